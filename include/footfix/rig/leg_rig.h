@@ -1,0 +1,73 @@
+// Leg rig: which joints are the legs, found from names of known conventions or, for rigs never
+// seen before, from the skeleton's structure and geometry. Also detects a source clip's units
+// and up axis from the legs' proportions and the motion.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "footfix/core/clip.h"
+
+namespace footfix {
+
+enum class Side { left = 0, right = 1 };
+const char* to_string(Side s);
+
+/// One leg, as joint indices into the skeleton (-1 when absent).
+struct LegChain {
+  int hip = -1;      ///< thigh joint: its rotation swings the thigh (e.g. LeftUpLeg)
+  int knee = -1;     ///< shin joint (LeftLeg)
+  int heel = -1;     ///< ankle / foot joint (LeftFoot)
+  int toe = -1;      ///< toe base (LeftToeBase); -1 for rigs without a toe joint
+  int toe_end = -1;  ///< a real joint below the toe (Geno's LeftToeBaseEnd); -1 = use end site
+  /// Knee bend axis in the knee joint's local frame (unit). Rotating the knee positively about
+  /// it bends the leg (moves the ankle backwards). Derived from the clip or from a rig profile.
+  Vec3 knee_side_ls{1, 0, 0};
+
+  bool valid() const { return hip >= 0 && knee >= 0 && heel >= 0; }
+  /// The joint whose contact with the ground is detected and locked: toe, else heel.
+  int contact_joint() const { return toe >= 0 ? toe : heel; }
+};
+
+struct Rig {
+  int pelvis = -1;             ///< the joint both legs hang from (Hips)
+  int translation_joint = -1;  ///< the joint carrying the clip's root motion
+  std::array<LegChain, 2> legs;  ///< indexed by Side
+  std::vector<std::string> warnings;
+
+  const LegChain& leg(Side s) const { return legs[static_cast<int>(s)]; }
+};
+
+/// Explicit joint names and settings for a rig, usually from a JSON rig profile. Empty fields
+/// are detected.
+struct RigProfile {
+  struct Leg {
+    std::string hip, knee, heel, toe, toe_end;
+    std::optional<Vec3> knee_side_ls;
+  };
+  std::string pelvis;
+  std::string translation_joint;
+  std::array<Leg, 2> legs;
+  std::optional<double> meters_per_unit;
+  std::optional<Axis> up;
+};
+
+/// World position of the tip below the contact joint (toe-end): the toe_end joint, else the
+/// contact joint's end site, else the contact joint itself.
+Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg);
+
+/// Finds the legs. Throws Error(process) if no two legs can be found. Works in any units and
+/// axes (call it on the source-space clip to detect conventions, or on the internal clip).
+/// `profile` names override detection. Also derives knee side axes from the clip.
+Rig detect_rig(const Clip& clip, const RigProfile* profile = nullptr);
+
+/// Unit scale from the leg length (hip to ankle, expected ~0.85 m) and up axis from the motion
+/// (pelvis above the feet), for a clip still in its source frame.
+SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig);
+
+/// Reads a rig profile JSON file. Throws Error(read) with a located message.
+RigProfile read_rig_profile(const std::string& path);
+
+}  // namespace footfix

@@ -1,0 +1,23 @@
+#include "footfix/core/clip.h"
+
+namespace footfix {
+
+void Clip::resize(int frames) {
+  frame_count = frames;
+  size_t n = static_cast<size_t>(frames) * static_cast<size_t>(joint_count());
+  rotations.assign(n, Quat{});
+  translations.resize(n);
+  for (int f = 0; f < frames; ++f)
+    for (int j = 0; j < joint_count(); ++j) translation(f, j) = skeleton.rest_offsets[j];
+}
+
+void convert_to_internal(Clip& clip, const SourceFrame& frame) {
+  for (auto& o : clip.skeleton.rest_offsets) o = point_to_internal(frame, o);
+  for (auto& e : clip.skeleton.end_sites)
+    if (e) *e = point_to_internal(frame, *e);
+  for (auto& t : clip.translations) t = point_to_internal(frame, t);
+  for (auto& q : clip.rotations) q = rotation_to_internal(frame, q);
+  clip.source_frame = frame;
+}
+
+}  // namespace footfix
