@@ -1,5 +1,6 @@
 // BVH reading: the hierarchy is parsed iteratively (an explicit stack, nesting capped at
 // k_max_depth), the motion block by one tight loop over the buffer with std::from_chars.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -125,17 +126,22 @@ class HierarchyParser {
 
   // After ROOT or JOINT: the name is the rest of the line.
   void open_joint(int parent) {
+    const int line = in_.line();
     std::string_view name = in_.rest_of_line();
-    if (name.empty()) in_.fail("joint without a name");
-    if (!names_.insert(name).second) in_.fail("duplicate joint name " + in_quotes(name));
+    if (name.empty()) in_.fail_at(line, "joint without a name");
+    if (!names_.insert(name).second) in_.fail_at(line, "duplicate joint name " + in_quotes(name));
+    check_depth(line);
     int j = out_.skeleton.add_joint(std::string(name), parent, Vec3{});
     out_.layouts.emplace_back();
     expect_open({j, false});
   }
 
-  void expect_open(OpenBlock block) {
+  void check_depth(int line) const {
     if (stack_.size() >= k_max_depth)
-      in_.fail("hierarchy nested deeper than " + std::to_string(k_max_depth) + " levels");
+      in_.fail_at(line, "hierarchy nested deeper than " + std::to_string(k_max_depth) + " levels");
+  }
+
+  void expect_open(OpenBlock block) {
     std::string_view token = in_.next_token();
     if (token != "{")
       in_.fail(token.empty() ? "truncated hierarchy: no '{' for " + owner(block)
@@ -168,8 +174,10 @@ class HierarchyParser {
     } else if (token == "JOINT" && !top.end_site) {
       open_joint(top.joint);
     } else if (token == "End" && !top.end_site) {
-      if (in_.rest_of_line() != "Site") in_.fail("expected 'End Site'");
-      if (out_.skeleton.end_sites[top.joint]) in_.fail(owner(top) + " has two End Sites");
+      const int line = in_.line();
+      if (in_.rest_of_line() != "Site") in_.fail_at(line, "expected 'End Site'");
+      if (out_.skeleton.end_sites[top.joint]) in_.fail_at(line, owner(top) + " has two End Sites");
+      check_depth(line);
       expect_open({top.joint, true});
     } else if (token == "MOTION") {
       in_.fail("truncated hierarchy: MOTION inside " + owner(top));
@@ -216,34 +224,39 @@ MotionHeader read_motion_header(BvhCursor& in) {
   return h;
 }
 
-// Rejects a Frames count the remaining text cannot hold, before anything is allocated: a row of
-// n values takes at least 2n - 1 bytes (one digit and one separator per value).
-void check_frames_fit(const BvhCursor& in, const Hierarchy& h, int frames) {
+// How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
+// digit and one separator per value). Storage for a larger Frames count is never allocated; the
+// rows actually present decide the error message.
+size_t row_capacity(const BvhCursor& in, const Hierarchy& h, int frames) {
   const uint64_t remaining = static_cast<uint64_t>(in.end() - in.position());
-  const uint64_t needed = static_cast<uint64_t>(frames) * static_cast<uint64_t>(h.values_per_frame) * 2;
-  if (needed > remaining + 1)
-    in.fail("Frames: " + std::to_string(frames) + " needs at least " + std::to_string(needed) +
-            " bytes of motion data but only " + std::to_string(remaining) + " remain");
+  const uint64_t fit = (remaining + 1) / (2 * static_cast<uint64_t>(h.values_per_frame));
+  return static_cast<size_t>(std::min<uint64_t>(fit, static_cast<uint64_t>(frames)));
+}
+
+// Rejects a clip whose transforms (56 bytes per joint and frame) the text cannot justify; `rows`
+// is the number of rows storage is allocated for.
+void check_transform_count(const BvhCursor& in, const Hierarchy& h, size_t rows) {
   // Joints without channels cost no motion bytes but still a transform per frame; bound those
-  // too (56 bytes of transforms per joint-frame, at most one joint-frame per byte of text).
-  const uint64_t joint_frames = static_cast<uint64_t>(frames) * static_cast<uint64_t>(h.skeleton.joint_count());
+  // too: at most one joint-frame (56 bytes of transforms) per byte of text. Real clips use a few
+  // hundredths (CMU: 31 joints x 2752 frames in 2 MB).
+  const uint64_t joint_frames = static_cast<uint64_t>(rows) * static_cast<uint64_t>(h.skeleton.joint_count());
   const uint64_t text_bytes = static_cast<uint64_t>(in.end() - in.position()) + 4096;
-  if (joint_frames > text_bytes * 64)
-    in.fail("Frames: " + std::to_string(frames) + " x " + std::to_string(h.skeleton.joint_count()) +
+  if (joint_frames > text_bytes)
+    in.fail(std::to_string(rows) + " frames x " + std::to_string(h.skeleton.joint_count()) +
             " joints is more than the file can describe");
 }
 
 class MotionParser {
  public:
-  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, std::vector<double>& values)
-      : in_(in), h_(h), frames_(frames), values_(values), pos_(in.position()), end_(in.end()),
-        line_(in.line()) {}
+  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values),
+        pos_(in.position()), end_(in.end()), line_(in.line()) {}
 
   void parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
-    values_.assign(static_cast<size_t>(frames_) * static_cast<size_t>(vpf), 0.0);
+    values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     int row = 0;
-    while (row < frames_) {
+    while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       skip_blanks();
       if (pos_ == end_) break;
       if (*pos_ == '\n') {
@@ -263,15 +276,24 @@ class MotionParser {
       if (pos_ != end_) next_line();
       ++row;
     }
-    if (row < frames_)
+    if (row < frames_) {
+      skip_whitespace_lines();  // the last row may end the capacity exactly
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
+    }
     warn_extra_rows(warnings);
   }
 
  private:
   void skip_blanks() {
     while (pos_ != end_ && bvh_detail::is_blank(*pos_)) ++pos_;
+  }
+  void skip_whitespace_lines() {
+    for (;;) {
+      skip_blanks();
+      if (pos_ == end_ || *pos_ != '\n') return;
+      next_line();
+    }
   }
   void next_line() {
     ++pos_;
@@ -344,6 +366,7 @@ class MotionParser {
   BvhCursor& in_;
   const Hierarchy& h_;
   int frames_;
+  size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
   std::vector<double>& values_;
   const char* pos_;
   const char* end_;
@@ -383,10 +406,11 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   Hierarchy h = HierarchyParser(in).parse();
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
   MotionHeader header = read_motion_header(in);
-  check_frames_fit(in, h, header.frames);
+  const size_t capacity = row_capacity(in, h, header.frames);
+  check_transform_count(in, h, capacity);
 
   auto source = std::make_shared<BvhSource>();
-  MotionParser(in, h, header.frames, source->values).parse(warnings);
+  MotionParser(in, h, header.frames, capacity, source->values).parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;
