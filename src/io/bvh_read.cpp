@@ -311,7 +311,7 @@ class MotionParser {
     const char* p = pos_;
     if (*p == '+' && p + 1 != end_ && p[1] != '-') ++p;
     double v = 0;
-    auto [ptr, ec] = std::from_chars(p, end_, v);
+    auto [ptr, ec] = bvh_detail::decimal_from_chars(p, end_, v);
     if (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)) && std::isfinite(v)) {
       pos_ = ptr;
       return v;
@@ -397,7 +397,10 @@ Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int 
       at(t.translation, channel_axis(c)) = v[i];
     }
   }
-  if (rotations == 3) t.rotation = quat_from_euler_deg(order, angles);
+  // Zero angles give the identity exactly; skipping the trigonometry keeps the result and saves
+  // time on the many joints mocap files leave at rest.
+  if (rotations == 3 && (angles[0] != 0 || angles[1] != 0 || angles[2] != 0))
+    t.rotation = quat_from_euler_deg(order, angles);
   return t;
 }
 

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <charconv>
 #include <cmath>
+#include <sstream>
 
 #include "bvh_test_text.h"
 #include "footfix/io/atomic_file.h"
@@ -125,6 +128,58 @@ TEST(BvhRead, DeepButLegalNesting) {
   Clip clip = parse_bvh(text, "deep.bvh");
   EXPECT_EQ(clip.joint_count(), depth);
   EXPECT_EQ(clip.skeleton.parents[depth - 1], depth - 2);
+}
+
+// The motion values of `text` as std::from_chars reads each whitespace-separated token.
+std::vector<double> from_chars_values(const std::string& text) {
+  size_t at = text.find("Frame Time:");
+  at = text.find('\n', at);
+  std::istringstream in(text.substr(at + 1));
+  std::vector<double> out;
+  std::string token;
+  while (in >> token) {
+    const char* first = token.data() + (token[0] == '+' ? 1 : 0);
+    double v = 0;
+    auto result = std::from_chars(first, token.data() + token.size(), v);
+    EXPECT_EQ(result.ec, std::errc()) << token;
+    out.push_back(v);
+  }
+  return out;
+}
+
+void expect_values_match_from_chars(const std::string& text, const std::string& name) {
+  Clip clip = parse_bvh(text, name);
+  const std::vector<double> expected = from_chars_values(text);
+  const std::vector<double>& values = bvh_source(clip).values;
+  ASSERT_EQ(values.size(), expected.size()) << name;
+  size_t differing = 0;
+  for (size_t i = 0; i < values.size(); ++i)
+    differing += std::bit_cast<uint64_t>(values[i]) == std::bit_cast<uint64_t>(expected[i]) ? 0 : 1;
+  EXPECT_EQ(differing, 0u) << name;
+}
+
+TEST(BvhRead, NumbersAreExactlyWhatFromCharsReads) {
+  // Plain decimals take a fast path; it must agree bit for bit with std::from_chars, including
+  // signed zero, 15/16/17-digit numbers, exponents and numbers that are not exactly representable.
+  const std::string row =
+      "0.1 -0 .5 5. -.25 123456789012345 1234567890123456 0.30000000000000004 9007199254740993 "
+      "1e-5 -2.5E3 +1.5 000000000000000001.5 0.000000000000001 -0.0083333 3.14159265358979 2.718281828459045";
+  std::string text = "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation\n";
+  const int joints = 3;  // 18 values per row, the row above has 17 + one more
+  for (int j = 1; j < joints; ++j)
+    text += "JOINT J" + std::to_string(j) + "\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation\n";
+  for (int j = 0; j < joints; ++j) text += "}\n";
+  text += "MOTION\nFrames: 1\nFrame Time: 1\n" + row + " 7\n";
+  expect_values_match_from_chars(text, "numbers.bvh");
+  for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh"})
+    expect_values_match_from_chars(read_file(test::data_clip(name)), name);
+}
+
+TEST(BvhRead, CorpusNumbersAreExactlyWhatFromCharsReads) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  for (const auto& entry : std::filesystem::directory_iterator(test::shared_clips_dir()))
+    if (entry.path().extension() == ".bvh")
+      expect_values_match_from_chars(read_file(entry.path()), entry.path().filename().string());
 }
 
 TEST(BvhRead, CmuWalkFromData) {
