@@ -45,6 +45,10 @@ struct Plan {
 
 std::vector<int> depth_first_order(const Clip& clip) {
   const Skeleton& s = clip.skeleton;
+  for (const std::string& name : s.names)
+    if (name.empty() || name.find_first_of("\r\n{}") != std::string::npos || name.front() == ' ' ||
+        name.back() == ' ')
+      fail_write(clip, "joint name '" + name + "' cannot be written to BVH (empty, padded, or holds a line break or brace)");
   std::vector<std::vector<int>> children(static_cast<size_t>(s.joint_count()));
   std::vector<int> roots;
   for (int j = 0; j < s.joint_count(); ++j) (s.parents[j] < 0 ? roots : children[s.parents[j]]).push_back(j);

@@ -167,6 +167,60 @@ TEST(BvhRoundTrip, ChangedSpinningJointStaysContinuous) {
           << "frame " << f << " value " << i << ": " << in.values[f * 9 + i] << " vs " << out.values[f * 9 + i];
 }
 
+TEST(BvhRoundTrip, SpinningJointWithoutSourceStaysContinuous) {
+  const int frames = 240;
+  Clip clip = parse_bvh(spinning_clip_text(frames), "spin.bvh");
+  convert_to_internal(clip, {0.01, Axis::pos_y});
+  clip.source = nullptr;  // standard layout: Z Y X rotation channels, unwrapped from zero
+  Clip again = parse_bvh(written(clip), "spin (standard).bvh");
+  convert_to_internal(again, {0.01, Axis::pos_y});
+  const BvhSource& out = bvh_source(again);
+  ASSERT_EQ(out.joints[1].channels.size(), 3u);
+  const int first = out.joints[1].first_value;
+  double max_step = 0, max_y = 0;
+  for (int f = 0; f < frames; ++f) {
+    EXPECT_LT(quat_difference(again.rotation(f, 1), clip.rotation(f, 1)), 1e-9) << "frame " << f;
+    for (int n = 0; n < 3; ++n) {
+      const double v = out.values[f * out.values_per_frame + first + n];
+      max_y = std::max(max_y, std::abs(v));
+      if (f > 0) max_step = std::max(max_step, std::abs(v - out.values[(f - 1) * out.values_per_frame + first + n]));
+    }
+  }
+  EXPECT_LT(max_step, 180.0);
+  EXPECT_GT(max_y, 900.0);  // three turns written as growing angles, not wrapped
+}
+
+TEST(BvhRoundTrip, FewerAndMoreFramesThanTheSource) {
+  const std::string text = read_file(test::data_clip("cmu_07_01_walk.bvh"));
+  Clip clip = parse_bvh(text, "walk.bvh");
+  convert_to_internal(clip, {0.056444, Axis::pos_y});
+  const int joints = clip.joint_count();
+  const int kept = 100;
+  // Keep 100 frames, then append 20 copies of frame 99 (no raw values exist for those).
+  clip.frame_count = kept + 20;
+  clip.rotations.resize(static_cast<size_t>(kept) * joints);
+  clip.translations.resize(static_cast<size_t>(kept) * joints);
+  for (int f = kept; f < kept + 20; ++f)
+    for (int j = 0; j < joints; ++j) {
+      clip.rotations.push_back(clip.rotation(kept - 1, j));
+      clip.translations.push_back(clip.translation(kept - 1, j));
+    }
+  Clip again = parse_bvh(written(clip), "walk (written).bvh");
+  const BvhSource& a = bvh_source(clip);
+  const BvhSource& b = bvh_source(again);
+  ASSERT_EQ(again.frame_count, kept + 20);
+  const size_t vpf = static_cast<size_t>(a.values_per_frame);
+  for (size_t i = 0; i < kept * vpf; ++i) ASSERT_TRUE(same_bits(a.values[i], b.values[i])) << i;
+  convert_to_internal(again, {0.056444, Axis::pos_y});
+  for (int f = kept; f < kept + 20; ++f)
+    for (int j = 0; j < joints; ++j) {
+      EXPECT_LT(quat_difference(again.rotation(f, j), clip.rotation(f, j)), 1e-9);
+      EXPECT_LT(length(again.translation(f, j) - clip.translation(f, j)), 1e-12);
+    }
+  // The appended frames continue frame 99's angles (no 360-degree jumps).
+  for (size_t i = 0; i < vpf; ++i) EXPECT_NEAR(b.values[kept * vpf + i], b.values[(kept - 1) * vpf + i], 1e-6) << i;
+}
+
 // A Z-up BVH in centimeters: the legs hang along -Z and the root moves along +X at 50 cm height.
 const std::string k_z_up_bvh =
     "HIERARCHY\nROOT Pelvis\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation\n"
