@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "bvh_detail.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
@@ -13,11 +14,9 @@
 namespace footfix {
 namespace {
 
-constexpr const char* k_channel_names[] = {"Xposition", "Yposition", "Zposition",
-                                           "Xrotation", "Yrotation", "Zrotation"};
-
-bool is_rotation(BvhChannel c) { return c >= BvhChannel::x_rotation; }
-int channel_axis(BvhChannel c) { return static_cast<int>(c) % 3; }
+using bvh_detail::channel_axis;
+using bvh_detail::is_rotation;
+using bvh_detail::k_channel_names;
 
 [[noreturn]] void fail_write(const Clip& clip, const std::string& message) {
   fail(ErrorKind::write, (clip.source_name.empty() ? std::string("clip") : clip.source_name) + ": " + message);
