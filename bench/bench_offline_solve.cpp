@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
               walk.slide_scale);
   std::printf("reference: %d sweeps, median %.3f s over %d runs (last sweep moved %.3g m)\n",
               ref.iterations, t_ref, reference_runs, ref.final_change_m);
-  std::printf("fast:      %d Gauss-Newton steps, median %.3f ms over %d runs (last step moved %.3g m)\n",
+  std::printf("fast:      %d Newton steps, median %.3f ms over %d runs (last step moved %.3g m)\n",
               fast.iterations, t_fast * 1e3, fast_runs, fast.final_change_m);
   std::printf("speed ratio reference / fast: %.0fx\n", t_ref / t_fast);
   std::printf("toe target difference fast vs reference: max %.2f mm, mean %.2f mm; pelvis max %.2f mm\n",

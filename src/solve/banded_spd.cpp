@@ -13,19 +13,26 @@ BandedSpd::BandedSpd(int size, int half_bandwidth)
 
 void BandedSpd::clear() { std::fill(band_.begin(), band_.end(), 0.0); }
 
+namespace {
+double dot_range(const double* a, const double* b, int begin, int end) {
+  double s = 0;
+  for (int k = begin; k < end; ++k) s += a[k] * b[k];
+  return s;
+}
+}  // namespace
+
 bool BandedSpd::factor() {
   for (int j = 0; j < n_; ++j) {
     const int k0 = std::max(0, j - kd_);
-    double d = get(j, j);
-    for (int k = k0; k < j; ++k) d -= get(j, k) * get(j, k);
+    const double* rj = row(j);
+    const double d = get(j, j) - dot_range(rj, rj, k0, j);
     if (!(d > 0)) return false;
     const double ljj = std::sqrt(d);
     at(j, j) = ljj;
     const int i_end = std::min(n_ - 1, j + kd_);
     for (int i = j + 1; i <= i_end; ++i) {
-      double v = get(i, j);
-      for (int k = std::max(k0, i - kd_); k < j; ++k) v -= get(i, k) * get(j, k);
-      at(i, j) = v / ljj;
+      const double* ri = row(i);
+      at(i, j) = (get(i, j) - dot_range(ri, rj, std::max(k0, i - kd_), j)) / ljj;
     }
   }
   return true;
@@ -34,9 +41,8 @@ bool BandedSpd::factor() {
 void BandedSpd::solve(std::vector<double>& b) const {
   assert(static_cast<int>(b.size()) == n_);
   for (int i = 0; i < n_; ++i) {  // L y = b
-    double v = b[i];
-    for (int k = std::max(0, i - kd_); k < i; ++k) v -= get(i, k) * b[k];
-    b[i] = v / get(i, i);
+    const int k0 = std::max(0, i - kd_);
+    b[i] = (b[i] - dot_range(row(i), b.data(), k0, i)) / get(i, i);
   }
   for (int i = n_ - 1; i >= 0; --i) {  // L^T x = y
     double v = b[i];

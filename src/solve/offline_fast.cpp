@@ -1,6 +1,6 @@
 // The fast offline solve. The reference iteration (offline_reference.cpp) relaxes a set of
 // position constraints; here the same constraints become one weighted least-squares energy over
-// all frames, minimised by Gauss-Newton. Unknowns: the displacement from the input of the
+// all frames, minimised by Newton steps (Gauss-Newton fallback). Unknowns: the displacement from the input of the
 // pelvis and both toes at every frame (9 per frame). Terms:
 //   soft pairs    w_soft |d[i] - d[i-1]|^2          velocity follows the input (pelvis; toes
 //                                                   unless both frames are in contact)
@@ -10,7 +10,7 @@
 //                                                   around the current direction n
 //   toe floor     w_active (y - min)^2              non-contact toes below their floor (active set)
 //   anchor        w_anchor |d|^2                    tiny; fixes the global translation
-// Each step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
+// Each Newton step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
@@ -73,15 +73,16 @@ class Normals {
     rhs_[i] -= w * c;
     rhs_[j] += w * c;
   }
-  /// Second-order model of w/2-scaled (|D| - L)^2 around the current displacements, where
-  /// D = pelvis - toe of one frame (particles p0, t0; 3 unknowns each), `dd` = D's displacement
-  /// part d_p - d_t now. Hessian block: w (n n^T + max(0, 1 - L/|D|) (I - n n^T)), i.e. Newton
-  /// where the leg is stretched and Gauss-Newton where it is compressed (always PSD).
-  void distance(int p0, int t0, Vec3 d_now, Vec3 dd, double rest_len, double w) {
+  /// Second-order model of w (|D| - L)^2 around the current displacements, where D = pelvis -
+  /// toe of one frame (particles p0, t0; 3 unknowns each), `dd` = D's displacement part
+  /// d_p - d_t now. Hessian block w (n n^T + b (I - n n^T)) with b = 1 - L/|D|: exact (Newton,
+  /// quadratic convergence) when `newton`, else b clamped to >= 0 (Gauss-Newton where the leg is
+  /// compressed; always positive semi-definite).
+  void distance(int p0, int t0, Vec3 d_now, Vec3 dd, double rest_len, double w, bool newton) {
     const double len = length(d_now);
     if (len < 1e-12) return;
     const Vec3 n = d_now / len;
-    const double bend = std::max(0.0, 1.0 - rest_len / len);
+    const double bend = newton ? 1.0 - rest_len / len : std::max(0.0, 1.0 - rest_len / len);
     double h[3][3];
     for (int u = 0; u < 3; ++u)
       for (int v = 0; v < 3; ++v)
@@ -123,7 +124,7 @@ bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
 
 /// Builds the normal equations around the current displacements `d`.
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-              const std::array<std::vector<uint8_t>, 2>& active, Normals& eq) {
+              const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
   eq.clear();
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
@@ -142,7 +143,7 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
       eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t), rest_len,
-                  w.in_frame);
+                  w.in_frame, newton);
       if (active[leg][i]) eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
     }
   }
@@ -175,9 +176,16 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
 
   OfflineSolveResult r;
   Normals eq(n);
+  bool newton = true;
   for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
-    assemble(in, w, d, active, eq);
-    if (!eq.solve(next)) break;  // cannot happen with anchor > 0; keep the last good iterate
+    assemble(in, w, d, active, newton, eq);
+    if (!eq.solve(next)) {
+      // Compressed legs made the exact Hessian indefinite: Gauss-Newton from here on (its
+      // matrix is positive definite thanks to the anchor).
+      newton = false;
+      assemble(in, w, d, active, newton, eq);
+      if (!eq.solve(next)) break;  // keep the last good iterate
+    }
     double change = 0;
     for (size_t k = 0; k < d.size(); ++k) change = std::max(change, std::abs(next[k] - d[k]));
     d.swap(next);

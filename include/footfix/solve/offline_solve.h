@@ -30,7 +30,7 @@ struct OfflineSolveInput {
 
 enum class OfflineSolver {
   reference,  ///< the position-based iteration of section 4, literally; O(iterations * frames)
-  fast,       ///< Gauss-Newton on the equivalent least-squares energy, banded Cholesky; O(frames)
+  fast,       ///< Newton on the equivalent least-squares energy, banded Cholesky; O(frames)
 };
 
 struct OfflineSolveSettings {
@@ -43,7 +43,7 @@ struct OfflineSolveSettings {
   /// Fraction (0, 1] of a hard correction per reference step: consecutive contact frames share
   /// the toe position at the contact height. Fast solver: sets the hard weights.
   double hard_factor = 0.9;
-  /// Fast solver: at most this many Gauss-Newton steps (> 0).
+  /// Fast solver: at most this many Newton steps (> 0).
   int fast_max_steps = 20;
   /// Fast solver: stops when no position moved more than this in a step (meters, > 0).
   double fast_tolerance_m = 1e-6;
@@ -61,7 +61,7 @@ struct OfflineSolveSettings {
 struct OfflineSolveResult {
   std::vector<Vec3> pelvis_ws;               ///< solved pelvis positions (meters, world)
   std::array<std::vector<Vec3>, 2> toe_ws;   ///< solved contact-joint targets (meters, world)
-  int iterations = 0;          ///< reference sweeps or fast Gauss-Newton steps performed
+  int iterations = 0;          ///< reference sweeps or fast Newton steps performed
   double final_change_m = 0;   ///< largest position change in the last sweep / step (meters)
 };
 
