@@ -6,6 +6,8 @@
 
 #include "footfix/core/error.h"
 #include "footfix/solve/offline_solve.h"
+#include "footfix/solve/leg_ik.h"
+#include "support/leg_test_rig.h"
 #include "support/synthetic_walk.h"
 
 namespace footfix {
@@ -210,6 +212,66 @@ TEST(OfflineSolve, RejectsInconsistentInput) {
   }
   OfflineSolveResult r = solve_offline(in, {});
   EXPECT_TRUE(r.pelvis_ws.empty());
+}
+
+TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
+  // End to end on a real skeleton: the hips sway +-6 cm while the legs keep their pose, so the
+  // toes (planted for the whole clip) slide with them. Offline solve, then move the hips and
+  // solve each leg per frame, as the clean command does.
+  const int frames = 180;
+  test::TestRig r = test::make_rig(frames);
+  const int hips = 0;
+  for (int f = 0; f < frames; ++f) {
+    double t = f / r.clip.fps;
+    r.clip.translation(f, hips) = {0.06 * std::sin(2 * k_pi * t), 0.9, 0.04 * std::sin(4 * k_pi * t)};
+  }
+  const Clip input = r.clip;
+  const std::array<LegChain, 2> legs{r.left, r.right};
+
+  OfflineSolveInput in;
+  in.frame_count = frames;
+  in.fps = r.clip.fps;
+  std::array<LegHeights, 2> heights;
+  for (int f = 0; f < frames; ++f) in.pelvis_ws.push_back(test::pos(input, f, hips));
+  for (int leg = 0; leg < 2; ++leg) {
+    heights[leg] = {1e30, 1e30, 1e30};
+    for (int f = 0; f < frames; ++f) {
+      Vec3 toe = test::pos(input, f, legs[leg].toe);
+      in.toe_ws[leg].push_back(toe);
+      heights[leg].toe_min_m = std::min(heights[leg].toe_min_m, toe.y);
+      heights[leg].heel_min_m = std::min(heights[leg].heel_min_m, test::pos(input, f, legs[leg].heel).y);
+      heights[leg].toe_end_min_m = std::min(heights[leg].toe_end_min_m, foot_tip_world(input, f, legs[leg]).y);
+    }
+    in.contact[leg].assign(frames, 1);
+    in.contact_height_m[leg].assign(frames, heights[leg].toe_min_m);
+    in.toe_min_height_m[leg] = heights[leg].toe_min_m;
+    ASSERT_GT(test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]), 0.05);  // it does slide
+  }
+  const OfflineSolveResult solved = solve_offline(in, {});
+
+  for (int f = 0; f < frames; ++f) {
+    r.clip.translation(f, hips) = solved.pelvis_ws[f];  // the hips are the root: local = world
+    for (int leg = 0; leg < 2; ++leg) {
+      const double max_ext = test::hip_heel(input, f, legs[leg]);
+      LegIkResult res = solve_leg(r.clip, f, legs[leg], solved.toe_ws[leg][f], heights[leg], max_ext, {});
+      // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
+      // where the solved hips are a little farther from the toe, the soft limit keeps a few mm.
+      EXPECT_LT(res.miss_m, 0.01) << f << " " << leg;
+      EXPECT_LE(test::hip_heel(r.clip, f, legs[leg]), max_ext + 1e-12);
+    }
+  }
+  for (int leg = 0; leg < 2; ++leg) {
+    std::vector<Vec3> toe;
+    for (int f = 0; f < frames; ++f) {
+      toe.push_back(test::pos(r.clip, f, legs[leg].toe));
+      EXPECT_GT(test::bend_sign(r.clip, f, legs[leg]), 0.0) << f;  // no knee flip
+      EXPECT_GE(test::pos(r.clip, f, legs[leg].heel).y, heights[leg].heel_min_m - 1e-9);
+      EXPECT_GE(toe.back().y, heights[leg].toe_min_m - 1e-9);
+    }
+    // At least 90% of the slide is gone.
+    EXPECT_LT(test::max_contact_slide_m(toe, in.contact[leg]),
+              0.1 * test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg])) << leg;
+  }
 }
 
 }  // namespace
