@@ -100,5 +100,14 @@ int main(int argc, char** argv) {
               "fast %.2f / %.2f mm\n",
               s_in.max_m * 1e3, s_in.mean_m * 1e3, s_ref.max_m * 1e3, s_ref.mean_m * 1e3, s_fast.max_m * 1e3,
               s_fast.mean_m * 1e3);
+
+  // Scaling: the fast solver on a clip ten times longer.
+  test::SyntheticWalk long_walk = walk;
+  long_walk.frames = 10 * walk.frames;
+  const OfflineSolveInput long_in = long_walk.make();
+  const double t_long = median_seconds(std::max(1, fast_runs / 4), [&] { fast = solve_offline(long_in, fast_settings); });
+  std::printf("fast on %d frames: median %.1f ms (%.1f us per frame here, %.1f us per frame at %d frames)\n",
+              long_in.frame_count, t_long * 1e3, t_long / long_in.frame_count * 1e6,
+              t_fast / in.frame_count * 1e6, in.frame_count);
   return 0;
 }

@@ -188,6 +188,9 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     }
     double change = 0;
     for (size_t k = 0; k < d.size(); ++k) change = std::max(change, std::abs(next[k] - d[k]));
+    // Newton steps that stop shrinking mean the energy is far from quadratic here: take the
+    // safer Gauss-Newton steps from now on.
+    if (step >= 2 && change > r.final_change_m) newton = false;
     d.swap(next);
     r.iterations = step + 1;
     r.final_change_m = change;

@@ -135,6 +135,46 @@ TEST(OfflineSolve, FastSwingVelocityStaysCloseToInput) {
   }
 }
 
+TEST(OfflineSolve, FastPutsEachContactAtItsOwnHeight) {
+  // Stairs: every contact interval has its own planted height (0.04 m + 0.17 m per interval)
+  // while the input toes stay at 0.04 m. The solve must lift each plant to its height.
+  SyntheticWalk walk;
+  walk.frames = 400;
+  OfflineSolveInput in = walk.make();
+  for (int leg = 0; leg < 2; ++leg) {
+    int k = 0;
+    for (auto [a, b] : contact_intervals(in.contact[leg], 1)) {
+      for (int i = a; i <= b; ++i) in.contact_height_m[leg][i] = 0.04 + 0.17 * k;
+      ++k;
+    }
+  }
+  OfflineSolveResult r = solve_offline(in, {});
+  for (int leg = 0; leg < 2; ++leg) {
+    for (auto [a, b] : contact_intervals(in.contact[leg]))
+      for (int i = a; i <= b; ++i) EXPECT_NEAR(r.toe_ws[leg][i].y, in.contact_height_m[leg][i], 1e-3) << i;
+    EXPECT_LT(max_contact_slide_m(r.toe_ws[leg], in.contact[leg]), 1e-3);
+  }
+}
+
+TEST(OfflineSolve, HandlesTinyAndContactFreeClips) {
+  for (int frames : {1, 2, 3}) {
+    SyntheticWalk walk;
+    walk.frames = frames;
+    OfflineSolveInput in = walk.make();
+    for (OfflineSolveSettings s : {OfflineSolveSettings{}, reference_settings(100)}) {
+      OfflineSolveResult r = solve_offline(in, s);
+      ASSERT_EQ(static_cast<int>(r.pelvis_ws.size()), frames);
+      EXPECT_LT(max_deviation(r, in), 0.05) << frames;
+    }
+  }
+  // No contacts at all: nothing conflicts, the input comes back.
+  SyntheticWalk walk;
+  walk.frames = 120;
+  OfflineSolveInput in = walk.make();
+  for (auto& c : in.contact) std::fill(c.begin(), c.end(), uint8_t{0});
+  EXPECT_LT(max_deviation(solve_offline(in, {}), in), 1e-6);
+}
+
 TEST(OfflineSolve, FastIsDeterministic) {
   SyntheticWalk walk;
   walk.frames = 300;

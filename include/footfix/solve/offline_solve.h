@@ -62,7 +62,10 @@ struct OfflineSolveResult {
   std::vector<Vec3> pelvis_ws;               ///< solved pelvis positions (meters, world)
   std::array<std::vector<Vec3>, 2> toe_ws;   ///< solved contact-joint targets (meters, world)
   int iterations = 0;          ///< reference sweeps or fast Newton steps performed
-  double final_change_m = 0;   ///< largest position change in the last sweep / step (meters)
+  /// Largest position change in the last sweep / step (meters). For the fast solver, a value
+  /// above fast_tolerance_m means it stopped at fast_max_steps without converging (the result
+  /// is still the best iterate; callers may warn).
+  double final_change_m = 0;
 };
 
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
