@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
   const OfflineSolveInput in = walk.make();
 
   OfflineSolveResult ref, fast;
-  const double t_ref = median_seconds(reference_runs, [&] { ref = solve_offline(in, ref_settings); });
+  const double t_ref =
+      median_seconds(reference_runs, [&] { ref = solve_offline(in, ref_settings); });
   const double t_fast = median_seconds(fast_runs, [&] { fast = solve_offline(in, fast_settings); });
 
   double max_diff = 0, sum_diff = 0, max_pelvis_diff = 0;
@@ -85,29 +86,34 @@ int main(int argc, char** argv) {
   const Slide s_in = residual_slide(in, in.toe_ws), s_ref = residual_slide(in, ref.toe_ws),
               s_fast = residual_slide(in, fast.toe_ws);
 
-  std::printf("synthetic sliding walk: %d frames at %.0f fps, pelvis x%.2f\n", in.frame_count, in.fps,
-              walk.slide_scale);
+  std::printf("synthetic sliding walk: %d frames at %.0f fps, pelvis x%.2f\n", in.frame_count,
+              in.fps, walk.slide_scale);
   std::printf("reference: %d sweeps, median %.3f s over %d runs (last sweep moved %.3g m)\n",
               ref.iterations, t_ref, reference_runs, ref.final_change_m);
   std::printf("fast:      %d Newton steps, median %.3f ms over %d runs (last step moved %.3g m)\n",
               fast.iterations, t_fast * 1e3, fast_runs, fast.final_change_m);
   std::printf("speed ratio reference / fast: %.0fx\n", t_ref / t_fast);
-  std::printf("toe target difference fast vs reference: max %.2f mm, mean %.2f mm; pelvis max %.2f mm\n",
-              max_diff * 1e3, sum_diff / (2.0 * in.frame_count) * 1e3, max_pelvis_diff * 1e3);
+  std::printf(
+      "toe target difference fast vs reference: max %.2f mm, mean %.2f mm; pelvis max %.2f mm\n",
+      max_diff * 1e3, sum_diff / (2.0 * in.frame_count) * 1e3, max_pelvis_diff * 1e3);
   std::printf("toe target difference more than %d frames from the clip ends: max %.2f mm\n", margin,
               max_interior * 1e3);
-  std::printf("contact slide (max / mean per interval): input %.1f / %.1f mm, reference %.2f / %.2f mm, "
-              "fast %.2f / %.2f mm\n",
-              s_in.max_m * 1e3, s_in.mean_m * 1e3, s_ref.max_m * 1e3, s_ref.mean_m * 1e3, s_fast.max_m * 1e3,
-              s_fast.mean_m * 1e3);
+  std::printf(
+      "contact slide (max / mean per interval): input %.1f / %.1f mm, reference %.2f / %.2f mm, "
+      "fast %.2f / %.2f mm\n",
+      s_in.max_m * 1e3, s_in.mean_m * 1e3, s_ref.max_m * 1e3, s_ref.mean_m * 1e3,
+      s_fast.max_m * 1e3, s_fast.mean_m * 1e3);
 
   // Scaling: the fast solver on a clip ten times longer.
   test::SyntheticWalk long_walk = walk;
   long_walk.frames = 10 * walk.frames;
   const OfflineSolveInput long_in = long_walk.make();
-  const double t_long = median_seconds(std::max(1, fast_runs / 4), [&] { fast = solve_offline(long_in, fast_settings); });
-  std::printf("fast on %d frames: median %.1f ms (%.1f us per frame here, %.1f us per frame at %d frames)\n",
-              long_in.frame_count, t_long * 1e3, t_long / long_in.frame_count * 1e6,
-              t_fast / in.frame_count * 1e6, in.frame_count);
+  const double t_long = median_seconds(std::max(1, fast_runs / 4),
+                                       [&] { fast = solve_offline(long_in, fast_settings); });
+  std::printf(
+      "fast on %d frames: median %.1f ms (%.1f us per frame here, %.1f us per frame at %d "
+      "frames)\n",
+      long_in.frame_count, t_long * 1e3, t_long / long_in.frame_count * 1e6,
+      t_fast / in.frame_count * 1e6, in.frame_count);
   return 0;
 }

@@ -7,7 +7,9 @@
 namespace footfix::detail {
 
 BandedSpd::BandedSpd(int size, int half_bandwidth)
-    : n_(size), kd_(half_bandwidth), band_(static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1), 0.0) {
+    : n_(size),
+      kd_(half_bandwidth),
+      band_(static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1), 0.0) {
   assert(size >= 0 && half_bandwidth >= 0);
 }
 

@@ -29,7 +29,8 @@ class BandedSpd {
   // Row i holds A(i, i - kd) .. A(i, i) in increasing column order, so the dot products of the
   // factorisation run over contiguous memory.
   std::size_t index(int i, int j) const {
-    return static_cast<std::size_t>(i) * static_cast<std::size_t>(kd_ + 1) + static_cast<std::size_t>(j - i + kd_);
+    return static_cast<std::size_t>(i) * static_cast<std::size_t>(kd_ + 1) +
+           static_cast<std::size_t>(j - i + kd_);
   }
   const double* row(int i) const { return band_.data() + index(i, i) - i; }  // row(i)[j] = A(i, j)
   double get(int i, int j) const { return band_[index(i, j)]; }

@@ -38,7 +38,8 @@ Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
 
 /// Sets joint's local rotation so that its world rotation becomes `world_rot`, given its
 /// parent's world transform.
-void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws, Quat world_rot) {
+void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws,
+                        Quat world_rot) {
   clip.rotation(frame, joint) = normalize(inverse(parent_ws.rotation) * world_rot);
 }
 
@@ -62,7 +63,8 @@ LegPose leg_pose(const Clip& clip, int frame, const LegChain& leg, const Transfo
 }
 
 /// One pass of step 3: rotates hip and knee so the heel goes to `target` (already soft-limited).
-/// Returns false (and changes nothing) on a degenerate leg (zero-length bones or target on the hip).
+/// Returns false (and changes nothing) on a degenerate leg (zero-length bones or target on the
+/// hip).
 bool two_bone_pass(Clip& clip, int frame, const LegChain& leg, const LegPose& p, Vec3 target) {
   Vec3 a = p.hip.translation, b = p.knee.translation, c = p.heel.translation;
   double lab = length(b - a), lcb = length(b - c), lat = length(target - a), lca = length(c - a);
@@ -92,8 +94,8 @@ bool two_bone_pass(Clip& clip, int frame, const LegChain& leg, const LegPose& p,
 
 /// Rotates `joint` (world transform joint_ws, parent parent_ws) so that the direction from it to
 /// `from` turns towards `to`.
-void look_at(Clip& clip, int frame, int joint, const Transform& parent_ws, const Transform& joint_ws,
-             Vec3 from, Vec3 to) {
+void look_at(Clip& clip, int frame, int joint, const Transform& parent_ws,
+             const Transform& joint_ws, Vec3 from, Vec3 to) {
   Vec3 origin = joint_ws.translation;
   Quat q = rotation_between(from - origin, to - origin);
   set_world_rotation(clip, frame, joint, parent_ws, q * joint_ws.rotation);
@@ -115,7 +117,8 @@ Vec3 lifted_tip(Vec3 contact, Vec3 tip, double min_y) {
 
 void LegIkSettings::validate() const {
   if (!std::isfinite(softness_m) || softness_m <= 0)
-    fail(ErrorKind::usage, "leg IK: softness_m must be a finite value > 0, got " + std::to_string(softness_m));
+    fail(ErrorKind::usage,
+         "leg IK: softness_m must be a finite value > 0, got " + std::to_string(softness_m));
 }
 
 double soft_reach_m(double l_m, double max_m, double softness_m) {
@@ -126,12 +129,14 @@ double soft_reach_m(double l_m, double max_m, double softness_m) {
 }
 
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
-                      const LegHeights& heights, double max_extension_m, const LegIkSettings& settings) {
+                      const LegHeights& heights, double max_extension_m,
+                      const LegIkSettings& settings) {
   assert(leg.valid() && frame >= 0 && frame < clip.frame_count);
   const auto& parents = clip.skeleton.parents;
   const bool has_toe = leg.toe >= 0;
   const int hip_parent = parents[leg.hip];
-  const Transform hip_parent_ws = hip_parent >= 0 ? joint_world(clip, frame, hip_parent) : Transform{};
+  const Transform hip_parent_ws =
+      hip_parent >= 0 ? joint_world(clip, frame, hip_parent) : Transform{};
 
   LegPose p = leg_pose(clip, frame, leg, hip_parent_ws);
   Vec3 contact = has_toe ? world_below(clip, frame, leg.toe, leg.heel, p.heel).translation
@@ -148,7 +153,8 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   Vec3 to_target = heel_target - p.hip.translation;
   double l = length(to_target);
   if (l > 0) {
-    heel_target = p.hip.translation + to_target * (soft_reach_m(l, max_extension_m, settings.softness_m) / l);
+    heel_target =
+        p.hip.translation + to_target * (soft_reach_m(l, max_extension_m, settings.softness_m) / l);
   }
   for (int pass = 0; pass < k_two_bone_passes; ++pass) {
     if (length(p.heel.translation - heel_target) <= k_two_bone_done_m) break;

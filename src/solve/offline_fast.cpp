@@ -1,16 +1,16 @@
 // The fast offline solve. The reference iteration (offline_reference.cpp) relaxes a set of
 // position constraints; here the same constraints become one weighted least-squares energy over
-// all frames, minimised by Newton steps (Gauss-Newton fallback). Unknowns: the displacement from the input of the
-// pelvis and both toes at every frame (9 per frame). Terms:
+// all frames, minimised by Newton steps (Gauss-Newton as a fallback). Unknowns: the displacement
+// d of the pelvis and both toes from the input at every frame (9 per frame). Terms:
 //   soft pairs    w_soft |d[i] - d[i-1]|^2          velocity follows the input (pelvis; toes
 //                                                   unless both frames are in contact)
 //   hard pairs    w_hard |x[i] - x[i-1]|^2          consecutive contact frames share the toe
 //   hard height   w_height (y[i] - contact h)^2     on frames of a contact pair
-//   in frame      w_soft (n.(p - t) - L)^2          pelvis-toe distance = input's, linearised
-//                                                   around the current direction n
+//   in frame      w_soft (|p - t| - L)^2            pelvis-toe distance = input's (exact
+//                                                   second-order model per step)
 //   toe floor     w_active (y - min)^2              non-contact toes below their floor (active set)
-//   anchor        w_anchor |d|^2                    tiny; fixes the global translation
-// Each Newton step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
+//   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
+// Each step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
@@ -49,13 +49,16 @@ Weights weights_for(const OfflineSolveSettings& s) {
   return w;
 }
 
-int var(int frame, int particle, int axis) { return frame * k_vars_per_frame + particle * 3 + axis; }
+int var(int frame, int particle, int axis) {
+  return frame * k_vars_per_frame + particle * 3 + axis;
+}
 
 /// Accumulates the normal equations of sum w (a.d - c)^2 into A and rhs.
 class Normals {
  public:
   explicit Normals(int frames)
-      : a_(frames * k_vars_per_frame, k_half_bandwidth), rhs_(static_cast<size_t>(frames) * k_vars_per_frame) {}
+      : a_(frames * k_vars_per_frame, k_half_bandwidth),
+        rhs_(static_cast<size_t>(frames) * k_vars_per_frame) {}
   void clear() {
     a_.clear();
     std::fill(rhs_.begin(), rhs_.end(), 0.0);
@@ -135,16 +138,19 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       const int t = 1 + leg;
       if (both_in_contact(in, leg, i)) {
         const Vec3 rest_step = rest_of(in, i, t) - rest_of(in, i - 1, t);
-        for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.hard_pair, -at(rest_step, ax));
-        for (int f : {i - 1, i}) eq.target(var(f, t, 1), w.hard_height, in.contact_height_m[leg][f] - rest_of(in, f, t).y);
+        for (int ax = 0; ax < 3; ++ax)
+          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.hard_pair, -at(rest_step, ax));
+        for (int f : {i - 1, i})
+          eq.target(var(f, t, 1), w.hard_height, in.contact_height_m[leg][f] - rest_of(in, f, t).y);
       } else if (i > 0) {
         for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
       }
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
-      eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t), rest_len,
-                  w.in_frame, newton);
-      if (active[leg][i]) eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
+      eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
+                  rest_len, w.in_frame, newton);
+      if (active[leg][i])
+        eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
     }
   }
 }

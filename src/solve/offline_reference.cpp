@@ -31,7 +31,8 @@ double max_distance(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
 
 }  // namespace
 
-OfflineSolveResult solve_offline_reference(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
+OfflineSolveResult solve_offline_reference(const OfflineSolveInput& in,
+                                           const OfflineSolveSettings& s) {
   const int n = in.frame_count;
   OfflineSolveResult r;
   r.pelvis_ws = in.pelvis_ws;
@@ -48,7 +49,9 @@ OfflineSolveResult solve_offline_reference(const OfflineSolveInput& in, const Of
   for (int it = 0; it < s.reference_iterations; ++it) {
     if (it == s.reference_iterations - 1) before_last = r;
     for (int i = 0; i < n; ++i) {
-      if (i > 0) pull_pair(r.pelvis_ws[i - 1], r.pelvis_ws[i], in.pelvis_ws[i - 1], in.pelvis_ws[i], soft, no_floor);
+      if (i > 0)
+        pull_pair(r.pelvis_ws[i - 1], r.pelvis_ws[i], in.pelvis_ws[i - 1], in.pelvis_ws[i], soft,
+                  no_floor);
       Vec3& pelvis = r.pelvis_ws[i];
       for (int leg = 0; leg < 2; ++leg) {
         std::vector<Vec3>& toe = r.toe_ws[leg];
@@ -60,7 +63,8 @@ OfflineSolveResult solve_offline_reference(const OfflineSolveInput& in, const Of
             toe[i - 1] += (mid - toe[i - 1]) * hard;
             toe[i] += (mid - toe[i]) * hard;
           } else {
-            pull_pair(toe[i - 1], toe[i], in.toe_ws[leg][i - 1], in.toe_ws[leg][i], soft, in.toe_min_height_m[leg]);
+            pull_pair(toe[i - 1], toe[i], in.toe_ws[leg][i - 1], in.toe_ws[leg][i], soft,
+                      in.toe_min_height_m[leg]);
           }
         }
         Vec3 dir = normalize(pelvis - toe[i]);

@@ -38,23 +38,29 @@ void OfflineSolveInput::validate() const {
   const auto n = static_cast<size_t>(frame_count);
   require(frame_count >= 0, ErrorKind::process, "frame_count must be >= 0");
   require(std::isfinite(fps) && fps > 0, ErrorKind::process, "fps must be > 0");
-  require(pelvis_ws.size() == n, ErrorKind::process, "pelvis_ws has " + std::to_string(pelvis_ws.size()) +
-                                                         " frames, expected " + std::to_string(n));
-  for (const Vec3& p : pelvis_ws) require(is_finite(p), ErrorKind::process, "pelvis_ws is not finite");
+  require(pelvis_ws.size() == n, ErrorKind::process,
+          "pelvis_ws has " + std::to_string(pelvis_ws.size()) + " frames, expected " +
+              std::to_string(n));
+  for (const Vec3& p : pelvis_ws)
+    require(is_finite(p), ErrorKind::process, "pelvis_ws is not finite");
   for (int leg = 0; leg < 2; ++leg) {
     const std::string name = leg == 0 ? "left" : "right";
-    require(toe_ws[leg].size() == n && contact[leg].size() == n && contact_height_m[leg].size() == n,
-            ErrorKind::process, name + " leg arrays must have " + std::to_string(n) + " frames");
-    for (const Vec3& p : toe_ws[leg]) require(is_finite(p), ErrorKind::process, name + " toe_ws is not finite");
+    require(
+        toe_ws[leg].size() == n && contact[leg].size() == n && contact_height_m[leg].size() == n,
+        ErrorKind::process, name + " leg arrays must have " + std::to_string(n) + " frames");
+    for (const Vec3& p : toe_ws[leg])
+      require(is_finite(p), ErrorKind::process, name + " toe_ws is not finite");
     for (size_t i = 0; i < n; ++i) {
       require(!contact[leg][i] || std::isfinite(contact_height_m[leg][i]), ErrorKind::process,
               name + " contact height is not finite at frame " + std::to_string(i));
     }
-    require(!std::isnan(toe_min_height_m[leg]), ErrorKind::process, name + " toe_min_height_m is NaN");
+    require(!std::isnan(toe_min_height_m[leg]), ErrorKind::process,
+            name + " toe_min_height_m is NaN");
   }
 }
 
-OfflineSolveResult solve_offline(const OfflineSolveInput& input, const OfflineSolveSettings& settings) {
+OfflineSolveResult solve_offline(const OfflineSolveInput& input,
+                                 const OfflineSolveSettings& settings) {
   settings.validate();
   input.validate();
   return settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)

@@ -57,7 +57,9 @@ inline TestRig make_rig(int frames = 3) {
   return r;
 }
 
-inline Vec3 pos(const Clip& c, int frame, int joint) { return joint_world(c, frame, joint).translation; }
+inline Vec3 pos(const Clip& c, int frame, int joint) {
+  return joint_world(c, frame, joint).translation;
+}
 inline double hip_heel(const Clip& c, int frame, const LegChain& leg) {
   return length(pos(c, frame, leg.heel) - pos(c, frame, leg.hip));
 }
@@ -69,7 +71,8 @@ inline double bend_sign(const Clip& c, int frame, const LegChain& leg) {
 }
 inline bool all_finite(const Clip& c) {
   for (const Quat& q : c.rotations)
-    if (!std::isfinite(q.w) || !std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z)) return false;
+    if (!std::isfinite(q.w) || !std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z))
+      return false;
   return true;
 }
 

@@ -46,7 +46,8 @@ struct SyntheticWalk {
     for (int i = 0; i < frames; ++i) {
       const double t = i / fps;
       const double slide = (slide_scale - 1) * speed_mps * t;
-      in.pelvis_ws[i] = {0.0, 0.92 + 0.02 * std::cos(4 * k_pi * t / period_s), speed_mps * t + slide};
+      in.pelvis_ws[i] = {0.0, 0.92 + 0.02 * std::cos(4 * k_pi * t / period_s),
+                         speed_mps * t + slide};
       for (int leg = 0; leg < 2; ++leg) {
         const double ph = phase(leg, t);
         const double cycle_start = t - ph * period_s;  // start of this leg's current contact
@@ -69,11 +70,15 @@ struct SyntheticWalk {
 };
 
 /// Contact intervals [first, last] of one leg (frames), of at least `min_len` frames.
-inline std::vector<std::pair<int, int>> contact_intervals(const std::vector<uint8_t>& c, int min_len = 2) {
+inline std::vector<std::pair<int, int>> contact_intervals(const std::vector<uint8_t>& c,
+                                                          int min_len = 2) {
   std::vector<std::pair<int, int>> out;
   const int n = static_cast<int>(c.size());
   for (int i = 0; i < n;) {
-    if (!c[i]) { ++i; continue; }
+    if (!c[i]) {
+      ++i;
+      continue;
+    }
     int j = i;
     while (j + 1 < n && c[j + 1]) ++j;
     if (j - i + 1 >= min_len) out.push_back({i, j});

@@ -1,12 +1,13 @@
 // Leg chain solve on a synthetic two-leg skeleton: root -> pelvis -> hip -> knee -> heel -> toe
 // (+ end site), plus a spine joint that the solve must never touch.
+#include "footfix/solve/leg_ik.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
-#include "footfix/solve/leg_ik.h"
 #include "support/leg_test_rig.h"
 
 namespace footfix {
@@ -16,8 +17,11 @@ using namespace footfix::test;
 
 TEST(LegIk, ReachesReachableTargetsWithinMicrometer) {
   // Offsets from the current toe, all well inside the leg's reach.
-  const Vec3 offsets[] = {{0.05, 0.03, 0.04}, {-0.06, 0.02, -0.05}, {0, 0.1, 0.1},
-                          {0.1, 0.05, -0.1}, {-0.02, 0.04, 0.08}};
+  const Vec3 offsets[] = {{0.05, 0.03, 0.04},
+                          {-0.06, 0.02, -0.05},
+                          {0, 0.1, 0.1},
+                          {0.1, 0.05, -0.1},
+                          {-0.02, 0.04, 0.08}};
   for (Vec3 off : offsets) {
     TestRig r = make_rig();
     double max_ext = hip_heel(r.clip, 1, r.left);
@@ -74,7 +78,8 @@ TEST(LegIk, SoftReachFollowsTheDocumentedCurve) {
 TEST(LegIk, StraightLegKeepsItsBendSide) {
   // A fully straight leg (the bend plane is undefined) pushed around its reach limit: the rig
   // constant must keep the knee bending forward in every case.
-  const Vec3 offsets[] = {{0, 0, 0}, {0, 0, 0.02}, {0, 0, -0.02}, {0.01, -0.01, 0}, {0, 0.03, 0.01}};
+  const Vec3 offsets[] = {
+      {0, 0, 0}, {0, 0, 0.02}, {0, 0, -0.02}, {0.01, -0.01, 0}, {0, 0.03, 0.01}};
   for (Vec3 off : offsets) {
     TestRig r = make_rig();
     for (int j : {r.left.hip, r.left.knee, r.left.heel}) r.clip.rotation(1, j) = Quat{};
@@ -162,12 +167,14 @@ TEST(LegIk, ChangesOnlyTheLegJointsOfTheFrame) {
   const Clip before = r.clip;
   double max_ext = hip_heel(r.clip, 1, r.left);
   LegHeights h{0.0, 0.05, 0.02};
-  solve_leg(r.clip, 1, r.left, pos(r.clip, 1, r.left.toe) + Vec3{0.05, -0.05, 0.05}, h, max_ext, {});
+  solve_leg(r.clip, 1, r.left, pos(r.clip, 1, r.left.toe) + Vec3{0.05, -0.05, 0.05}, h, max_ext,
+            {});
   const int leg_joints[] = {r.left.hip, r.left.knee, r.left.heel, r.left.toe};
   int changed = 0;
   for (int f = 0; f < r.clip.frame_count; ++f) {
     for (int j = 0; j < r.clip.joint_count(); ++j) {
-      bool in_leg = f == 1 && std::find(std::begin(leg_joints), std::end(leg_joints), j) != std::end(leg_joints);
+      bool in_leg = f == 1 && std::find(std::begin(leg_joints), std::end(leg_joints), j) !=
+                                  std::end(leg_joints);
       EXPECT_TRUE(r.clip.translation(f, j) == before.translation(f, j)) << f << " " << j;
       if (in_leg) {
         changed += r.clip.rotation(f, j) != before.rotation(f, j);

@@ -1,11 +1,12 @@
 // Offline solve (reference PBD and fast Gauss-Newton) on synthetic walks: a clean walk must come
 // back unchanged, a sliding one (pelvis x1.25, ALGORITHMS.md 5) must get its contacts locked.
+#include "footfix/solve/offline_solve.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "footfix/core/error.h"
-#include "footfix/solve/offline_solve.h"
 #include "footfix/solve/leg_ik.h"
 #include "support/leg_test_rig.h"
 #include "support/synthetic_walk.h"
@@ -76,7 +77,8 @@ TEST(OfflineSolve, FastLocksEveryContactWithinAMillimeterAtContactHeight) {
   for (int leg = 0; leg < 2; ++leg) {
     EXPECT_LT(max_contact_slide_m(s.fast.toe_ws[leg], s.in.contact[leg]), 1e-3) << leg;
     for (auto [a, b] : contact_intervals(s.in.contact[leg]))
-      for (int i = a; i <= b; ++i) EXPECT_NEAR(s.fast.toe_ws[leg][i].y, s.walk.contact_height_m, 1e-3);
+      for (int i = a; i <= b; ++i)
+        EXPECT_NEAR(s.fast.toe_ws[leg][i].y, s.walk.contact_height_m, 1e-3);
   }
   EXPECT_LT(s.fast.final_change_m, OfflineSolveSettings{}.fast_tolerance_m);
   EXPECT_LE(s.fast.iterations, OfflineSolveSettings{}.fast_max_steps);
@@ -87,9 +89,11 @@ TEST(OfflineSolve, ReferenceLocksContactsAsFarAs25000SweepsGo) {
   const auto& s = sliding();
   for (int leg = 0; leg < 2; ++leg) {
     const double input_slide = max_contact_slide_m(s.in.toe_ws[leg], s.in.contact[leg]);
-    EXPECT_LT(max_contact_slide_m(s.reference.toe_ws[leg], s.in.contact[leg]), 0.2 * input_slide) << leg;
+    EXPECT_LT(max_contact_slide_m(s.reference.toe_ws[leg], s.in.contact[leg]), 0.2 * input_slide)
+        << leg;
     for (auto [a, b] : contact_intervals(s.in.contact[leg]))
-      for (int i = a + 1; i < b; ++i) EXPECT_NEAR(s.reference.toe_ws[leg][i].y, s.walk.contact_height_m, 1e-3);
+      for (int i = a + 1; i < b; ++i)
+        EXPECT_NEAR(s.reference.toe_ws[leg][i].y, s.walk.contact_height_m, 1e-3);
   }
   EXPECT_EQ(s.reference.iterations, 25000);
 }
@@ -118,7 +122,8 @@ TEST(OfflineSolve, FastSwingVelocityStaysCloseToInput) {
   // contacts force: at most (scale - 1) * speed * contact time per swing, spread over the swing.
   const auto& s = sliding();
   const SyntheticWalk& w = s.walk;
-  const double catch_up_mps = (w.slide_scale - 1) * w.speed_mps * w.contact_fraction / (1 - w.contact_fraction);
+  const double catch_up_mps =
+      (w.slide_scale - 1) * w.speed_mps * w.contact_fraction / (1 - w.contact_fraction);
   for (int leg = 0; leg < 2; ++leg) {
     double sum = 0;
     int n = 0;
@@ -151,7 +156,8 @@ TEST(OfflineSolve, FastPutsEachContactAtItsOwnHeight) {
   OfflineSolveResult r = solve_offline(in, {});
   for (int leg = 0; leg < 2; ++leg) {
     for (auto [a, b] : contact_intervals(in.contact[leg]))
-      for (int i = a; i <= b; ++i) EXPECT_NEAR(r.toe_ws[leg][i].y, in.contact_height_m[leg][i], 1e-3) << i;
+      for (int i = a; i <= b; ++i)
+        EXPECT_NEAR(r.toe_ws[leg][i].y, in.contact_height_m[leg][i], 1e-3) << i;
     EXPECT_LT(max_contact_slide_m(r.toe_ws[leg], in.contact[leg]), 1e-3);
   }
 }
@@ -263,7 +269,8 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
   const int hips = 0;
   for (int f = 0; f < frames; ++f) {
     double t = f / r.clip.fps;
-    r.clip.translation(f, hips) = {0.06 * std::sin(2 * k_pi * t), 0.9, 0.04 * std::sin(4 * k_pi * t)};
+    r.clip.translation(f, hips) = {0.06 * std::sin(2 * k_pi * t), 0.9,
+                                   0.04 * std::sin(4 * k_pi * t)};
   }
   const Clip input = r.clip;
   const std::array<LegChain, 2> legs{r.left, r.right};
@@ -279,8 +286,10 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
       Vec3 toe = test::pos(input, f, legs[leg].toe);
       in.toe_ws[leg].push_back(toe);
       heights[leg].toe_min_m = std::min(heights[leg].toe_min_m, toe.y);
-      heights[leg].heel_min_m = std::min(heights[leg].heel_min_m, test::pos(input, f, legs[leg].heel).y);
-      heights[leg].toe_end_min_m = std::min(heights[leg].toe_end_min_m, foot_tip_world(input, f, legs[leg]).y);
+      heights[leg].heel_min_m =
+          std::min(heights[leg].heel_min_m, test::pos(input, f, legs[leg].heel).y);
+      heights[leg].toe_end_min_m =
+          std::min(heights[leg].toe_end_min_m, foot_tip_world(input, f, legs[leg]).y);
     }
     in.contact[leg].assign(frames, 1);
     in.contact_height_m[leg].assign(frames, heights[leg].toe_min_m);
@@ -293,7 +302,8 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
     r.clip.translation(f, hips) = solved.pelvis_ws[f];  // the hips are the root: local = world
     for (int leg = 0; leg < 2; ++leg) {
       const double max_ext = test::hip_heel(input, f, legs[leg]);
-      LegIkResult res = solve_leg(r.clip, f, legs[leg], solved.toe_ws[leg][f], heights[leg], max_ext, {});
+      LegIkResult res =
+          solve_leg(r.clip, f, legs[leg], solved.toe_ws[leg][f], heights[leg], max_ext, {});
       // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
       // where the solved hips are a little farther from the toe, the soft limit keeps a few mm.
       EXPECT_LT(res.miss_m, 0.01) << f << " " << leg;
@@ -310,7 +320,8 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
     }
     // At least 90% of the slide is gone.
     EXPECT_LT(test::max_contact_slide_m(toe, in.contact[leg]),
-              0.1 * test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg])) << leg;
+              0.1 * test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]))
+        << leg;
   }
 }
 
