@@ -1,12 +1,34 @@
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "clip_options.h"
 #include "command.h"
+#include "output_guard.h"
 
 namespace footfix::cli {
 
 CLI::App* add_convert_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("convert", "(not yet available)");
-  action = [] {
-    fail(ErrorKind::usage, "'convert' is not implemented yet");
-    return 0;
+  auto* cmd = app.add_subcommand(
+      "convert", "Re-emit a clip through footfix's internal model (BVH to BVH, FBX to BVH): a round-trip check");
+  struct Options {
+    std::string input, output;
+    bool overwrite = false;
+    ClipOptions clip;
+  };
+  auto opts = std::make_shared<Options>();
+  cmd->add_option("input", opts->input, "Input clip (.bvh, .fbx)")->required();
+  cmd->add_option("output", opts->output, "Output clip (.bvh; .fbx only from an .fbx input)")->required();
+  cmd->add_flag("--in-place", opts->overwrite, "Allow the output to be the input file");
+  opts->clip.add_to(*cmd);
+  action = [opts] {
+    ReadOptions read = opts->clip.resolve();
+    refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite);
+    LoadedClip loaded = load_clip(opts->input, read);
+    for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts->input, w);
+    save_clip(loaded.clip, opts->output);
+    spdlog::info("wrote {}", opts->output);
+    return k_exit_ok;
   };
   return cmd;
 }

@@ -1,0 +1,47 @@
+// Quality metrics of a cleaned clip against its source: contact sliding, new ground
+// penetration, deviation, pops (accelerations) and whether non-leg joints were left alone.
+// All positions in the internal frame (meters, Y up); reported values in the units named.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+/// Per leg, per frame: 1 where the foot is in contact.
+using ContactMask = std::array<std::vector<std::uint8_t>, 2>;
+
+struct SlideStats {
+  int samples = 0;                  ///< frame pairs (f-1, f) both in contact, both legs
+  double mean_mm_per_frame = 0;     ///< horizontal motion of the contact joint per frame
+  double p95_mm_per_frame = 0;
+  double mean_cm_per_s = 0;
+  double p95_cm_per_s = 0;
+};
+
+/// Horizontal motion of each leg's contact joint between consecutive contact frames.
+SlideStats contact_slide(const Clip& clip, const Rig& rig, const ContactMask& contact);
+
+struct ClipMetrics {
+  SlideStats source_slide, cleaned_slide;
+  /// Deepest point any foot joint (heel, toe, tip) of the cleaned clip reaches below the lowest
+  /// height the same joint reaches in the source, mm (0 if none).
+  double max_new_penetration_mm = 0;
+  double mean_deviation_cm = 0, max_deviation_cm = 0;  ///< world joint positions, all joints
+  /// Largest acceleration magnitude of any leg joint (knee, heel, toe, tip), m/s^2.
+  double source_max_leg_accel = 0, cleaned_max_leg_accel = 0;
+  double leg_accel_ratio = 0;  ///< cleaned / source
+  /// Joints other than the legs and the translation joint whose local transforms differ.
+  std::vector<std::string> changed_non_leg_joints;
+  bool non_leg_unchanged() const { return changed_non_leg_joints.empty(); }
+};
+
+/// Compares `cleaned` with `source` (same skeleton and frame count) under `contact`.
+ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& rig, const ContactMask& contact);
+
+}  // namespace footfix

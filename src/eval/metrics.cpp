@@ -1,0 +1,117 @@
+#include "footfix/eval/metrics.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+
+namespace footfix {
+namespace {
+
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  size_t k = static_cast<size_t>(std::ceil(p * static_cast<double>(values.size() - 1)));
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(k), values.end());
+  return values[k];
+}
+
+// World positions of the foot joints of one leg (heel, toe if any, tip) for every frame.
+std::vector<std::vector<Vec3>> foot_tracks(const Clip& clip, const LegChain& leg) {
+  std::vector<std::vector<Vec3>> tracks;
+  for (int j : {leg.knee, leg.heel, leg.toe}) {
+    if (j < 0) continue;
+    tracks.emplace_back(clip.frame_count);
+    joint_trajectory(clip, j, tracks.back());
+  }
+  tracks.emplace_back(clip.frame_count);
+  for (int f = 0; f < clip.frame_count; ++f) tracks.back()[f] = foot_tip_world(clip, f, leg);
+  return tracks;
+}
+
+double max_acceleration(const std::vector<Vec3>& track, double fps) {
+  double best = 0;
+  for (size_t f = 1; f + 1 < track.size(); ++f)
+    best = std::max(best, length(track[f + 1] - track[f] * 2.0 + track[f - 1]) * fps * fps);
+  return best;
+}
+
+}  // namespace
+
+SlideStats contact_slide(const Clip& clip, const Rig& rig, const ContactMask& contact) {
+  std::vector<double> per_frame_m;
+  for (int s = 0; s < 2; ++s) {
+    int j = rig.legs[s].contact_joint();
+    std::vector<Vec3> track(clip.frame_count);
+    joint_trajectory(clip, j, track);
+    const auto& c = contact[s];
+    for (int f = 1; f < clip.frame_count && f < static_cast<int>(c.size()); ++f) {
+      if (!c[f] || !c[f - 1]) continue;
+      Vec3 d = track[f] - track[f - 1];
+      d.y = 0;
+      per_frame_m.push_back(length(d));
+    }
+  }
+  SlideStats out;
+  out.samples = static_cast<int>(per_frame_m.size());
+  if (per_frame_m.empty()) return out;
+  double sum = 0;
+  for (double v : per_frame_m) sum += v;
+  out.mean_mm_per_frame = 1000.0 * sum / static_cast<double>(per_frame_m.size());
+  out.p95_mm_per_frame = 1000.0 * percentile(per_frame_m, 0.95);
+  out.mean_cm_per_s = out.mean_mm_per_frame * 0.1 * clip.fps;
+  out.p95_cm_per_s = out.p95_mm_per_frame * 0.1 * clip.fps;
+  return out;
+}
+
+ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& rig, const ContactMask& contact) {
+  if (source.frame_count != cleaned.frame_count || source.joint_count() != cleaned.joint_count())
+    fail(ErrorKind::process, "metrics: the clips differ in frame or joint count");
+  ClipMetrics m;
+  m.source_slide = contact_slide(source, rig, contact);
+  m.cleaned_slide = contact_slide(cleaned, rig, contact);
+
+  for (const auto& leg : rig.legs) {
+    auto src = foot_tracks(source, leg), out = foot_tracks(cleaned, leg);
+    for (size_t t = 0; t < src.size(); ++t) {
+      m.source_max_leg_accel = std::max(m.source_max_leg_accel, max_acceleration(src[t], source.fps));
+      m.cleaned_max_leg_accel = std::max(m.cleaned_max_leg_accel, max_acceleration(out[t], cleaned.fps));
+      if (t == 0) continue;  // the knee is not a foot joint for penetration
+      double floor = 1e300, lowest = 1e300;
+      for (const auto& p : src[t]) floor = std::min(floor, p.y);
+      for (const auto& p : out[t]) lowest = std::min(lowest, p.y);
+      m.max_new_penetration_mm = std::max(m.max_new_penetration_mm, 1000.0 * (floor - lowest));
+    }
+  }
+  m.leg_accel_ratio = m.source_max_leg_accel > 0 ? m.cleaned_max_leg_accel / m.source_max_leg_accel : 0;
+
+  const int joints = source.joint_count();
+  std::vector<Transform> ws(joints), wc(joints);
+  double sum = 0;
+  for (int f = 0; f < source.frame_count; ++f) {
+    world_pose(source, f, ws);
+    world_pose(cleaned, f, wc);
+    for (int j = 0; j < joints; ++j) {
+      double d = 100.0 * length(ws[j].translation - wc[j].translation);
+      sum += d;
+      m.max_deviation_cm = std::max(m.max_deviation_cm, d);
+    }
+  }
+  m.mean_deviation_cm = source.frame_count > 0 ? sum / (static_cast<double>(source.frame_count) * joints) : 0;
+
+  for (int j = 0; j < joints; ++j) {
+    bool solved = j == rig.translation_joint;
+    for (const auto& leg : rig.legs)
+      solved = solved || j == leg.hip || j == leg.knee || j == leg.heel || j == leg.toe;
+    if (solved) continue;
+    for (int f = 0; f < source.frame_count; ++f) {
+      if (source.rotation(f, j) != cleaned.rotation(f, j) || source.translation(f, j) != cleaned.translation(f, j)) {
+        m.changed_non_leg_joints.push_back(source.skeleton.names[j]);
+        break;
+      }
+    }
+  }
+  return m;
+}
+
+}  // namespace footfix

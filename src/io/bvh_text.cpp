@@ -1,0 +1,75 @@
+#include "bvh_text.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "footfix/core/error.h"
+
+namespace footfix::bvh_detail {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool parse_finite_double(std::string_view token, double& out) {
+  if (!token.empty() && token.front() == '+') {
+    token.remove_prefix(1);
+    if (!token.empty() && token.front() == '-') return false;
+  }
+  const char* end = token.data() + token.size();
+  auto [ptr, ec] = std::from_chars(token.data(), end, out);
+  return ec == std::errc() && ptr == end && std::isfinite(out);
+}
+
+std::string in_quotes(std::string_view s) {
+  constexpr size_t k_max_bytes = 40;
+  if (s.size() > k_max_bytes) return "'" + std::string(s.substr(0, k_max_bytes)) + "...'";
+  return "'" + std::string(s) + "'";
+}
+
+BvhCursor::BvhCursor(std::string_view text, const std::string& source_name)
+    : pos_(text.data()), end_(text.data() + text.size()), source_name_(source_name) {}
+
+std::string_view BvhCursor::next_token() {
+  while (pos_ != end_ && is_space(*pos_)) {
+    if (*pos_ == '\n') ++line_;
+    ++pos_;
+  }
+  const char* start = pos_;
+  while (pos_ != end_ && !is_space(*pos_)) ++pos_;
+  return {start, static_cast<size_t>(pos_ - start)};
+}
+
+std::string_view BvhCursor::rest_of_line() {
+  const char* start = pos_;
+  while (pos_ != end_ && *pos_ != '\n') ++pos_;
+  std::string_view line{start, static_cast<size_t>(pos_ - start)};
+  if (pos_ != end_) {
+    ++pos_;
+    ++line_;
+  }
+  return trim(line);
+}
+
+std::string_view BvhCursor::next_line(int* line_number) {
+  while (pos_ != end_) {
+    int number = line_;
+    std::string_view line = rest_of_line();
+    if (!line.empty()) {
+      if (line_number) *line_number = number;
+      return line;
+    }
+  }
+  if (line_number) *line_number = line_;
+  return {};
+}
+
+void BvhCursor::fail(const std::string& message) const { fail_at(line_, message); }
+
+void BvhCursor::fail_at(long line, const std::string& message) const {
+  throw Error(ErrorKind::read, source_name_ + ":" + std::to_string(line) + ": " + message);
+}
+
+}  // namespace footfix::bvh_detail

@@ -1,0 +1,310 @@
+// BVH writing. Unchanged channels are written from the raw values read (shortest round-trip
+// text, so they read back bit-identical); changed rotations become Euler angles in the joint's
+// own channel order, unwrapped against the previous frame's written angles.
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+
+#include "footfix/core/error.h"
+#include "footfix/core/euler.h"
+#include "footfix/io/bvh.h"
+
+namespace footfix {
+namespace {
+
+constexpr const char* k_channel_names[] = {"Xposition", "Yposition", "Zposition",
+                                           "Xrotation", "Yrotation", "Zrotation"};
+
+bool is_rotation(BvhChannel c) { return c >= BvhChannel::x_rotation; }
+int channel_axis(BvhChannel c) { return static_cast<int>(c) % 3; }
+
+[[noreturn]] void fail_write(const Clip& clip, const std::string& message) {
+  fail(ErrorKind::write, (clip.source_name.empty() ? std::string("clip") : clip.source_name) + ": " + message);
+}
+
+// Where each channel of a joint sits in the written row.
+struct JointSlots {
+  EulerOrder order{};
+  std::array<int, 3> rotation{-1, -1, -1};  ///< row index of the 1st/2nd/3rd rotation channel
+  std::array<int, 3> position{-1, -1, -1};  ///< row index of the X/Y/Z position channel
+  int rotation_count = 0;
+};
+
+// Everything the text needs, in source units and axes.
+struct Plan {
+  std::vector<int> order;                      ///< joints in depth-first (file) order
+  std::vector<BvhJointLayout> layouts;         ///< first_value: position in the written row
+  std::vector<JointSlots> slots;
+  std::vector<Vec3> offsets;
+  std::vector<std::optional<Vec3>> end_sites;
+  int values_per_frame = 0;
+  double frame_time_s = 0;
+  const BvhSource* source = nullptr;           ///< raw values to reuse, if any
+};
+
+std::vector<int> depth_first_order(const Clip& clip) {
+  const Skeleton& s = clip.skeleton;
+  std::vector<std::vector<int>> children(static_cast<size_t>(s.joint_count()));
+  std::vector<int> roots;
+  for (int j = 0; j < s.joint_count(); ++j) (s.parents[j] < 0 ? roots : children[s.parents[j]]).push_back(j);
+  if (roots.size() != 1)
+    fail_write(clip, "BVH needs exactly one root joint, the skeleton has " + std::to_string(roots.size()));
+  std::vector<int> order;
+  std::vector<int> stack{roots[0]};
+  while (!stack.empty()) {
+    int j = stack.back();
+    stack.pop_back();
+    order.push_back(j);
+    for (auto it = children[j].rbegin(); it != children[j].rend(); ++it) stack.push_back(*it);
+  }
+  return order;
+}
+
+void assign_slots(Plan& plan) {
+  plan.slots.assign(plan.layouts.size(), {});
+  plan.values_per_frame = 0;
+  for (int j : plan.order) {
+    BvhJointLayout& layout = plan.layouts[j];
+    JointSlots& slots = plan.slots[j];
+    layout.first_value = plan.values_per_frame;
+    for (size_t i = 0; i < layout.channels.size(); ++i) {
+      const int index = layout.first_value + static_cast<int>(i);
+      const BvhChannel c = layout.channels[i];
+      if (is_rotation(c)) {
+        if (slots.rotation_count < 3) {
+          slots.order[slots.rotation_count] = channel_axis(c);
+          slots.rotation[slots.rotation_count] = index;
+        }
+        ++slots.rotation_count;
+      } else {
+        slots.position[channel_axis(c)] = index;
+      }
+    }
+    plan.values_per_frame += static_cast<int>(layout.channels.size());
+  }
+}
+
+Plan plan_from_source(const Clip& clip, const BvhSource& source) {
+  const size_t joints = static_cast<size_t>(clip.joint_count());
+  if (source.joints.size() != joints || source.raw_offsets.size() != joints ||
+      source.raw_end_sites.size() != joints)
+    fail_write(clip, "the skeleton has " + std::to_string(joints) + " joints but the BVH it was read from has " +
+                         std::to_string(source.joints.size()));
+  Plan plan;
+  plan.order = depth_first_order(clip);
+  plan.layouts = source.joints;
+  plan.offsets = source.raw_offsets;
+  plan.end_sites = source.raw_end_sites;
+  plan.frame_time_s = source.frame_time_s;
+  plan.source = &source;
+  assign_slots(plan);
+  return plan;
+}
+
+Plan standard_plan(const Clip& clip) {
+  if (clip.joint_count() == 0) fail_write(clip, "the skeleton has no joints");
+  if (!(clip.fps > 0) || !std::isfinite(clip.fps)) fail_write(clip, "frame rate must be > 0");
+  using C = BvhChannel;
+  const std::vector<C> positions{C::x_position, C::y_position, C::z_position};
+  const std::vector<C> rotations{C::z_rotation, C::y_rotation, C::x_rotation};
+  Plan plan;
+  plan.order = depth_first_order(clip);
+  plan.frame_time_s = 1.0 / clip.fps;
+  for (int j = 0; j < clip.joint_count(); ++j) {
+    const Vec3 rest = clip.skeleton.rest_offsets[j];
+    bool moves = clip.skeleton.parents[j] < 0;
+    for (int f = 0; f < clip.frame_count && !moves; ++f) moves = clip.translation(f, j) != rest;
+    BvhJointLayout layout;
+    if (moves) layout.channels = positions;
+    layout.channels.insert(layout.channels.end(), rotations.begin(), rotations.end());
+    plan.layouts.push_back(layout);
+    plan.offsets.push_back(point_to_source(clip.source_frame, rest));
+    const auto& end_site = clip.skeleton.end_sites[j];
+    plan.end_sites.push_back(end_site ? std::optional<Vec3>(point_to_source(clip.source_frame, *end_site))
+                                      : std::nullopt);
+  }
+  assign_slots(plan);
+  return plan;
+}
+
+class TextOut {
+ public:
+  void put(std::string_view s) { text_.append(s); }
+  void put(char c) { text_.push_back(c); }
+  void number(double v) {
+    char buf[32];
+    auto result = std::to_chars(buf, buf + sizeof buf, v);
+    text_.append(buf, result.ptr);
+  }
+  void vec(Vec3 v) {
+    number(v.x);
+    put(' ');
+    number(v.y);
+    put(' ');
+    number(v.z);
+  }
+  void indent(size_t depth) { text_.append(depth, '\t'); }
+  std::string& text() { return text_; }
+
+ private:
+  std::string text_;
+};
+
+void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
+  out.put("HIERARCHY\n");
+  std::vector<int> open;  // joints whose '{' is written, innermost last
+  auto close_until = [&](int parent) {
+    while (!open.empty() && open.back() != parent) {
+      const int j = open.back();
+      open.pop_back();
+      if (plan.end_sites[j]) {
+        const size_t d = open.size() + 1;
+        out.indent(d);
+        out.put("End Site\n");
+        out.indent(d);
+        out.put("{\n");
+        out.indent(d + 1);
+        out.put("OFFSET ");
+        out.vec(*plan.end_sites[j]);
+        out.put('\n');
+        out.indent(d);
+        out.put("}\n");
+      }
+      out.indent(open.size());
+      out.put("}\n");
+    }
+  };
+  for (int j : plan.order) {
+    const int parent = clip.skeleton.parents[j];
+    close_until(parent);
+    const size_t d = open.size();
+    out.indent(d);
+    out.put(parent < 0 ? "ROOT " : "JOINT ");
+    out.put(clip.skeleton.names[j]);
+    out.put('\n');
+    out.indent(d);
+    out.put("{\n");
+    out.indent(d + 1);
+    out.put("OFFSET ");
+    out.vec(plan.offsets[j]);
+    out.put('\n');
+    const auto& channels = plan.layouts[j].channels;
+    if (!channels.empty()) {
+      out.indent(d + 1);
+      out.put("CHANNELS ");
+      out.number(static_cast<double>(channels.size()));
+      for (BvhChannel c : channels) {
+        out.put(' ');
+        out.put(k_channel_names[static_cast<int>(c)]);
+      }
+      out.put('\n');
+    }
+    open.push_back(j);
+  }
+  close_until(-1);
+}
+
+// Fills the row values of joint j at frame f.
+class RowWriter {
+ public:
+  RowWriter(const Clip& clip, const Plan& plan) : clip_(clip), plan_(plan), previous_(plan.layouts.size()) {
+    if (plan.source && source_frames() > 0)
+      for (size_t j = 0; j < previous_.size(); ++j) previous_[j] = raw_angles(0, static_cast<int>(j));
+  }
+
+  void fill(int f, int j, double* row) {
+    const BvhJointLayout& layout = plan_.layouts[j];
+    const JointSlots& slots = plan_.slots[j];
+    bool rotation_same = false, translation_same = false;
+    if (plan_.source && f < source_frames()) {
+      const BvhSource& s = *plan_.source;
+      const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
+                          s.joints[j].first_value;
+      std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
+      Transform t = decode_bvh_joint(s, s.raw_offsets[j], f, j);
+      rotation_same = rotation_to_internal(clip_.source_frame, t.rotation) == clip_.rotation(f, j);
+      translation_same = point_to_internal(clip_.source_frame, t.translation) == clip_.translation(f, j);
+    }
+    if (!rotation_same) write_rotation(f, j, slots, row);
+    if (!translation_same) write_translation(f, j, slots, row);
+    if (slots.rotation_count == 3)
+      for (int n = 0; n < 3; ++n) previous_[j][n] = row[slots.rotation[n]];
+  }
+
+ private:
+  int source_frames() const {
+    const BvhSource& s = *plan_.source;
+    return s.values_per_frame > 0 ? static_cast<int>(s.values.size() / static_cast<size_t>(s.values_per_frame)) : 0;
+  }
+  std::array<double, 3> raw_angles(int f, int j) const {
+    std::array<double, 3> angles{};
+    const BvhSource& s = *plan_.source;
+    const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
+                        s.joints[j].first_value;
+    int n = 0;
+    for (size_t i = 0; i < s.joints[j].channels.size() && n < 3; ++i)
+      if (is_rotation(s.joints[j].channels[i])) angles[n++] = raw[i];
+    return angles;
+  }
+  std::string where(int f, int j) const {
+    return "joint '" + clip_.skeleton.names[j] + "' frame " + std::to_string(f);
+  }
+
+  void write_rotation(int f, int j, const JointSlots& slots, double* row) {
+    const Quat q = rotation_to_source(clip_.source_frame, clip_.rotation(f, j));
+    if (slots.rotation_count == 3) {
+      const auto angles = euler_from_quat_deg(slots.order, q, previous_[j]);
+      for (int n = 0; n < 3; ++n) row[slots.rotation[n]] = angles[n];
+    } else if (angle_of(q) > 1e-9) {
+      fail_write(clip_, where(f, j) + ": the rotation changed but the joint has no rotation channels");
+    }
+  }
+
+  void write_translation(int f, int j, const JointSlots& slots, double* row) {
+    const Vec3 t = point_to_source(clip_.source_frame, clip_.translation(f, j));
+    const Vec3 offset = plan_.offsets[j];
+    const double tolerance = 1e-6 * std::max(1.0, length(offset));
+    for (int axis = 0; axis < 3; ++axis) {
+      if (slots.position[axis] >= 0)
+        row[slots.position[axis]] = at(t, axis);
+      else if (!(std::abs(at(t, axis) - at(offset, axis)) <= tolerance))
+        fail_write(clip_, where(f, j) + ": the translation changed along an axis without a position channel");
+    }
+  }
+
+  const Clip& clip_;
+  const Plan& plan_;
+  std::vector<std::array<double, 3>> previous_;
+};
+
+void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
+  out.put("MOTION\nFrames: ");
+  out.put(std::to_string(clip.frame_count));
+  out.put("\nFrame Time: ");
+  out.number(plan.frame_time_s);
+  out.put('\n');
+  RowWriter writer(clip, plan);
+  std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
+  for (int f = 0; f < clip.frame_count; ++f) {
+    for (int j : plan.order) writer.fill(f, j, row.data());
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i) out.put(' ');
+      out.number(row[i]);
+    }
+    out.put('\n');
+  }
+}
+
+}  // namespace
+
+void write_bvh(const Clip& clip, std::ostream& out) {
+  const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
+  const Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
+  TextOut text;
+  write_hierarchy(clip, plan, text);
+  write_motion(clip, plan, text);
+  out.write(text.text().data(), static_cast<std::streamsize>(text.text().size()));
+}
+
+}  // namespace footfix

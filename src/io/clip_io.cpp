@@ -1,0 +1,61 @@
+#include "footfix/io/clip_io.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+#include "footfix/core/error.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/bvh.h"
+
+namespace footfix {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower_extension(const fs::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+Clip read_source_clip(const fs::path& path, const ReadOptions& options, std::vector<std::string>& warnings) {
+  (void)options;
+  std::string ext = lower_extension(path);
+  if (ext == ".bvh") return parse_bvh(read_file(path), path.string(), &warnings);
+  fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
+}
+
+}  // namespace
+
+bool is_clip_path(const fs::path& path) {
+  std::string ext = lower_extension(path);
+  return ext == ".bvh" || ext == ".fbx";
+}
+
+LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
+  LoadedClip out;
+  out.clip = read_source_clip(path, options, out.warnings);
+  Rig source_rig = detect_rig(out.clip, options.rig_profile);
+  SourceFrame frame = detect_source_frame(out.clip, source_rig);
+  const RigProfile* profile = options.rig_profile;
+  if (profile && profile->meters_per_unit) frame.meters_per_unit = *profile->meters_per_unit;
+  if (profile && profile->up) frame.up = *profile->up;
+  if (options.meters_per_unit) frame.meters_per_unit = *options.meters_per_unit;
+  if (options.up) frame.up = *options.up;
+  convert_to_internal(out.clip, frame);
+  out.rig = detect_rig(out.clip, options.rig_profile);
+  for (auto& w : out.rig.warnings) out.warnings.push_back(w);
+  return out;
+}
+
+void save_clip(const Clip& clip, const fs::path& path) {
+  std::string ext = lower_extension(path);
+  if (ext == ".bvh") {
+    write_file_atomically(path, [&](std::ostream& out) { write_bvh(clip, out); });
+    return;
+  }
+  fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh or .fbx)");
+}
+
+}  // namespace footfix

@@ -1,0 +1,226 @@
+#include <algorithm>
+#include <cmath>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+#include "footfix/rig/leg_rig.h"
+#include "knee_axis.h"
+#include "rig_geometry.h"
+#include "side_names.h"
+
+namespace footfix {
+namespace {
+
+using rig_detail::SampledPoses;
+
+// The chain below `start`: at each joint follow the child with the deepest subtree.
+std::vector<int> limb_chain(const std::vector<std::vector<int>>& children,
+                            const std::vector<int>& subtree_depth, int start) {
+  std::vector<int> chain{start};
+  for (int j = start; !children[j].empty();) {
+    j = *std::max_element(children[j].begin(), children[j].end(),
+                          [&](int a, int b) { return subtree_depth[a] < subtree_depth[b]; });
+    chain.push_back(j);
+  }
+  return chain;
+}
+
+double bone_length(const Clip& clip, int child) { return length(clip.translation(0, child)); }
+
+// Chooses hip/knee/heel as the start of the longest pair of consecutive bones.
+LegChain leg_from_chain(const Clip& clip, const std::vector<int>& chain) {
+  LegChain leg;
+  double best = -1;
+  for (size_t i = 0; i + 2 < chain.size(); ++i) {
+    double l = bone_length(clip, chain[i + 1]) + bone_length(clip, chain[i + 2]);
+    if (l > best) {
+      best = l;
+      leg.hip = chain[i];
+      leg.knee = chain[i + 1];
+      leg.heel = chain[i + 2];
+      leg.toe = i + 3 < chain.size() ? chain[i + 3] : -1;
+      leg.toe_end = i + 4 < chain.size() ? chain[i + 4] : -1;
+    }
+  }
+  return leg;
+}
+
+double tip_distance(const SampledPoses& poses, int from, const std::vector<int>& chain) {
+  const auto& w = poses.world[0];
+  return length(w[chain.back()].translation - w[from].translation);
+}
+
+struct LegPair {
+  int pelvis = -1;
+  std::vector<int> chains[2];
+};
+
+// Legs: of all pairs of limb chains hanging from one joint with matching joint counts and
+// lengths, the pair reaching farthest from that joint (legs outreach arms).
+LegPair find_leg_pair(const Clip& clip, const SampledPoses& poses) {
+  const Skeleton& sk = clip.skeleton;
+  int n = sk.joint_count();
+  std::vector<std::vector<int>> children(n);
+  for (int j = 1; j < n; ++j)
+    if (sk.parents[j] >= 0) children[sk.parents[j]].push_back(j);
+  std::vector<int> depth(n, 1);
+  for (int j = n - 1; j > 0; --j)
+    if (sk.parents[j] >= 0) depth[sk.parents[j]] = std::max(depth[sk.parents[j]], depth[j] + 1);
+
+  LegPair best;
+  double best_score = 0;
+  for (int p = 0; p < n; ++p) {
+    const auto& kids = children[p];
+    for (size_t a = 0; a < kids.size(); ++a) {
+      for (size_t b = a + 1; b < kids.size(); ++b) {
+        auto ca = limb_chain(children, depth, kids[a]);
+        auto cb = limb_chain(children, depth, kids[b]);
+        if (ca.size() < 3 || ca.size() != cb.size()) continue;
+        double da = tip_distance(poses, p, ca), db = tip_distance(poses, p, cb);
+        if (da <= 0 || db <= 0 || std::min(da, db) / std::max(da, db) < 0.75) continue;
+        double score = 0.5 * (da + db);
+        if (score > best_score) {
+          best_score = score;
+          best.pelvis = p;
+          best.chains[0] = ca;
+          best.chains[1] = cb;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+std::optional<Side> chain_side_from_names(const Skeleton& sk, const std::vector<int>& chain) {
+  int left = 0, right = 0;
+  for (int j : chain) {
+    auto s = rig_detail::side_from_name(sk.names[j]);
+    if (s == Side::left) ++left;
+    if (s == Side::right) ++right;
+  }
+  if (left > right) return Side::left;
+  if (right > left) return Side::right;
+  return std::nullopt;
+}
+
+// Character forward: toes point forward of heels (or knees forward of the hip-heel line).
+Vec3 body_forward(const SampledPoses& poses, const std::array<LegChain, 2>& legs, Vec3 up) {
+  Vec3 sum;
+  for (const auto& w : poses.world) {
+    for (const auto& leg : legs) {
+      Vec3 v = leg.toe >= 0 ? w[leg.toe].translation - w[leg.heel].translation
+                            : w[leg.knee].translation -
+                                  (w[leg.hip].translation + w[leg.heel].translation) * 0.5;
+      sum += rig_detail::horizontal(v, up);
+    }
+  }
+  Vec3 fwd = normalize(sum);
+  if (length(fwd) < 0.5) fwd = normalize(rig_detail::horizontal(Vec3{0, 0, 1}, up));
+  return fwd;
+}
+
+// Orders the two legs left, right: from names when both say opposite sides, else geometry
+// (left = up x forward for a right-handed frame).
+void assign_sides(const Clip& clip, const SampledPoses& poses, int pelvis, std::array<LegChain, 2>& legs,
+                  const LegPair& pair) {
+  auto s0 = chain_side_from_names(clip.skeleton, pair.chains[0]);
+  auto s1 = chain_side_from_names(clip.skeleton, pair.chains[1]);
+  if (s0 && s1 && *s0 != *s1) {
+    if (*s0 == Side::right) std::swap(legs[0], legs[1]);
+    return;
+  }
+  Vec3 up = rig_detail::dominant_up(poses, pelvis, legs[0].heel, legs[1].heel);
+  Vec3 left = cross(up, body_forward(poses, legs, up));
+  double side = 0;
+  for (const auto& w : poses.world) side += dot(w[legs[0].hip].translation - w[legs[1].hip].translation, left);
+  if (side < 0) std::swap(legs[0], legs[1]);
+}
+
+// The joint carrying root motion: of the pelvis and its ancestors, the one whose local
+// translation varies most over the clip.
+int find_translation_joint(const Clip& clip, int pelvis) {
+  int best = pelvis;
+  double best_var = 1e-12;
+  for (int j = pelvis; j >= 0; j = clip.skeleton.parents[j]) {
+    Vec3 mean;
+    for (int f = 0; f < clip.frame_count; ++f) mean += clip.translation(f, j);
+    mean = mean / std::max(1, clip.frame_count);
+    double var = 0;
+    for (int f = 0; f < clip.frame_count; ++f) var += length_sq(clip.translation(f, j) - mean);
+    if (var > best_var) {
+      best_var = var;
+      best = j;
+    }
+  }
+  return best;
+}
+
+int joint_by_name(const Skeleton& sk, const std::string& name, const char* role) {
+  if (name.empty()) return -1;
+  int j = sk.find(name);
+  if (j < 0) fail(ErrorKind::process, "rig profile: " + std::string(role) + " joint '" + name + "' not in the skeleton");
+  return j;
+}
+
+void apply_profile(const Clip& clip, const RigProfile& profile, Rig& rig) {
+  const Skeleton& sk = clip.skeleton;
+  if (int j = joint_by_name(sk, profile.pelvis, "pelvis"); j >= 0) rig.pelvis = j;
+  if (int j = joint_by_name(sk, profile.translation_joint, "translation"); j >= 0) rig.translation_joint = j;
+  for (int s = 0; s < 2; ++s) {
+    const auto& p = profile.legs[s];
+    LegChain& leg = rig.legs[s];
+    if (int j = joint_by_name(sk, p.hip, "hip"); j >= 0) leg.hip = j;
+    if (int j = joint_by_name(sk, p.knee, "knee"); j >= 0) leg.knee = j;
+    if (int j = joint_by_name(sk, p.heel, "heel"); j >= 0) leg.heel = j;
+    if (int j = joint_by_name(sk, p.toe, "toe"); j >= 0) leg.toe = j;
+    if (int j = joint_by_name(sk, p.toe_end, "toe_end"); j >= 0) leg.toe_end = j;
+  }
+}
+
+void check_chain(const Skeleton& sk, const LegChain& leg, Side side) {
+  auto parent_ok = [&](int child, int parent) { return child < 0 || parent < 0 || sk.is_ancestor(parent, child); };
+  if (!leg.valid() || !parent_ok(leg.knee, leg.hip) || !parent_ok(leg.heel, leg.knee) ||
+      !parent_ok(leg.toe, leg.heel) || !parent_ok(leg.toe_end, leg.toe))
+    fail(ErrorKind::process, std::string(to_string(side)) + " leg: joints do not form a hip-knee-ankle chain");
+}
+
+}  // namespace
+
+Rig detect_rig(const Clip& clip, const RigProfile* profile) {
+  if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  SampledPoses poses = rig_detail::sample_poses(clip, 64);
+  Rig rig;
+  LegPair pair = find_leg_pair(clip, poses);
+  if (pair.pelvis >= 0) {
+    rig.pelvis = pair.pelvis;
+    rig.legs = {leg_from_chain(clip, pair.chains[0]), leg_from_chain(clip, pair.chains[1])};
+    assign_sides(clip, poses, rig.pelvis, rig.legs, pair);
+  }
+  if (profile) apply_profile(clip, *profile, rig);
+  if (rig.pelvis < 0 || !rig.legs[0].valid() || !rig.legs[1].valid())
+    fail(ErrorKind::process, clip.source_name + ": no legs found (need two matching hip-knee-ankle chains)");
+  for (int s = 0; s < 2; ++s) check_chain(clip.skeleton, rig.legs[s], static_cast<Side>(s));
+  if (rig.translation_joint < 0) rig.translation_joint = find_translation_joint(clip, rig.pelvis);
+
+  Vec3 up = rig_detail::dominant_up(poses, rig.pelvis, rig.legs[0].heel, rig.legs[1].heel);
+  Vec3 fwd = body_forward(poses, rig.legs, up);
+  for (int s = 0; s < 2; ++s) {
+    LegChain& leg = rig.legs[s];
+    const RigProfile::Leg* p = profile ? &profile->legs[s] : nullptr;
+    if (p && p->knee_side_ls) {
+      leg.knee_side_ls = normalize(*p->knee_side_ls);
+    } else {
+      auto axis = rig_detail::derive_knee_side(clip, leg, cross(up, fwd));
+      leg.knee_side_ls = axis.knee_side_ls;
+      if (!axis.from_bend)
+        rig.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
+                               " knee is never clearly bent: knee axis guessed from the body's sideways direction");
+    }
+    if (leg.toe < 0)
+      rig.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " leg has no toe joint ('" +
+                             clip.skeleton.names[leg.heel] + "' is locked instead)");
+  }
+  return rig;
+}
+
+}  // namespace footfix

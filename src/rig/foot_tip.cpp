@@ -1,0 +1,13 @@
+#include "footfix/core/fk.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+const char* to_string(Side s) { return s == Side::left ? "left" : "right"; }
+
+Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg) {
+  if (leg.toe_end >= 0) return joint_world(clip, frame, leg.toe_end).translation;
+  return end_site_world(clip, frame, leg.contact_joint());
+}
+
+}  // namespace footfix
