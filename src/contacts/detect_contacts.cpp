@@ -11,8 +11,6 @@
 namespace footfix {
 namespace {
 
-const char* side_name(Side s) { return s == Side::left ? "left" : "right"; }
-
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
 int upsample_factor(double fps, const ContactSettings& s) {
   if (!s.upsample_low_fps || fps > s.upsample_max_fps || fps >= s.upsample_target_fps) return 1;
@@ -144,9 +142,9 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     const LegChain& leg = rig.leg(side);
     int joint = leg.contact_joint();
     if (!leg.valid() || joint < 0 || joint >= clip.joint_count())
-      fail(ErrorKind::process, clip.source_name + ": no valid " + side_name(side) + " leg for contact detection");
+      fail(ErrorKind::process, clip.source_name + ": no valid " + to_string(side) + " leg for contact detection");
     if (leg.toe < 0)
-      result.warnings.push_back(std::string(side_name(side)) + " leg has no toe joint; contacts use the heel '" +
+      result.warnings.push_back(std::string(to_string(side)) + " leg has no toe joint; contacts use the heel '" +
                                 clip.skeleton.names[joint] + "'");
   }
 
@@ -160,7 +158,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   std::vector<double> all_heights;
   for (Side side : {Side::left, Side::right}) {
     auto& p = feet_clip[static_cast<int>(side)];
-    p = trajectory(clip, rig.leg(side).contact_joint(), std::string(side_name(side)) + " contact joint");
+    p = trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint");
     for (const Vec3& q : p) all_heights.push_back(q.y);
   }
   result.ground_height_m = quantile(all_heights, 0.05);
@@ -178,7 +176,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
     place_intervals(foot, p);
     if (foot.intervals.empty())
-      result.warnings.push_back(std::string(side_name(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
+      result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
                                 "'): no contact detected");
   }
   return result;
