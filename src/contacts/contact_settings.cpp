@@ -15,7 +15,7 @@ using S = ContactSettings;
 
 const std::array<ContactSettingField, 12> k_fields{{
     {"speed_threshold_mps", "contact joint speed below which a foot is still (m/s)", &S::speed_threshold_mps},
-    {"body_speed_fraction", "raise the speed threshold to this fraction of the pelvis horizontal speed (0 = off)",
+    {"body_speed_fraction", "tolerated foot speed along the body's travel, as a fraction of the pelvis horizontal speed (0 = off)",
      &S::body_speed_fraction},
     {"body_speed_window_s", "averaging window of the pelvis speed (s)", &S::body_speed_window_s},
     {"height_threshold_m", "max height of the contact joint above the ground under it (m)", &S::height_threshold_m},
@@ -85,8 +85,8 @@ ContactSettings contact_settings_from_json(const nlohmann::json& j, const Contac
   return s;
 }
 
-nlohmann::json contact_settings_to_json(const ContactSettings& settings) {
-  nlohmann::json j = nlohmann::json::object();
+nlohmann::ordered_json contact_settings_to_json(const ContactSettings& settings) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (const auto& f : contact_setting_fields()) {
     if (f.flag)
       j[f.key] = settings.*(f.flag);

@@ -143,9 +143,6 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     int joint = leg.contact_joint();
     if (!leg.valid() || joint < 0 || joint >= clip.joint_count())
       fail(ErrorKind::process, clip.source_name + ": no valid " + to_string(side) + " leg for contact detection");
-    if (leg.toe < 0)
-      result.warnings.push_back(std::string(to_string(side)) + " leg has no toe joint; contacts use the heel '" +
-                                clip.skeleton.names[joint] + "'");
   }
 
   const int factor = upsample_factor(clip.fps, settings);

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "footfix/core/error.h"
@@ -11,8 +12,29 @@ namespace footfix {
 namespace {
 
 using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
 
-json vec_json(Vec3 v) { return json::array({v.x, v.y, v.z}); }
+ordered_json vec_json(Vec3 v) { return ordered_json::array({v.x, v.y, v.z}); }
+
+/// Indented JSON whose arrays of numbers and strings stay on one line.
+void write_pretty(const ordered_json& j, std::ostream& out, int indent) {
+  const std::string pad(static_cast<size_t>(indent) + 2, ' ');
+  bool flat = !j.is_structured() || j.empty() ||
+              (j.is_array() && std::none_of(j.begin(), j.end(), [](const ordered_json& e) { return e.is_structured(); }));
+  if (flat) {
+    out << j.dump();
+    return;
+  }
+  out << (j.is_object() ? "{\n" : "[\n");
+  size_t i = 0;
+  for (auto it = j.begin(); it != j.end(); ++it, ++i) {
+    out << pad;
+    if (j.is_object()) out << ordered_json(it.key()).dump() << ": ";
+    write_pretty(*it, out, indent + 2);
+    out << (i + 1 < j.size() ? ",\n" : "\n");
+  }
+  out << std::string(static_cast<size_t>(indent), ' ') << (j.is_object() ? '}' : ']');
+}
 
 double round_to(double v, double step) { return std::round(v / step) * step; }
 
@@ -131,8 +153,8 @@ void read_foot(const Reader& r, const json& foot, const std::string& path, Conta
 
 }  // namespace
 
-json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings) {
-  json doc;
+ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings) {
+  ordered_json doc;
   doc["format"] = k_contacts_format;
   doc["version"] = k_contacts_version;
   doc["generator"] = {{"name", "footfix"}, {"version", FOOTFIX_VERSION}};
@@ -144,12 +166,12 @@ json contacts_to_json(const Clip& clip, const ContactResult& result, const Conta
                  {"up_axis", to_string(clip.source_frame.up)}};
   doc["ground_height_m"] = result.ground_height_m;
   doc["warnings"] = result.warnings;
-  json feet = json::array();
+  ordered_json feet = ordered_json::array();
   for (const FootContacts& foot : result.feet) {
-    json f;
+    ordered_json f;
     f["side"] = to_string(foot.side);
     f["joint"] = foot.joint >= 0 && foot.joint < clip.joint_count() ? clip.skeleton.names[foot.joint] : "";
-    json smoothed = json::array(), contact = json::array(), intervals = json::array();
+    ordered_json smoothed = ordered_json::array(), contact = ordered_json::array(), intervals = ordered_json::array();
     for (double v : foot.smoothed) smoothed.push_back(round_to(v, 1e-4));
     for (std::uint8_t c : foot.contact) contact.push_back(static_cast<int>(c));
     for (const ContactInterval& in : foot.intervals)
@@ -169,7 +191,8 @@ json contacts_to_json(const Clip& clip, const ContactResult& result, const Conta
 
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                          std::ostream& out) {
-  out << contacts_to_json(clip, result, settings).dump(2) << '\n';
+  write_pretty(contacts_to_json(clip, result, settings), out, 0);
+  out << '\n';
 }
 
 ContactsDocument parse_contacts_json(std::string_view text, const std::string& source_name) {

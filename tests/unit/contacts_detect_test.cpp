@@ -160,13 +160,11 @@ TEST(Contacts, FootHeldStillInTheAirIsNoContact) {
   ASSERT_EQ(r.foot(Side::right).intervals.size(), 1u);
 }
 
-TEST(Contacts, RigWithoutToesUsesTheHeelAndWarns) {
+TEST(Contacts, RigWithoutToesUsesTheHeel) {
   auto s = make_synthetic_walk(SyntheticGait{});
   s.rig.legs[0].toe = -1;
   ContactResult r = detect_contacts(s.clip, s.rig, ContactSettings{});
   EXPECT_EQ(r.foot(Side::left).joint, s.rig.legs[0].heel);
-  ASSERT_FALSE(r.warnings.empty());
-  EXPECT_NE(r.warnings[0].find("no toe joint"), std::string::npos) << r.warnings[0];
   expect_intervals_match(s.expected[0], r.foot(Side::left), 1, "heel");  // the heel moves with the toe
 }
 

@@ -117,9 +117,10 @@ TEST(ContactSettings, JsonRoundTripsAndRejectsUnknownKeys) {
   ContactSettings s;
   s.speed_threshold_mps = 0.4;
   s.upsample_low_fps = false;
-  nlohmann::json j = contact_settings_to_json(s);
-  EXPECT_EQ(j.size(), contact_setting_fields().size());
-  ContactSettings back = contact_settings_from_json(j);
+  nlohmann::ordered_json written = contact_settings_to_json(s);
+  EXPECT_EQ(written.size(), contact_setting_fields().size());
+  EXPECT_EQ(written.begin().key(), "speed_threshold_mps");  // declaration order
+  ContactSettings back = contact_settings_from_json(nlohmann::json::parse(written.dump()));
   EXPECT_EQ(back.speed_threshold_mps, 0.4);
   EXPECT_FALSE(back.upsample_low_fps);
 

@@ -64,7 +64,7 @@ std::span<const ContactSettingField> contact_setting_fields();
 /// with `where` (e.g. the settings file name).
 ContactSettings contact_settings_from_json(const nlohmann::json& j, const ContactSettings& base = {},
                                            const std::string& where = "contact settings");
-/// Every field as a JSON object.
-nlohmann::json contact_settings_to_json(const ContactSettings& settings);
+/// Every field as a JSON object, in declaration order.
+nlohmann::ordered_json contact_settings_to_json(const ContactSettings& settings);
 
 }  // namespace footfix

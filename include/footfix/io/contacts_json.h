@@ -38,10 +38,10 @@ struct ContactsDocument {
   ContactResult result;
 };
 
-/// The contacts of `clip` (internal frame) as a JSON document.
-nlohmann::json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings);
+/// The contacts of `clip` (internal frame) as a JSON document, keys in the documented order.
+nlohmann::ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings);
 
-/// Writes contacts_to_json, indented, to `out`.
+/// Writes contacts_to_json to `out`: indented, with per-frame arrays on one line each.
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                          std::ostream& out);
 
