@@ -1,12 +1,11 @@
-// BVH reading: the hierarchy is parsed iteratively (an explicit stack, nesting capped at
-// k_max_depth), the motion block by one tight loop over the buffer with std::from_chars.
-#include <cctype>
+// BVH reading: the hierarchy (bvh_hierarchy.cpp), then the motion block by one tight loop over
+// the buffer; joint transforms are decoded by decode_bvh_joint, which the writer reuses.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <unordered_set>
 
-#include "bvh_text.h"
+#include "bvh_detail.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
@@ -16,175 +15,8 @@ namespace {
 
 using bvh_detail::BvhCursor;
 using bvh_detail::in_quotes;
-
-constexpr size_t k_max_depth = 1024;
-constexpr int k_channel_kinds = 6;
-constexpr const char* k_channel_names[k_channel_kinds] = {"Xposition", "Yposition", "Zposition",
-                                                          "Xrotation", "Yrotation", "Zrotation"};
-
-bool is_rotation(BvhChannel c) { return c >= BvhChannel::x_rotation; }
-int channel_axis(BvhChannel c) { return static_cast<int>(c) % 3; }
-
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
-
-bool parse_channel(std::string_view s, BvhChannel& out) {
-  for (int c = 0; c < k_channel_kinds; ++c) {
-    if (equal_ignoring_case(s, k_channel_names[c])) {
-      out = static_cast<BvhChannel>(c);
-      return true;
-    }
-  }
-  return false;
-}
-
-std::string joint_label(const std::string& name) { return "joint " + in_quotes(name); }
-
-Vec3 read_offset(BvhCursor& in, const std::string& owner) {
-  Vec3 v;
-  for (int axis = 0; axis < 3; ++axis) {
-    std::string_view token = in.next_token();
-    if (token.empty()) in.fail("unexpected end of file in the OFFSET of " + owner);
-    if (!bvh_detail::parse_finite_double(token, at(v, axis)))
-      in.fail(owner + ": bad OFFSET value " + in_quotes(token) + " (need a finite number)");
-  }
-  return v;
-}
-
-BvhJointLayout read_channels(BvhCursor& in, const std::string& joint) {
-  std::string_view count_token = in.next_token();
-  int count = -1;
-  auto [ptr, ec] = std::from_chars(count_token.data(), count_token.data() + count_token.size(), count);
-  if (ec != std::errc() || ptr != count_token.data() + count_token.size() || count < 0 ||
-      count > k_channel_kinds)
-    in.fail(joint_label(joint) + ": bad CHANNELS count " + in_quotes(count_token) + " (need 0 to 6)");
-  BvhJointLayout layout;
-  bool seen[k_channel_kinds] = {};
-  int rotations = 0;
-  for (int i = 0; i < count; ++i) {
-    std::string_view token = in.next_token();
-    BvhChannel channel{};
-    if (!parse_channel(token, channel))
-      in.fail(joint_label(joint) + ": bad channel name " + in_quotes(token) + " (CHANNELS " +
-              std::to_string(count) + " lists " + std::to_string(i) + " valid names)");
-    if (seen[static_cast<int>(channel)])
-      in.fail(joint_label(joint) + ": repeated channel " + in_quotes(token));
-    seen[static_cast<int>(channel)] = true;
-    rotations += is_rotation(channel) ? 1 : 0;
-    layout.channels.push_back(channel);
-  }
-  if (rotations != 0 && rotations != 3)
-    in.fail(joint_label(joint) + ": " + std::to_string(rotations) +
-            " rotation channels (need 0 or 3)");
-  return layout;
-}
-
-struct Hierarchy {
-  Skeleton skeleton;  // file units and axes
-  std::vector<BvhJointLayout> layouts;
-  int values_per_frame = 0;
-};
-
-// One open '{' block: a joint, or the End Site of a joint.
-struct OpenBlock {
-  int joint = 0;
-  bool end_site = false;
-  bool has_offset = false;
-  bool has_channels = false;
-};
-
-class HierarchyParser {
- public:
-  explicit HierarchyParser(BvhCursor& in) : in_(in) {}
-
-  Hierarchy parse() {
-    std::string_view token = in_.next_token();
-    if (token.empty()) in_.fail("empty file (no HIERARCHY)");
-    if (token != "HIERARCHY") in_.fail("missing HIERARCHY: the file starts with " + in_quotes(token));
-    token = in_.next_token();
-    if (token != "ROOT")
-      in_.fail(token.empty() ? "truncated hierarchy: no ROOT" : "expected ROOT, found " + in_quotes(token));
-    open_joint(-1);
-    while (!stack_.empty()) step();
-    token = in_.next_token();
-    if (token == "ROOT") in_.fail("several ROOTs (only one skeleton per file is supported)");
-    if (token.empty()) in_.fail("missing MOTION after the hierarchy");
-    if (token != "MOTION") in_.fail("expected MOTION after the hierarchy, found " + in_quotes(token));
-    return std::move(out_);
-  }
-
- private:
-  std::string owner(const OpenBlock& b) const {
-    return (b.end_site ? "End Site of " : "") + joint_label(out_.skeleton.names[b.joint]);
-  }
-
-  // After ROOT or JOINT: the name is the rest of the line.
-  void open_joint(int parent) {
-    std::string_view name = in_.rest_of_line();
-    if (name.empty()) in_.fail("joint without a name");
-    if (!names_.insert(name).second) in_.fail("duplicate joint name " + in_quotes(name));
-    int j = out_.skeleton.add_joint(std::string(name), parent, Vec3{});
-    out_.layouts.emplace_back();
-    expect_open({j, false});
-  }
-
-  void expect_open(OpenBlock block) {
-    if (stack_.size() >= k_max_depth)
-      in_.fail("hierarchy nested deeper than " + std::to_string(k_max_depth) + " levels");
-    std::string_view token = in_.next_token();
-    if (token != "{")
-      in_.fail(token.empty() ? "truncated hierarchy: no '{' for " + owner(block)
-                             : "expected '{' for " + owner(block) + ", found " + in_quotes(token));
-    stack_.push_back(block);
-  }
-
-  void step() {
-    std::string_view token = in_.next_token();
-    OpenBlock& top = stack_.back();
-    if (token.empty()) in_.fail("truncated hierarchy: end of file inside " + owner(top));
-    if (token == "}") {
-      if (!top.has_offset) in_.fail(owner(top) + " has no OFFSET");
-      stack_.pop_back();
-    } else if (token == "OFFSET") {
-      if (top.has_offset) in_.fail(owner(top) + " has two OFFSETs");
-      Vec3 offset = read_offset(in_, owner(top));
-      if (top.end_site)
-        out_.skeleton.end_sites[top.joint] = offset;
-      else
-        out_.skeleton.rest_offsets[top.joint] = offset;
-      top.has_offset = true;
-    } else if (token == "CHANNELS" && !top.end_site) {
-      if (top.has_channels) in_.fail(owner(top) + " has two CHANNELS lines");
-      top.has_channels = true;
-      BvhJointLayout& layout = out_.layouts[top.joint];
-      layout = read_channels(in_, out_.skeleton.names[top.joint]);
-      layout.first_value = out_.values_per_frame;
-      out_.values_per_frame += static_cast<int>(layout.channels.size());
-    } else if (token == "JOINT" && !top.end_site) {
-      open_joint(top.joint);
-    } else if (token == "End" && !top.end_site) {
-      if (in_.rest_of_line() != "Site") in_.fail("expected 'End Site'");
-      if (out_.skeleton.end_sites[top.joint]) in_.fail(owner(top) + " has two End Sites");
-      expect_open({top.joint, true});
-    } else if (token == "MOTION") {
-      in_.fail("truncated hierarchy: MOTION inside " + owner(top));
-    } else if (token == "ROOT") {
-      in_.fail("several ROOTs: ROOT inside " + owner(top));
-    } else {
-      in_.fail("unknown keyword " + in_quotes(token) + " in " + owner(top));
-    }
-  }
-
-  BvhCursor& in_;
-  Hierarchy out_;
-  std::vector<OpenBlock> stack_;
-  std::unordered_set<std::string_view> names_;
-};
+using bvh_detail::joint_label;
+using Hierarchy = bvh_detail::BvhHierarchy;
 
 struct MotionHeader {
   int frames = 0;
@@ -216,34 +48,39 @@ MotionHeader read_motion_header(BvhCursor& in) {
   return h;
 }
 
-// Rejects a Frames count the remaining text cannot hold, before anything is allocated: a row of
-// n values takes at least 2n - 1 bytes (one digit and one separator per value).
-void check_frames_fit(const BvhCursor& in, const Hierarchy& h, int frames) {
+// How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
+// digit and one separator per value). Storage for a larger Frames count is never allocated; the
+// rows actually present decide the error message.
+size_t row_capacity(const BvhCursor& in, const Hierarchy& h, int frames) {
   const uint64_t remaining = static_cast<uint64_t>(in.end() - in.position());
-  const uint64_t needed = static_cast<uint64_t>(frames) * static_cast<uint64_t>(h.values_per_frame) * 2;
-  if (needed > remaining + 1)
-    in.fail("Frames: " + std::to_string(frames) + " needs at least " + std::to_string(needed) +
-            " bytes of motion data but only " + std::to_string(remaining) + " remain");
+  const uint64_t fit = (remaining + 1) / (2 * static_cast<uint64_t>(h.values_per_frame));
+  return static_cast<size_t>(std::min<uint64_t>(fit, static_cast<uint64_t>(frames)));
+}
+
+// Rejects a clip whose transforms (56 bytes per joint and frame) the text cannot justify; `rows`
+// is the number of rows storage is allocated for.
+void check_transform_count(const BvhCursor& in, const Hierarchy& h, size_t rows) {
   // Joints without channels cost no motion bytes but still a transform per frame; bound those
-  // too (56 bytes of transforms per joint-frame, at most one joint-frame per byte of text).
-  const uint64_t joint_frames = static_cast<uint64_t>(frames) * static_cast<uint64_t>(h.skeleton.joint_count());
+  // too: at most one joint-frame (56 bytes of transforms) per byte of text. Real clips use a few
+  // hundredths (CMU: 31 joints x 2752 frames in 2 MB).
+  const uint64_t joint_frames = static_cast<uint64_t>(rows) * static_cast<uint64_t>(h.skeleton.joint_count());
   const uint64_t text_bytes = static_cast<uint64_t>(in.end() - in.position()) + 4096;
-  if (joint_frames > text_bytes * 64)
-    in.fail("Frames: " + std::to_string(frames) + " x " + std::to_string(h.skeleton.joint_count()) +
+  if (joint_frames > text_bytes)
+    in.fail(std::to_string(rows) + " frames x " + std::to_string(h.skeleton.joint_count()) +
             " joints is more than the file can describe");
 }
 
 class MotionParser {
  public:
-  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, std::vector<double>& values)
-      : in_(in), h_(h), frames_(frames), values_(values), pos_(in.position()), end_(in.end()),
-        line_(in.line()) {}
+  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values),
+        pos_(in.position()), end_(in.end()), line_(in.line()) {}
 
   void parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
-    values_.assign(static_cast<size_t>(frames_) * static_cast<size_t>(vpf), 0.0);
+    values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     int row = 0;
-    while (row < frames_) {
+    while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       skip_blanks();
       if (pos_ == end_) break;
       if (*pos_ == '\n') {
@@ -263,15 +100,24 @@ class MotionParser {
       if (pos_ != end_) next_line();
       ++row;
     }
-    if (row < frames_)
+    if (row < frames_) {
+      skip_whitespace_lines();  // the last row may end the capacity exactly
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
+    }
     warn_extra_rows(warnings);
   }
 
  private:
   void skip_blanks() {
     while (pos_ != end_ && bvh_detail::is_blank(*pos_)) ++pos_;
+  }
+  void skip_whitespace_lines() {
+    for (;;) {
+      skip_blanks();
+      if (pos_ == end_ || *pos_ != '\n') return;
+      next_line();
+    }
   }
   void next_line() {
     ++pos_;
@@ -289,7 +135,7 @@ class MotionParser {
     const char* p = pos_;
     if (*p == '+' && p + 1 != end_ && p[1] != '-') ++p;
     double v = 0;
-    auto [ptr, ec] = std::from_chars(p, end_, v);
+    auto [ptr, ec] = bvh_detail::decimal_from_chars(p, end_, v);
     if (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)) && std::isfinite(v)) {
       pos_ = ptr;
       return v;
@@ -344,6 +190,7 @@ class MotionParser {
   BvhCursor& in_;
   const Hierarchy& h_;
   int frames_;
+  size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
   std::vector<double>& values_;
   const char* pos_;
   const char* end_;
@@ -364,29 +211,33 @@ Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int 
   int rotations = 0;
   for (size_t i = 0; i < layout.channels.size(); ++i) {
     const BvhChannel c = layout.channels[i];
-    if (is_rotation(c)) {
+    if (bvh_detail::is_rotation(c)) {
       if (rotations < 3) {
-        order[rotations] = channel_axis(c);
+        order[rotations] = bvh_detail::channel_axis(c);
         angles[rotations] = v[i];
       }
       ++rotations;
     } else {
-      at(t.translation, channel_axis(c)) = v[i];
+      at(t.translation, bvh_detail::channel_axis(c)) = v[i];
     }
   }
-  if (rotations == 3) t.rotation = quat_from_euler_deg(order, angles);
+  // Zero angles give the identity exactly; skipping the trigonometry keeps the result and saves
+  // time on the many joints mocap files leave at rest.
+  if (rotations == 3 && (angles[0] != 0 || angles[1] != 0 || angles[2] != 0))
+    t.rotation = quat_from_euler_deg(order, angles);
   return t;
 }
 
 Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings) {
   BvhCursor in(text, source_name);
-  Hierarchy h = HierarchyParser(in).parse();
+  Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
   MotionHeader header = read_motion_header(in);
-  check_frames_fit(in, h, header.frames);
+  const size_t capacity = row_capacity(in, h, header.frames);
+  check_transform_count(in, h, capacity);
 
   auto source = std::make_shared<BvhSource>();
-  MotionParser(in, h, header.frames, source->values).parse(warnings);
+  MotionParser(in, h, header.frames, capacity, source->values).parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;

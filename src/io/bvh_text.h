@@ -3,6 +3,8 @@
 // errors "<source_name>:<line>: message".
 #pragma once
 
+#include <charconv>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +19,35 @@ std::string_view trim(std::string_view s);
 /// Parses the whole of `token` as a double (std::from_chars; a leading '+' is accepted).
 /// Returns false if it is not a number, out of double range, or not finite (nan, inf).
 bool parse_finite_double(std::string_view token, double& out);
+
+/// std::from_chars(first, last, out) for doubles, with a fast path for plain decimals of at most
+/// 15 digits ("-17.3198"): the digits are an exact integer m < 2^53 and 10^k (k <= 15) is exact,
+/// so m / 10^k is one correctly rounded division, the same double from_chars returns (Clinger's
+/// fast path). Anything else (exponents, longer numbers, inf, nan, garbage) goes to from_chars.
+inline std::from_chars_result decimal_from_chars(const char* first, const char* last, double& out) {
+  static constexpr double k_pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  constexpr int k_max_digits = 15;
+  const char* p = first;
+  const bool negative = p != last && *p == '-';
+  if (negative) ++p;
+  uint64_t mantissa = 0;
+  int digits = 0, fraction = 0;
+  for (; p != last && static_cast<unsigned>(*p - '0') < 10 && digits <= k_max_digits; ++p, ++digits)
+    mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+  if (p != last && *p == '.') {
+    ++p;
+    for (; p != last && static_cast<unsigned>(*p - '0') < 10 && digits <= k_max_digits; ++p, ++digits, ++fraction)
+      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+  }
+  if (digits == 0 || digits > k_max_digits ||
+      (p != last && (*p == 'e' || *p == 'E' || static_cast<unsigned>(*p - '0') < 10)))
+    return std::from_chars(first, last, out);
+  double v = static_cast<double>(mantissa);
+  if (fraction > 0) v /= k_pow10[fraction];
+  out = negative ? -v : v;
+  return {p, std::errc()};
+}
 
 /// `s` in single quotes, shortened to 40 bytes for messages.
 std::string in_quotes(std::string_view s);

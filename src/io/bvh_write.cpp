@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "bvh_detail.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
@@ -13,11 +14,9 @@
 namespace footfix {
 namespace {
 
-constexpr const char* k_channel_names[] = {"Xposition", "Yposition", "Zposition",
-                                           "Xrotation", "Yrotation", "Zrotation"};
-
-bool is_rotation(BvhChannel c) { return c >= BvhChannel::x_rotation; }
-int channel_axis(BvhChannel c) { return static_cast<int>(c) % 3; }
+using bvh_detail::channel_axis;
+using bvh_detail::is_rotation;
+using bvh_detail::k_channel_names;
 
 [[noreturn]] void fail_write(const Clip& clip, const std::string& message) {
   fail(ErrorKind::write, (clip.source_name.empty() ? std::string("clip") : clip.source_name) + ": " + message);
@@ -45,6 +44,10 @@ struct Plan {
 
 std::vector<int> depth_first_order(const Clip& clip) {
   const Skeleton& s = clip.skeleton;
+  for (const std::string& name : s.names)
+    if (name.empty() || name.find_first_of("\r\n{}") != std::string::npos || name.front() == ' ' ||
+        name.back() == ' ')
+      fail_write(clip, "joint name '" + name + "' cannot be written to BVH (empty, padded, or holds a line break or brace)");
   std::vector<std::vector<int>> children(static_cast<size_t>(s.joint_count()));
   std::vector<int> roots;
   for (int j = 0; j < s.joint_count(); ++j) (s.parents[j] < 0 ? roots : children[s.parents[j]]).push_back(j);

@@ -45,9 +45,11 @@ LegChain leg_from_chain(const Clip& clip, const std::vector<int>& chain) {
   return leg;
 }
 
-double tip_distance(const SampledPoses& poses, int from, const std::vector<int>& chain) {
-  const auto& w = poses.world[0];
-  return length(w[chain.back()].translation - w[from].translation);
+// Length of a limb from its branch joint along its bones, pose-independent.
+double chain_length(const Clip& clip, const std::vector<int>& chain) {
+  double sum = 0;
+  for (int j : chain) sum += bone_length(clip, j);
+  return sum;
 }
 
 struct LegPair {
@@ -56,8 +58,9 @@ struct LegPair {
 };
 
 // Legs: of all pairs of limb chains hanging from one joint with matching joint counts and
-// lengths, the pair reaching farthest from that joint (legs outreach arms).
-LegPair find_leg_pair(const Clip& clip, const SampledPoses& poses) {
+// lengths, the pair hanging from the joint nearest the root (legs hang from the pelvis, arms
+// from the chest above it); among those, the longest pair.
+LegPair find_leg_pair(const Clip& clip) {
   const Skeleton& sk = clip.skeleton;
   int n = sk.joint_count();
   std::vector<std::vector<int>> children(n);
@@ -67,8 +70,12 @@ LegPair find_leg_pair(const Clip& clip, const SampledPoses& poses) {
   for (int j = n - 1; j > 0; --j)
     if (sk.parents[j] >= 0) depth[sk.parents[j]] = std::max(depth[sk.parents[j]], depth[j] + 1);
 
+  std::vector<int> root_depth(n, 0);
+  for (int j = 1; j < n; ++j) root_depth[j] = sk.parents[j] >= 0 ? root_depth[sk.parents[j]] + 1 : 0;
+
   LegPair best;
   double best_score = 0;
+  int best_depth = n + 1;
   for (int p = 0; p < n; ++p) {
     const auto& kids = children[p];
     for (size_t a = 0; a < kids.size(); ++a) {
@@ -76,10 +83,11 @@ LegPair find_leg_pair(const Clip& clip, const SampledPoses& poses) {
         auto ca = limb_chain(children, depth, kids[a]);
         auto cb = limb_chain(children, depth, kids[b]);
         if (ca.size() < 3 || ca.size() != cb.size()) continue;
-        double da = tip_distance(poses, p, ca), db = tip_distance(poses, p, cb);
+        double da = chain_length(clip, ca), db = chain_length(clip, cb);
         if (da <= 0 || db <= 0 || std::min(da, db) / std::max(da, db) < 0.75) continue;
         double score = 0.5 * (da + db);
-        if (score > best_score) {
+        if (root_depth[p] < best_depth || (root_depth[p] == best_depth && score > best_score)) {
+          best_depth = root_depth[p];
           best_score = score;
           best.pelvis = p;
           best.chains[0] = ca;
@@ -190,7 +198,7 @@ Rig detect_rig(const Clip& clip, const RigProfile* profile) {
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
   SampledPoses poses = rig_detail::sample_poses(clip, 64);
   Rig rig;
-  LegPair pair = find_leg_pair(clip, poses);
+  LegPair pair = find_leg_pair(clip);
   if (pair.pelvis >= 0) {
     rig.pelvis = pair.pelvis;
     rig.legs = {leg_from_chain(clip, pair.chains[0]), leg_from_chain(clip, pair.chains[1])};

@@ -1,0 +1,81 @@
+// Parse speed of footfix's BVH reader against assimp's BVH importer on the same text, read once
+// from disk into memory. Prints the median of N runs of each and the ratio.
+//
+//   bench_bvh_parse [runs] [file.bvh]
+//
+// Default file: the largest shared clip (../shared/data/clips/cmu_01_01_hops_turnaround.bvh),
+// falling back to the bundled copy in data/clips when ../shared is missing.
+#include <algorithm>
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "footfix/core/error.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/bvh.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+double median_ms(int runs, const std::function<void()>& body) {
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    body();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+fs::path default_clip() {
+  const char* name = "cmu_01_01_hops_turnaround.bvh";
+  fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips" / name;
+  if (fs::exists(shared)) return shared;
+  std::printf("../shared/data/clips is missing; using the bundled copy in data/clips\n");
+  return fs::path(FOOTFIX_DATA_DIR) / "clips" / name;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 15;
+  const fs::path path = argc > 2 ? fs::path(argv[2]) : default_clip();
+  std::string text;
+  try {
+    text = footfix::read_file(path);
+  } catch (const footfix::Error& e) {
+    std::printf("skipped: %s\n", e.what());
+    return 0;
+  }
+  std::printf("%s: %zu bytes, %d runs each\n", path.filename().c_str(), text.size(), runs);
+
+  int frames = 0;
+  const double footfix_ms = median_ms(runs, [&] {
+    footfix::Clip clip = footfix::parse_bvh(text, path.filename().string());
+    frames = clip.frame_count;
+  });
+
+  unsigned assimp_keys = 0;
+  const double assimp_ms = median_ms(runs, [&] {
+    Assimp::Importer importer;
+    const aiScene* scene = importer.ReadFileFromMemory(text.data(), text.size(), 0, "bvh");
+    if (!scene || scene->mNumAnimations == 0) {
+      std::printf("assimp failed: %s\n", importer.GetErrorString());
+      std::exit(1);
+    }
+    assimp_keys = scene->mAnimations[0]->mChannels[0]->mNumRotationKeys;
+  });
+
+  std::printf("footfix parse_bvh : %8.2f ms median (%d frames)\n", footfix_ms, frames);
+  std::printf("assimp BVH import : %8.2f ms median (%u keys)\n", assimp_ms, assimp_keys);
+  std::printf("ratio assimp / footfix: %.2fx\n", assimp_ms / footfix_ms);
+  return 0;
+}

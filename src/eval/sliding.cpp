@@ -1,0 +1,18 @@
+#include "footfix/eval/sliding.h"
+
+namespace footfix {
+
+Clip make_sliding(const Clip& clip, const Rig& rig, double factor) {
+  Clip out = clip;
+  if (clip.frame_count == 0) return out;
+  const int j = rig.translation_joint;
+  const Vec3 first = clip.translation(0, j);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    Vec3& t = out.translation(f, j);
+    t.x = first.x + (t.x - first.x) * factor;
+    t.z = first.z + (t.z - first.z) * factor;
+  }
+  return out;
+}
+
+}  // namespace footfix
