@@ -15,6 +15,7 @@
 #include "footfix/contacts/contact_eval.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
+#include "footfix/eval/sliding.h"
 #include "footfix/io/clip_io.h"
 
 namespace fs = std::filesystem;
@@ -36,9 +37,7 @@ int alternation_breaks(const ContactResult& r) {
 }
 
 double sliding_agreement(const LoadedClip& loaded, const ContactResult& base, double factor) {
-  Clip sliding = loaded.clip;
-  int joint = loaded.rig.translation_joint >= 0 ? loaded.rig.translation_joint : loaded.rig.pelvis;
-  scale_horizontal_motion(sliding, joint, factor);
+  Clip sliding = make_sliding(loaded.clip, loaded.rig, factor);
   return contact_agreement(base, detect_contacts(sliding, loaded.rig, ContactSettings{}));
 }
 

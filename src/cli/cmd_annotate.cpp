@@ -5,14 +5,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 
+#include "batch.h"
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/contacts_json.h"
-#include "input_files.h"
 
 namespace footfix::cli {
 namespace {
@@ -25,6 +24,8 @@ struct AnnotateOptions {
   std::string settings_path;
   nlohmann::json overrides = nlohmann::json::object();  ///< settings given on the command line
   ClipOptions clip;
+  int jobs = 1;
+  bool quiet = false;
 };
 
 /// "--speed-threshold-mps" and, without its unit suffix, "--speed-threshold".
@@ -71,50 +72,43 @@ ContactSettings resolve_settings(const AnnotateOptions& opts) {
   return contact_settings_from_json(opts.overrides, settings, "command line");
 }
 
-/// Writes `output` for `input`; returns the error kind on failure.
-std::optional<ErrorKind> annotate_one(const fs::path& input, const fs::path& output, const ReadOptions& read,
-                                      const ContactSettings& settings) {
-  try {
-    LoadedClip loaded = load_clip(input, read);
-    for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input.string(), w);
-    ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
-    for (const auto& w : result.warnings) spdlog::warn("{}: {}", input.string(), w);
-    result.warnings.insert(result.warnings.begin(), loaded.warnings.begin(), loaded.warnings.end());
-    write_file_atomically(output, [&](std::ostream& out) { write_contacts_json(loaded.clip, result, settings, out); });
-    spdlog::info("{}: {} + {} contacts -> {}", input.string(), result.foot(Side::left).intervals.size(),
-                 result.foot(Side::right).intervals.size(), output.string());
-    return std::nullopt;
-  } catch (const Error& e) {
-    spdlog::error("{}", e.what());
-    return e.kind();
+void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactSettings& settings) {
+  const std::string input = item.input.string();
+  LoadedClip loaded = load_clip(item.input, read);
+  for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
+  ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
+  for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
+  result.warnings.insert(result.warnings.begin(), loaded.warnings.begin(), loaded.warnings.end());
+  write_file_atomically(item.output, [&](std::ostream& out) { write_contacts_json(loaded.clip, result, settings, out); });
+  spdlog::info("{}: {} + {} contacts -> {}", input, result.foot(Side::left).intervals.size(),
+               result.foot(Side::right).intervals.size(), item.output.string());
+}
+
+/// One item per clip, output `<name>.contacts.json` beside the input or mirrored under -o DIR;
+/// `-o FILE.json` names the output of a single input file.
+std::vector<BatchItem> plan_annotate(const AnnotateOptions& opts) {
+  if (fs::path(opts.output).extension() == ".json") {
+    std::error_code ec;
+    if (opts.inputs.size() != 1 || fs::is_directory(opts.inputs[0], ec))
+      fail(ErrorKind::usage, "-o " + opts.output + ": a .json output needs exactly one input file; give a directory");
+    if (!fs::exists(opts.inputs[0], ec)) fail(ErrorKind::read, opts.inputs[0] + ": no such file or directory");
+    return {{opts.inputs[0], opts.output}};
   }
+  OutputPlan plan;
+  plan.output = opts.output;
+  plan.in_place = true;  // beside the input is fine: the extension changes, the clip is never overwritten
+  std::vector<BatchItem> items = plan_batch(opts.inputs, plan);
+  for (auto& item : items) item.output = contacts_json_path(item.output);
+  return items;
 }
 
 int run_annotate(AnnotateOptions& opts) {
   ReadOptions read = opts.clip.resolve();
   ContactSettings settings = resolve_settings(opts);
-  std::vector<InputFile> inputs = collect_input_files(opts.inputs);
-  fs::path out(opts.output);
-  std::vector<fs::path> outputs;
-  if (out.extension() == ".json") {
-    if (inputs.size() != 1 || inputs[0].from_directory)
-      fail(ErrorKind::usage, "-o " + opts.output + ": a .json output needs exactly one input file; give a directory");
-    outputs.push_back(out);
-  } else {
-    outputs = output_paths(inputs, out, ".contacts.json");
-  }
-  std::optional<ErrorKind> first_failure;
-  size_t failures = 0;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (auto failed = annotate_one(inputs[i].path, outputs[i], read, settings)) {
-      ++failures;
-      if (!first_failure) first_failure = failed;
-    }
-  }
-  if (inputs.size() > 1)
-    spdlog::info("annotated {} of {} clips{}", inputs.size() - failures, inputs.size(),
-                 failures ? fmt::format(" ({} failed)", failures) : "");
-  return first_failure ? exit_code_for(*first_failure) : k_exit_ok;
+  std::vector<BatchItem> items = plan_annotate(opts);
+  auto outcomes = run_batch(items, opts.jobs, opts.quiet,
+                            [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
+  return summarize_batch(items, outcomes, "annotated");
 }
 
 }  // namespace
@@ -127,6 +121,9 @@ CLI::App* add_annotate_command(CLI::App& app, Action& action) {
                   "Output directory (mirrors input directories), or a .json file for a single input "
                   "(default: beside each input)");
   cmd->add_option("--settings", opts->settings_path, "Contact settings JSON file (keys as the option names, '_' for '-')");
+  cmd->add_option("-j,--jobs", opts->jobs, "Clips processed in parallel (outputs do not depend on it)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("-q,--quiet", opts->quiet, "No progress line");
   add_setting_options(*cmd, opts);
   opts->clip.add_to(*cmd);
   action = [opts] { return run_annotate(*opts); };

@@ -1,23 +1,8 @@
 #include "footfix/contacts/contact_eval.h"
 
 #include <algorithm>
-#include <string>
-
-#include "footfix/core/error.h"
 
 namespace footfix {
-
-void scale_horizontal_motion(Clip& clip, int joint, double factor) {
-  if (joint < 0 || joint >= clip.joint_count())
-    fail(ErrorKind::process, clip.source_name + ": joint index " + std::to_string(joint) + " out of range");
-  if (clip.frame_count < 1) return;
-  const Vec3 origin = clip.translation(0, joint);
-  for (int f = 0; f < clip.frame_count; ++f) {
-    Vec3& t = clip.translation(f, joint);
-    t.x = origin.x + factor * (t.x - origin.x);
-    t.z = origin.z + factor * (t.z - origin.z);
-  }
-}
 
 double contact_agreement(const ContactResult& a, const ContactResult& b) {
   size_t same = 0, total = 0;

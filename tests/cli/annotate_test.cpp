@@ -116,7 +116,7 @@ TEST(AnnotateCli, BadSettingsAreUsageErrors) {
   EXPECT_NE(r.output.find("unknown contact setting 'speed_treshold_mps'"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(root / "in" / "a" / "walk.contacts.json"));  // nothing written
   r = run_footfix("annotate " + quoted(root / "missing.bvh"));
-  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.output.find("no such file or directory"), std::string::npos) << r.output;
 }
 
@@ -126,7 +126,7 @@ TEST(AnnotateCli, BadClipIsReportedAndTheBatchGoesOn) {
   RunResult r = run_footfix("annotate " + quoted(root / "in") + " -o " + quoted(root / "out"));
   EXPECT_EQ(r.exit_code, 3) << r.output;  // read failure class
   EXPECT_NE(r.output.find("broken.bvh"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("annotated 2 of 3 clips (1 failed)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("3 clips: 2 annotated, 1 failed"), std::string::npos) << r.output;
   EXPECT_TRUE(fs::exists(root / "out" / "a" / "walk.contacts.json"));
   EXPECT_TRUE(fs::exists(root / "out" / "b" / "deep" / "walk_copy.contacts.json"));
   EXPECT_FALSE(fs::exists(root / "out" / "a" / "broken.contacts.json"));

@@ -10,6 +10,7 @@
 #include "footfix/contacts/contact_eval.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
+#include "footfix/eval/sliding.h"
 #include "footfix/core/fk.h"
 #include "footfix/io/clip_io.h"
 #include "support/paths.h"
@@ -95,10 +96,8 @@ void check_sliding(const fs::path& path) {
   SCOPED_TRACE(path.filename().string());
   LoadedClip loaded = load_clip(path);
   ContactResult base = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
-  int joint = loaded.rig.translation_joint >= 0 ? loaded.rig.translation_joint : loaded.rig.pelvis;
   for (double factor : {1.25, 0.75}) {
-    Clip sliding = loaded.clip;
-    scale_horizontal_motion(sliding, joint, factor);
+    Clip sliding = make_sliding(loaded.clip, loaded.rig, factor);
     EXPECT_GE(contact_agreement(base, detect_contacts(sliding, loaded.rig, ContactSettings{})), 0.90)
         << "factor " << factor;
   }

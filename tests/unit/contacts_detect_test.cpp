@@ -4,6 +4,7 @@
 #include "footfix/contacts/contact_eval.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
+#include "footfix/eval/sliding.h"
 #include "unit/contacts_synthetic.h"
 
 namespace footfix {
@@ -62,8 +63,7 @@ TEST_P(ContactsAtRate, SlidingClipsAgreeWithTheUnscaledClip) {
   auto s = make_synthetic_walk(g);
   ContactResult base = detect_contacts(s.clip, s.rig, ContactSettings{});
   for (double factor : {1.25, 0.75}) {
-    Clip sliding = s.clip;
-    scale_horizontal_motion(sliding, s.rig.translation_joint, factor);
+    Clip sliding = make_sliding(s.clip, s.rig, factor);
     ContactResult r = detect_contacts(sliding, s.rig, ContactSettings{});
     EXPECT_GE(contact_agreement(base, r), 0.97) << "factor " << factor;
   }
@@ -78,7 +78,7 @@ TEST(Contacts, PlantedToeOfSlidingClipIsLostWithoutTheBodySpeedTerm) {
   ContactSettings plain;
   plain.body_speed_fraction = 0;
   ContactResult base = detect_contacts(s.clip, s.rig, plain);
-  scale_horizontal_motion(s.clip, s.rig.translation_joint, 1.25);
+  s.clip = make_sliding(s.clip, s.rig, 1.25);
   ContactResult r = detect_contacts(s.clip, s.rig, plain);
   EXPECT_LT(contact_agreement(base, r), 0.6);
   EXPECT_EQ(r.warnings.size(), 2u);  // no contact on either foot
