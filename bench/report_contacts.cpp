@@ -4,7 +4,11 @@
 // motion scaled by 1.25 and 0.75 about frame 0) with the unscaled clip's contacts. Also writes a
 // per-frame CSV of one clip's signals.
 //
-// usage: report_contacts [DIR] [--csv FILE] [--clip NAME]
+// usage: report_contacts [DIR] [--csv FILE] [--clip NAME] [--set KEY=VALUE]...
+//   --set overrides a contact setting (e.g. --set body_speed_fraction=0 for the plain reference
+//   detector, --set upsample_low_fps=false).
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -36,9 +40,10 @@ int alternation_breaks(const ContactResult& r) {
   return breaks;
 }
 
-double sliding_agreement(const LoadedClip& loaded, const ContactResult& base, double factor) {
+double sliding_agreement(const LoadedClip& loaded, const ContactResult& base, double factor,
+                         const ContactSettings& settings) {
   Clip sliding = make_sliding(loaded.clip, loaded.rig, factor);
-  return contact_agreement(base, detect_contacts(sliding, loaded.rig, ContactSettings{}));
+  return contact_agreement(base, detect_contacts(sliding, loaded.rig, settings));
 }
 
 void write_signals_csv(const LoadedClip& loaded, const ContactResult& r, const fs::path& path) {
@@ -63,11 +68,23 @@ int main(int argc, char** argv) {
   fs::path dir = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
   fs::path csv = "contacts_signals.csv";
   std::string csv_clip = "cmu_07_01_walk.bvh";
+  nlohmann::json overrides = nlohmann::json::object();
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--csv" && i + 1 < argc) csv = argv[++i];
     else if (a == "--clip" && i + 1 < argc) csv_clip = argv[++i];
-    else dir = a;
+    else if (a == "--set" && i + 1 < argc) {
+      std::string kv = argv[++i];
+      size_t eq = kv.find('=');
+      overrides[kv.substr(0, eq)] = nlohmann::json::parse(eq == std::string::npos ? "null" : kv.substr(eq + 1));
+    } else dir = a;
+  }
+  ContactSettings settings;
+  try {
+    settings = contact_settings_from_json(overrides, settings, "--set");
+  } catch (const Error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
   }
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(dir))
@@ -80,12 +97,12 @@ int main(int argc, char** argv) {
     std::string name = file.filename().string();
     try {
       LoadedClip loaded = load_clip(file);
-      ContactResult r = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+      ContactResult r = detect_contacts(loaded.clip, loaded.rig, settings);
       std::printf("%-44s %5.0f %5d | %6.1f %6.1f | %4zu %4zu | %4d | %7.1f %7.1f\n", name.c_str(), loaded.clip.fps,
                   loaded.clip.frame_count, 100 * contact_fraction(r.foot(Side::left)),
                   100 * contact_fraction(r.foot(Side::right)), r.foot(Side::left).intervals.size(),
                   r.foot(Side::right).intervals.size(), alternation_breaks(r),
-                  100 * sliding_agreement(loaded, r, 1.25), 100 * sliding_agreement(loaded, r, 0.75));
+                  100 * sliding_agreement(loaded, r, 1.25, settings), 100 * sliding_agreement(loaded, r, 0.75, settings));
       for (const auto& w : r.warnings) std::printf("    warning: %s\n", w.c_str());
       if (name == csv_clip) write_signals_csv(loaded, r, csv);
     } catch (const Error& e) {

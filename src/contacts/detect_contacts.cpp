@@ -13,8 +13,9 @@ namespace {
 
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
 int upsample_factor(double fps, const ContactSettings& s) {
-  if (!s.upsample_low_fps || fps > s.upsample_max_fps || fps >= s.upsample_target_fps) return 1;
-  return std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-9)), 1, 64);
+  // Frame times in files are rounded (0.033333 s is 30.00003 Hz): compare rates with 0.1% slack.
+  if (!s.upsample_low_fps || fps > s.upsample_max_fps * 1.001 || fps * 1.001 >= s.upsample_target_fps) return 1;
+  return std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-3)), 1, 64);
 }
 
 std::vector<Vec3> trajectory(const Clip& clip, int joint, const std::string& what) {

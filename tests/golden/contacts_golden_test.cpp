@@ -35,25 +35,9 @@ int alternation_breaks(const ContactResult& r) {
 
 double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
 
-/// Bandai dataset joint names: rig detection is bypassed for the run clip, whose legs it mistakes
-/// for the arms (reported to the rig owner); this test is about contacts.
-RigProfile bandai_profile() {
-  RigProfile p;
-  p.pelvis = "Hips";
-  const char* suffix[2] = {"_L", "_R"};
-  for (int s = 0; s < 2; ++s) {
-    p.legs[s].hip = std::string("UpperLeg") + suffix[s];
-    p.legs[s].knee = std::string("LowerLeg") + suffix[s];
-    p.legs[s].heel = std::string("Foot") + suffix[s];
-    p.legs[s].toe = std::string("Toes") + suffix[s];
-  }
-  return p;
-}
-
 struct Locomotion {
   const char* file;
   int min_contacts_per_foot;
-  bool bandai = false;
   /// Share of frames a foot stands: about 60% in a walk, 20-35% in a run.
   double min_fraction = 0.3, max_fraction = 0.8;
 };
@@ -63,10 +47,7 @@ struct Locomotion {
 /// stride (0.8-3 m) apart.
 void check_locomotion(const fs::path& path, const Locomotion& spec) {
   SCOPED_TRACE(path.filename().string());
-  RigProfile profile = bandai_profile();
-  ReadOptions options;
-  if (spec.bandai) options.rig_profile = &profile;
-  LoadedClip loaded = load_clip(path, options);
+  LoadedClip loaded = load_clip(path);
   ContactResult r = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
   EXPECT_EQ(alternation_breaks(r), 0);
   for (const FootContacts& foot : r.feet) {
@@ -134,10 +115,10 @@ TEST(ContactsCorpus, LocomotionClipsAlternate) {
   const Locomotion clips[] = {
       {"cmu_07_01_walk.bvh", 2},
       {"xia_neutral_01_000_walk.bvh", 2},
-      {"bandai1_walk_normal_001.bvh", 5, true},
-      {"bandai1_walk-back_active_001.bvh", 5, true},
-      {"bandai2_walk-turn-right_normal_001.bvh", 3, true},
-      {"bandai1_run_active_001.bvh", 2, true, 0.1, 0.45},
+      {"bandai1_walk_normal_001.bvh", 5},
+      {"bandai1_walk-back_active_001.bvh", 5},
+      {"bandai2_walk-turn-right_normal_001.bvh", 3},
+      {"bandai1_run_active_001.bvh", 2, 0.1, 0.45},
   };
   for (const auto& c : clips) check_locomotion(test::shared_clips_dir() / c.file, c);
 }
