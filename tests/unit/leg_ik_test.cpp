@@ -163,7 +163,8 @@ TEST(LegIk, ManyTargetsNeverPushJointsBelowTheirMinima) {
         ASSERT_TRUE(all_finite(r.clip));
         ASSERT_TRUE(std::isfinite(res.miss_m));
         EXPECT_LE(hip_heel(r.clip, 1, r.left), max_ext + 1e-12);
-        EXPECT_GE(pos(r.clip, 1, r.left.heel).y, h.heel_min_m - 1e-9) << dx << " " << dy << " " << dz;
+        EXPECT_GE(pos(r.clip, 1, r.left.heel).y, h.heel_min_m - 1e-9)
+            << dx << " " << dy << " " << dz;
         EXPECT_GE(foot_tip_world(r.clip, 1, r.left).y, h.toe_end_min_m - 1e-9)
             << dx << " " << dy << " " << dz;
         EXPECT_GE(pos(r.clip, 1, r.left.toe).y, h.toe_min_m - 1e-9) << dx << " " << dy << " " << dz;
