@@ -15,6 +15,7 @@
 #include "footfix/io/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "footfix/solve/clean_settings_json.h"
+#include "metrics_json.h"
 #include "output_guard.h"
 
 namespace footfix::cli {
@@ -30,31 +31,13 @@ struct CleanOptions {
   bool quiet = false, verbose = false;
   std::string report_path;
   bool check = false;
-  double max_slide_cm_s = 2.0;
+  double max_slide_cm_s = 5.0;
   std::string settings_path;
   std::string solver;
   std::string format;
   ClipOptions clip;
   ContactOptions contact_options;
 };
-
-json slide_json(const SlideStats& s) {
-  return {{"contact_frame_pairs", s.samples},
-          {"mean_mm_per_frame", s.mean_mm_per_frame},
-          {"p95_mm_per_frame", s.p95_mm_per_frame},
-          {"mean_cm_per_s", s.mean_cm_per_s},
-          {"p95_cm_per_s", s.p95_cm_per_s}};
-}
-
-json metrics_json(const ClipMetrics& m) {
-  return {{"slide_before", slide_json(m.source_slide)},
-          {"slide_after", slide_json(m.cleaned_slide)},
-          {"max_new_penetration_mm", m.max_new_penetration_mm},
-          {"mean_deviation_cm", m.mean_deviation_cm},
-          {"max_deviation_cm", m.max_deviation_cm},
-          {"leg_accel_ratio", m.leg_accel_ratio},
-          {"non_leg_joints_unchanged", m.non_leg_unchanged()}};
-}
 
 CleanSettings resolve_settings(CleanOptions& o) {
   CleanSettings settings;
@@ -79,7 +62,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_flag("-v,--verbose", o->verbose, "Per-clip details");
   cmd->add_option("--report", o->report_path, "Write a JSON report: per clip metrics before/after, time, warnings");
   cmd->add_flag("--check", o->check, "Exit with code 6 when a cleaned clip's 95th-percentile contact slide exceeds --max-slide");
-  cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (default 2)")->check(CLI::PositiveNumber);
+  cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (default 5)")->check(CLI::PositiveNumber);
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast (default) or reference (25000 PBD iterations)");
   cmd->add_option("--format", o->format, "Output format: bvh or fbx (default: the input's)");
@@ -126,7 +109,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       report["time_s"] = seconds;
       report["frames"] = loaded.clip.frame_count;
       report["solver_iterations"] = result.solver_iterations;
-      report["metrics"] = metrics_json(metrics);
+      report["metrics"] = metrics_to_json(metrics);
       report["warnings"] = warnings;
     });
     for (size_t i = 0; i < items.size(); ++i)

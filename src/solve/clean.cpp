@@ -5,13 +5,15 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/solve/offline_apply.h"
 
 namespace footfix {
 namespace {
 
-constexpr double k_unreached_m = 0.01;
+// Misses below this are not worth a warning (a 5 mm residual is under mocap noise).
+constexpr double k_warn_miss_m = 0.005;
 
-void CheckLegs(const Rig& rig) {
+void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)
     if (!leg.valid()) fail(ErrorKind::process, "clean: the rig has no valid legs");
 }
@@ -60,39 +62,6 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
   return out;
 }
 
-OfflineSolveInput solve_input(const Clip& clip, const Rig& rig, const ContactResult& contacts,
-                              const std::array<std::vector<LegHeights>, 2>& heights) {
-  OfflineSolveInput in;
-  in.frame_count = clip.frame_count;
-  in.fps = clip.fps;
-  in.pelvis_ws.resize(clip.frame_count);
-  joint_trajectory(clip, rig.translation_joint, in.pelvis_ws);
-  for (int s = 0; s < 2; ++s) {
-    const FootContacts& foot = contacts.feet[s];
-    in.toe_ws[s].resize(clip.frame_count);
-    joint_trajectory(clip, rig.legs[s].contact_joint(), in.toe_ws[s]);
-    in.contact[s] = foot.contact;
-    in.contact_height_m[s].assign(clip.frame_count, 0.0);
-    for (const auto& iv : foot.intervals)
-      for (int f = iv.first_frame; f <= iv.last_frame; ++f) in.contact_height_m[s][f] = iv.height_m;
-    double lowest = 1e300;
-    for (const auto& h : heights[s]) lowest = std::min(lowest, h.toe_min_m);
-    in.toe_min_height_m[s] = lowest;
-  }
-  return in;
-}
-
-// Moves `joint` so its world position at `frame` is `target_ws`, through its local translation.
-void place_joint(Clip& clip, int frame, int joint, Vec3 target_ws) {
-  int parent = clip.skeleton.parents[joint];
-  if (parent < 0) {
-    clip.translation(frame, joint) = target_ws;
-    return;
-  }
-  Transform p = joint_world(clip, frame, parent);
-  clip.translation(frame, joint) = rotate(inverse(p.rotation), target_ws - p.translation);
-}
-
 }  // namespace
 
 void CleanSettings::validate() const {
@@ -103,35 +72,41 @@ void CleanSettings::validate() const {
 
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
   settings.validate();
-  CheckLegs(rig);
+  check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
   CleanResult result;
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
-  std::array<std::vector<LegHeights>, 2> heights;
+  LegHeightTracks heights;
   for (int s = 0; s < 2; ++s) heights[s] = planted_heights(clip, rig.legs[s], result.contacts.feet[s]);
 
-  OfflineSolveResult solved = solve_offline(solve_input(clip, rig, result.contacts, heights), settings.solve);
+  OfflineSolveInput input = offline_input_from_clip(clip, rig.translation_joint, rig.legs);
+  for (int s = 0; s < 2; ++s) {
+    const FootContacts& foot = result.contacts.feet[s];
+    input.contact[s] = foot.contact;
+    for (const auto& iv : foot.intervals)
+      for (int f = iv.first_frame; f <= iv.last_frame; ++f) input.contact_height_m[s][f] = iv.height_m;
+    double lowest = 1e300;
+    for (const auto& h : heights[s]) lowest = std::min(lowest, h.toe_min_m);
+    input.toe_min_height_m[s] = lowest;
+  }
+  OfflineSolveResult solved = solve_offline(input, settings.solve);
   result.solver_iterations = solved.iterations;
 
   result.cleaned = clip;
-  Clip& out = result.cleaned;
-  for (int f = 0; f < clip.frame_count; ++f) {
-    std::array<double, 2> max_extension{};
-    for (int s = 0; s < 2; ++s)
-      max_extension[s] = length(joint_world(clip, f, rig.legs[s].heel).translation -
-                                joint_world(clip, f, rig.legs[s].hip).translation);
-    place_joint(out, f, rig.translation_joint, solved.pelvis_ws[f]);
-    for (int s = 0; s < 2; ++s) {
-      LegIkResult r = solve_leg(out, f, rig.legs[s], solved.toe_ws[s][f], heights[s][f], max_extension[s], settings.ik);
-      if (r.miss_m > k_unreached_m) ++result.unreached_frames[s];
-    }
+  OfflineApplyReport applied =
+      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, settings.ik);
+  for (int s = 0; s < 2; ++s) {
+    result.unreached_frames[s] = applied.unreached_frames[s];
+    result.max_miss_m[s] = applied.max_miss_m[s];
   }
   for (int s = 0; s < 2; ++s)
-    if (result.unreached_frames[s] > 0)
-      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: target out of reach in " +
-                                std::to_string(result.unreached_frames[s]) + " frames (left a little sliding)");
+    if (result.max_miss_m[s] > k_warn_miss_m)
+      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: target missed in " +
+                                std::to_string(result.unreached_frames[s]) + " frames, by up to " +
+                                std::to_string(static_cast<int>(std::lround(result.max_miss_m[s] * 1000))) +
+                                " mm (out of reach: a little sliding is left)");
   return result;
 }
 

@@ -38,14 +38,20 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
   return in;
 }
 
+LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int frame_count) {
+  return {std::vector<LegHeights>(static_cast<size_t>(frame_count), heights[0]),
+          std::vector<LegHeights>(static_cast<size_t>(frame_count), heights[1])};
+}
+
 OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const std::array<LegChain, 2>& legs,
                                        const OfflineSolveResult& result,
-                                       const std::array<LegHeights, 2>& heights,
+                                       const LegHeightTracks& heights,
                                        const LegIkSettings& settings) {
   settings.validate();
   const auto n = static_cast<size_t>(clip.frame_count);
-  if (result.pelvis_ws.size() != n || result.toe_ws[0].size() != n || result.toe_ws[1].size() != n)
+  if (result.pelvis_ws.size() != n || result.toe_ws[0].size() != n || result.toe_ws[1].size() != n ||
+      heights[0].size() != n || heights[1].size() != n)
     fail(ErrorKind::process, clip.source_name + ": offline solve result has " +
                                  std::to_string(result.pelvis_ws.size()) + " frames, clip has " +
                                  std::to_string(n));
@@ -60,7 +66,7 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       const double max_ext = length(joint_world(clip, f, chain.heel).translation -
                                     joint_world(clip, f, chain.hip).translation);
       const LegIkResult r =
-          solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg], max_ext, settings);
+          solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings);
       report.unreached_frames[leg] += r.reached ? 0 : 1;
       report.max_miss_m[leg] = std::max(report.max_miss_m[leg], r.miss_m);
     }

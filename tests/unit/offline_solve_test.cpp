@@ -289,7 +289,7 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
     ASSERT_GT(test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]), 0.05);  // it slides
   }
   const OfflineSolveResult solved = solve_offline(in, {});
-  const OfflineApplyReport report = apply_offline_solve(r.clip, hips, legs, solved, heights);
+  const OfflineApplyReport report = apply_offline_solve(r.clip, hips, legs, solved, constant_heights(heights, frames));
 
   for (int leg = 0; leg < 2; ++leg) {
     // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
@@ -317,7 +317,7 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
   }
   OfflineSolveResult short_result = solved;
   short_result.pelvis_ws.pop_back();
-  EXPECT_THROW(apply_offline_solve(r.clip, hips, legs, short_result, heights), Error);
+  EXPECT_THROW(apply_offline_solve(r.clip, hips, legs, short_result, constant_heights(heights, frames)), Error);
 }
 
 }  // namespace

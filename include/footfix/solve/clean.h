@@ -28,8 +28,10 @@ struct CleanResult {
   Clip cleaned;             ///< same skeleton and frames as the input; only legs and root motion change
   ContactResult contacts;   ///< contacts the solve locked (of the input clip)
   int solver_iterations = 0;
-  /// Frames where a leg's contact joint missed its target by more than 1 cm (unreachable).
+  /// Per leg: frames where the contact joint missed its target (unreachable), and the largest
+  /// miss in meters.
   std::array<int, 2> unreached_frames{0, 0};
+  std::array<double, 2> max_miss_m{0, 0};
   std::vector<std::string> warnings;
 };
 

@@ -28,16 +28,21 @@ struct OfflineApplyReport {
   std::array<double, 2> max_miss_m{0, 0};     ///< per leg, largest miss (meters)
 };
 
+/// Per leg, per frame minimum heights (all frames alike: the same LegHeights repeated).
+using LegHeightTracks = std::array<std::vector<LegHeights>, 2>;
+LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int frame_count);
+
 /// Writes `result` into `clip` (the clip the input was taken from): per frame, moves
 /// `translation_joint` so its world position is result.pelvis_ws (its parent's transform is
 /// kept), then solves each leg towards result.toe_ws with max extension = |hip - heel| of the
 /// clip's pose at that frame (unchanged by the pelvis move). Changes only the translation
 /// joint's local translation and the legs' local rotations. Misses are reported, not errors.
-/// Throws Error(process) when the result's sizes do not match the clip.
+/// `heights[leg][frame]` are the clamps of that leg at that frame.
+/// Throws Error(process) when the result's or heights' sizes do not match the clip.
 OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const std::array<LegChain, 2>& legs,
                                        const OfflineSolveResult& result,
-                                       const std::array<LegHeights, 2>& heights,
+                                       const LegHeightTracks& heights,
                                        const LegIkSettings& settings = {});
 
 }  // namespace footfix
