@@ -1,0 +1,70 @@
+// Settings of contact annotation (ALGORITHMS.md section 1). Every threshold carries its unit in
+// its name; windows are in seconds and converted to frame counts per clip frame rate, so 30, 60,
+// 100 and 120 Hz clips behave alike. Defaults are the reference method's values at 60 Hz.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <span>
+#include <string>
+
+namespace footfix {
+
+struct ContactSettings {
+  /// Base speed threshold: the contact joint is still when slower than this (m/s, world space).
+  double speed_threshold_mps = 0.25;
+  /// Robustness to sliding: along the pelvis's horizontal travel direction, the speed threshold
+  /// is raised to this fraction of the pelvis's horizontal speed (averaged over
+  /// body_speed_window_s); vertical and sideways motion keep speed_threshold_mps. A clip whose
+  /// root runs 25% ahead of (or behind) its legs moves planted toes at 0.25 x the pelvis speed
+  /// along its travel; swinging feet move at 1.5-3 x. 0 disables the term.
+  double body_speed_fraction = 0.5;
+  /// Window of the moving average of the pelvis horizontal speed (s).
+  double body_speed_window_s = 0.5;
+  /// Height gate: the contact joint must be less than this above the ground under it (m).
+  double height_threshold_m = 0.10;
+  /// The ground under a foot at a frame is the higher of the lowest heights its contact joint
+  /// reaches within half this window before and within half after the frame (s), so stairs and
+  /// platforms work, and a foot held still in the air for less than half of it is rejected.
+  /// 0 = one flat floor (ContactResult::ground_height_m) for the whole clip.
+  double ground_window_s = 1.0;
+  /// Majority-vote filter window (s); converted to an odd frame count (5 frames at 60 Hz).
+  double majority_window_s = 5.0 / 60.0;
+  /// Standard deviation of the Gaussian smoothing of the binary signal (s; 1.5 frames at 60 Hz).
+  double smoothing_sigma_s = 1.5 / 60.0;
+  /// A contact run is kept when its smoothed signal reaches this value somewhere (0..1].
+  double contact_threshold = 0.75;
+  /// Hysteresis: a kept run extends over neighbouring frames whose smoothed value is at least
+  /// this ((0, contact_threshold]); 0.5 puts the boundaries where the filtered signal switches.
+  double release_threshold = 0.5;
+  /// Clips at or below upsample_max_fps are resampled with cubic (Catmull-Rom) interpolation to
+  /// at least upsample_target_fps before detection, and the results mapped back.
+  bool upsample_low_fps = true;
+  double upsample_max_fps = 30.0;
+  double upsample_target_fps = 60.0;
+
+  /// Throws Error(usage) naming the first bad field ("contacts: speed_threshold_mps must be > 0,
+  /// got -1").
+  void validate() const;
+};
+
+/// One settable field, for JSON files and command-line options generated from one table.
+struct ContactSettingField {
+  const char* key;  ///< JSON key and (with '-' for '_') long CLI option name
+  const char* help;
+  double ContactSettings::*number = nullptr;  ///< set for numeric fields
+  bool ContactSettings::*flag = nullptr;      ///< set for boolean fields
+};
+
+/// Every field of ContactSettings, in declaration order.
+std::span<const ContactSettingField> contact_setting_fields();
+
+/// Reads settings from a JSON object whose keys are field names; absent keys keep `base`'s
+/// values. Throws Error(usage) for unknown keys, wrong types and invalid values; messages start
+/// with `where` (e.g. the settings file name).
+ContactSettings contact_settings_from_json(const nlohmann::json& j, const ContactSettings& base = {},
+                                           const std::string& where = "contact settings");
+/// Every field as a JSON object, in declaration order.
+nlohmann::ordered_json contact_settings_to_json(const ContactSettings& settings);
+
+}  // namespace footfix

@@ -1,0 +1,73 @@
+// Contact annotation job (ALGORITHMS.md section 1): which frames each foot is planted on the
+// ground, from the motion of its contact joint (toe, else heel).
+//
+// Per foot, from the contact joint's world position p (after cubic upsampling of clips <= 30 Hz):
+// 1. velocity v = the shorter of the backward and forward differences of p, times fps (m/s);
+// 2. sliding tolerance: with d the direction of the pelvis's horizontal velocity (averaged over
+//    body_speed_window_s) and b its speed, the component of v along d may reach
+//    max(speed_threshold_mps, body_speed_fraction * b); the rest of v (vertical, sideways) is
+//    held to speed_threshold_mps. A clip whose root runs 25% ahead of its legs moves planted
+//    toes at 0.25 b along d, so they still count; swinging feet move at 1.5-3 b;
+// 3. height gate: p.y minus the local ground (the higher of the lowest points the foot reaches
+//    within half a ground window before and after) < height_threshold_m;
+// 4. majority vote, Gaussian smoothing to [0,1], and hysteresis: runs reaching
+//    contact_threshold, extended while the signal is >= release_threshold;
+// 5. mapped back to the clip's frames; intervals get their planted position and height.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfix/contacts/contact_settings.h"
+#include "footfix/core/clip.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+/// Frames [first_frame, last_frame] (inclusive) during which a foot is planted.
+struct ContactInterval {
+  int first_frame = 0;
+  int last_frame = 0;
+  /// Where the contact joint stands: component-wise median of its world position over the
+  /// interval (meters, internal frame).
+  Vec3 planted_position_m;
+  /// The contact joint's height while planted (median over the interval, meters): the ground
+  /// level of this contact, which may differ between contacts (stairs, platforms).
+  double height_m = 0;
+};
+
+struct FootContacts {
+  Side side = Side::left;
+  int joint = -1;  ///< the contact joint (skeleton index)
+  std::vector<double> smoothed;    ///< per frame, in [0, 1]
+  std::vector<std::uint8_t> contact;  ///< per frame, 0 or 1
+  std::vector<ContactInterval> intervals;  ///< sorted, disjoint
+  // Diagnostics, per frame (at the clip's frames, after upsampling was mapped back):
+  std::vector<double> speed_mps;            ///< the contact joint's speed
+  /// The speed compared with speed_threshold_mps: motion along the body's travel direction is
+  /// scaled down by the body speed tolerance (see detect_contacts).
+  std::vector<double> effective_speed_mps;
+  std::vector<double> height_above_ground_m;  ///< height above the local ground
+};
+
+struct ContactResult {
+  /// Floor level of the clip: 5th percentile of both contact joints' heights (meters, internal
+  /// frame). The height of the contact joints (not of the sole) when standing on the floor.
+  double ground_height_m = 0;
+  std::array<FootContacts, 2> feet;  ///< indexed by Side
+  std::vector<std::string> warnings;  ///< quality problems; the result is still usable
+
+  const FootContacts& foot(Side s) const { return feet[static_cast<int>(s)]; }
+};
+
+/// Detects contacts of both legs of `rig` in `clip` (internal frame: meters, Y up).
+/// Throws Error(usage) for invalid settings and Error(process) when the rig has no valid legs or
+/// the clip has no frames or non-finite joint positions. Deterministic; no hidden state.
+ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings);
+
+/// Contact runs of a per-frame 0/1 signal as intervals (positions left zero).
+std::vector<ContactInterval> contact_runs(const std::vector<std::uint8_t>& contact);
+
+}  // namespace footfix

@@ -1,0 +1,49 @@
+// Small 1D signal tools used by contact annotation: window sizes from seconds, majority vote,
+// Gaussian smoothing, hysteresis thresholding, finite-difference speeds and cubic resampling.
+// All work on whole signals held by the caller; none keeps state.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "footfix/core/math.h"
+
+namespace footfix {
+
+/// An odd frame count covering `seconds` at `fps`: round(seconds * fps), made odd upwards, >= 1.
+int odd_window_frames(double seconds, double fps);
+
+/// Each output value is the majority of the input values in a centred window of `window` frames
+/// (odd). Near the ends the window is cut; a tie keeps the input value.
+std::vector<std::uint8_t> majority_filter(std::span<const std::uint8_t> in, int window);
+
+/// Gaussian smoothing with standard deviation `sigma_frames` (> 0), kernel cut at 3 sigma and
+/// renormalised near the ends (a constant signal stays constant).
+std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_frames);
+
+/// 1 where a run of frames with value >= `low` contains a frame with value >= `high`.
+std::vector<std::uint8_t> hysteresis_threshold(std::span<const double> in, double high, double low);
+
+/// Per-frame velocity (units per second): of the backward and forward differences
+/// (p[t] - p[t-1]) and (p[t+1] - p[t]), the shorter one, times fps (one-sided at the ends). A
+/// point held still over frames a..b has zero velocity on exactly a..b. A single frame has 0.
+std::vector<Vec3> point_velocities(std::span<const Vec3> p, double fps);
+/// Lengths of point_velocities.
+std::vector<double> point_speeds(std::span<const Vec3> p, double fps);
+
+/// Catmull-Rom resampling of a trajectory by an integer `factor` (>= 1): output frame
+/// i * factor equals input frame i; (n - 1) * factor + 1 frames. Ends use mirrored tangents.
+std::vector<Vec3> upsample_catmull_rom(std::span<const Vec3> p, int factor);
+
+/// Moving average over a centred window of `window` frames (odd), cut at the ends.
+std::vector<double> moving_average(std::span<const double> in, int window);
+std::vector<Vec3> moving_average(std::span<const Vec3> in, int window);
+
+/// Minimum of in[t - before .. t + after] (cut at the ends).
+std::vector<double> window_minimum(std::span<const double> in, int before, int after);
+
+/// The q-quantile (0..1) of the values, by linear interpolation; 0 for an empty input.
+double quantile(std::vector<double> values, double q);
+
+}  // namespace footfix

@@ -1,0 +1,88 @@
+// Offline foot locking (ALGORITHMS.md section 4): moves the pelvis and the two contact-joint
+// targets over the whole clip so that toes stay put during contacts while pelvis and toe
+// velocities follow the input elsewhere. A plain job on positions only: no clip, no file, no IK.
+// The caller then moves the pelvis to result.pelvis_ws and solves each leg (solve/leg_ik.h)
+// towards result.toe_ws.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "footfix/core/math.h"
+
+namespace footfix {
+
+/// World-space input trajectories (meters, Y up), one entry per frame. Legs indexed by Side
+/// (0 left, 1 right).
+struct OfflineSolveInput {
+  int frame_count = 0;
+  double fps = 30;
+  std::vector<Vec3> pelvis_ws;                          ///< pelvis (translation joint) position
+  std::array<std::vector<Vec3>, 2> toe_ws;              ///< contact-joint position (toe or heel)
+  std::array<std::vector<uint8_t>, 2> contact;          ///< 1 where the foot is in contact, else 0
+  std::array<std::vector<double>, 2> contact_height_m;  ///< planted height (read where contact = 1)
+  std::array<double, 2> toe_min_height_m{-1e30, -1e30};  ///< floor for non-contact toe targets
+  /// Throws Error(process) naming the field when sizes disagree with frame_count or values are
+  /// not finite.
+  void validate() const;
+};
+
+enum class OfflineSolver {
+  reference,  ///< the position-based iteration of section 4, literally; O(iterations * frames)
+  fast,       ///< Newton on the equivalent least-squares energy, banded Cholesky; O(frames)
+};
+
+struct OfflineSolveSettings {
+  OfflineSolver solver = OfflineSolver::fast;
+  /// Reference solver: sweeps over the clip (> 0).
+  int reference_iterations = 25000;
+  /// Fraction (0, 1] of a soft correction applied per reference step: velocity follows the
+  /// input, pelvis-toe distance follows the input. Fast solver: sets the soft weights.
+  double soft_factor = 0.05;
+  /// Fraction (0, 1] of a hard correction per reference step: consecutive contact frames share
+  /// the toe position at the contact height. Fast solver: sets the hard weights.
+  double hard_factor = 0.9;
+  /// Fast solver: at most this many Newton steps (> 0).
+  int fast_max_steps = 20;
+  /// Fast solver: stops when no position moved more than this in a step (meters, > 0).
+  double fast_tolerance_m = 1e-6;
+  /// Fast solver: weight of the pull of every particle towards its input position, relative to
+  /// the soft weight (> 0). Fixes the global translation the other terms leave free, and bounds
+  /// how far along the clip a correction spreads (about 1/sqrt(fast_anchor) frames): the
+  /// reference's 25000 sweeps only spread corrections over a few dozen frames and so keep the
+  /// clip's global path; with a vanishing anchor the whole path would shift by up to meters on
+  /// long sliding clips.
+  double fast_anchor = 1e-3;
+  /// Fast solver: multiplies the hard (contact) weights the factors map to (>= 1). The reference
+  /// only approaches its own lock after many sweeps; a stiffer lock here gives the strict
+  /// locking the reference is heading for, at no cost in speed.
+  double fast_hard_scale = 100;
+  /// Throws Error(usage) naming the bad field.
+  void validate() const;
+};
+
+struct OfflineSolveResult {
+  std::vector<Vec3> pelvis_ws;              ///< solved pelvis positions (meters, world)
+  std::array<std::vector<Vec3>, 2> toe_ws;  ///< solved contact-joint targets (meters, world)
+  int iterations = 0;                       ///< reference sweeps or fast Newton steps performed
+  /// Largest position change in the last sweep / step (meters). For the fast solver, a value
+  /// above fast_tolerance_m means it stopped at fast_max_steps without converging (the result
+  /// is still the best iterate; callers may warn).
+  double final_change_m = 0;
+};
+
+/// Runs the selected solver. Validates settings (Error usage) and input (Error process).
+/// Deterministic: the same input and settings give the same bytes out. Memory O(frames) for both
+/// solvers (the fast one stores a banded factor: peak about 1.7 KB per frame, measured 450 MB
+/// at 275200 frames).
+OfflineSolveResult solve_offline(const OfflineSolveInput& input,
+                                 const OfflineSolveSettings& settings);
+
+/// The two solvers, for tests and benchmarks; solve_offline picks one by settings.solver.
+OfflineSolveResult solve_offline_reference(const OfflineSolveInput& input,
+                                           const OfflineSolveSettings& settings);
+OfflineSolveResult solve_offline_fast(const OfflineSolveInput& input,
+                                      const OfflineSolveSettings& settings);
+
+}  // namespace footfix

@@ -1,0 +1,183 @@
+#include "footfix/contacts/detect_contacts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "footfix/contacts/signal_filters.h"
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+
+namespace footfix {
+namespace {
+
+/// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
+int upsample_factor(double fps, const ContactSettings& s) {
+  // Frame times in files are rounded (0.033333 s is 30.00003 Hz): compare rates with 0.1% slack.
+  if (!s.upsample_low_fps || fps > s.upsample_max_fps * 1.001 || fps * 1.001 >= s.upsample_target_fps) return 1;
+  return std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-3)), 1, 64);
+}
+
+std::vector<Vec3> trajectory(const Clip& clip, int joint, const std::string& what) {
+  std::vector<Vec3> p(static_cast<size_t>(clip.frame_count));
+  joint_trajectory(clip, joint, p);
+  for (int f = 0; f < clip.frame_count; ++f)
+    if (!is_finite(p[f]))
+      fail(ErrorKind::process, clip.source_name + ": " + what + " '" + clip.skeleton.names[joint] +
+                                   "' has a non-finite position at frame " + std::to_string(f));
+  return p;
+}
+
+/// Horizontal velocity of the pelvis (m/s), averaged over the body speed window, at the work rate.
+std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double work_fps, const ContactSettings& s) {
+  std::vector<Vec3> v = point_velocities(pelvis_work, work_fps);
+  for (auto& q : v) q.y = 0;
+  return moving_average(v, odd_window_frames(s.body_speed_window_s, work_fps));
+}
+
+double median(std::vector<double> v) { return quantile(std::move(v), 0.5); }
+
+void place_intervals(FootContacts& foot, const std::vector<Vec3>& p) {
+  foot.intervals = contact_runs(foot.contact);
+  for (auto& in : foot.intervals) {
+    std::vector<double> xs, ys, zs;
+    for (int f = in.first_frame; f <= in.last_frame; ++f) {
+      xs.push_back(p[f].x);
+      ys.push_back(p[f].y);
+      zs.push_back(p[f].z);
+    }
+    in.planted_position_m = {median(xs), median(ys), median(zs)};
+    in.height_m = in.planted_position_m.y;
+  }
+}
+
+struct WorkSignals {
+  std::vector<double> speed, effective_speed, height_above, smoothed;
+  std::vector<std::uint8_t> contact;
+};
+
+/// The foot's speed as compared with speed_threshold_mps: the component of its velocity along
+/// the body's horizontal travel direction is tolerated up to body_speed_fraction x the body
+/// speed (the slide of a clip whose root runs ahead of or behind its legs); the rest of it (up,
+/// down, sideways) is held to the base threshold.
+double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSettings& s) {
+  double body_speed = length(body_velocity);
+  double along_threshold = std::max(s.speed_threshold_mps, s.body_speed_fraction * body_speed);
+  if (along_threshold <= s.speed_threshold_mps) return length(foot_velocity);
+  Vec3 dir = body_velocity / body_speed;
+  double along = dot(foot_velocity, dir);
+  double across = length(foot_velocity - dir * along);
+  return std::max(across, std::abs(along) * s.speed_threshold_mps / along_threshold);
+}
+
+/// Height of the ground under the foot at each frame: the higher of the lowest points the foot
+/// reaches in the half window before and in the half window after the frame. A foot stepping up
+/// onto a stair or platform finds its new level ahead; a foot lifted and held still in the air
+/// has the floor on both sides.
+std::vector<double> local_ground(const std::vector<double>& heights, double flat_ground_m, double work_fps,
+                                 const ContactSettings& s) {
+  if (s.ground_window_s <= 0) return std::vector<double>(heights.size(), flat_ground_m);
+  int half = odd_window_frames(s.ground_window_s, work_fps) / 2;
+  std::vector<double> before = window_minimum(heights, half, 0), after = window_minimum(heights, 0, half);
+  for (size_t t = 0; t < heights.size(); ++t) before[t] = std::max(before[t], after[t]);
+  return before;
+}
+
+WorkSignals detect_foot(const std::vector<Vec3>& foot_work, const std::vector<Vec3>& body_velocity,
+                        double flat_ground_m, double work_fps, const ContactSettings& s) {
+  const size_t n = foot_work.size();
+  WorkSignals w;
+  std::vector<Vec3> velocity = point_velocities(foot_work, work_fps);
+  std::vector<double> heights(n);
+  for (size_t t = 0; t < n; ++t) heights[t] = foot_work[t].y;
+  std::vector<double> ground = local_ground(heights, flat_ground_m, work_fps, s);
+  std::vector<std::uint8_t> raw(n);
+  w.speed.resize(n);
+  w.effective_speed.resize(n);
+  w.height_above.resize(n);
+  for (size_t t = 0; t < n; ++t) {
+    w.speed[t] = length(velocity[t]);
+    w.effective_speed[t] = effective_speed(velocity[t], body_velocity[t], s);
+    w.height_above[t] = heights[t] - ground[t];
+    raw[t] = w.effective_speed[t] < s.speed_threshold_mps && w.height_above[t] < s.height_threshold_m ? 1 : 0;
+  }
+  std::vector<std::uint8_t> voted = majority_filter(raw, odd_window_frames(s.majority_window_s, work_fps));
+  w.smoothed = gaussian_smooth(std::vector<double>(voted.begin(), voted.end()), s.smoothing_sigma_s * work_fps);
+  w.contact = hysteresis_threshold(w.smoothed, s.contact_threshold, s.release_threshold);
+  return w;
+}
+
+/// Picks every factor-th sample: the work-rate signal at the clip's frames.
+template <typename T>
+std::vector<T> at_clip_frames(const std::vector<T>& work, int factor, int frames) {
+  std::vector<T> out(static_cast<size_t>(frames));
+  for (int f = 0; f < frames; ++f) out[f] = work[static_cast<size_t>(f) * factor];
+  return out;
+}
+
+}  // namespace
+
+std::vector<ContactInterval> contact_runs(const std::vector<std::uint8_t>& contact) {
+  std::vector<ContactInterval> runs;
+  const int n = static_cast<int>(contact.size());
+  for (int f = 0; f < n; ++f) {
+    if (!contact[f]) continue;
+    int last = f;
+    while (last + 1 < n && contact[last + 1]) ++last;
+    ContactInterval in;
+    in.first_frame = f;
+    in.last_frame = last;
+    runs.push_back(in);
+    f = last;
+  }
+  return runs;
+}
+
+ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings) {
+  settings.validate();
+  if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  if (!(clip.fps > 0) || !std::isfinite(clip.fps))
+    fail(ErrorKind::process, clip.source_name + ": invalid frame rate " + std::to_string(clip.fps));
+  ContactResult result;
+  for (Side side : {Side::left, Side::right}) {
+    const LegChain& leg = rig.leg(side);
+    int joint = leg.contact_joint();
+    if (!leg.valid() || joint < 0 || joint >= clip.joint_count())
+      fail(ErrorKind::process, clip.source_name + ": no valid " + to_string(side) + " leg for contact detection");
+  }
+
+  const int factor = upsample_factor(clip.fps, settings);
+  const double work_fps = clip.fps * factor;
+  const int pelvis = rig.pelvis >= 0 ? rig.pelvis : std::max(rig.translation_joint, 0);
+  std::vector<Vec3> body_velocity =
+      body_velocities(upsample_catmull_rom(trajectory(clip, pelvis, "pelvis"), factor), work_fps, settings);
+
+  std::array<std::vector<Vec3>, 2> feet_clip;
+  std::vector<double> all_heights;
+  for (Side side : {Side::left, Side::right}) {
+    auto& p = feet_clip[static_cast<int>(side)];
+    p = trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint");
+    for (const Vec3& q : p) all_heights.push_back(q.y);
+  }
+  result.ground_height_m = quantile(all_heights, 0.05);
+
+  for (Side side : {Side::left, Side::right}) {
+    const auto& p = feet_clip[static_cast<int>(side)];
+    WorkSignals w = detect_foot(upsample_catmull_rom(p, factor), body_velocity, result.ground_height_m, work_fps, settings);
+    FootContacts& foot = result.feet[static_cast<int>(side)];
+    foot.side = side;
+    foot.joint = rig.leg(side).contact_joint();
+    foot.smoothed = at_clip_frames(w.smoothed, factor, clip.frame_count);
+    foot.contact = at_clip_frames(w.contact, factor, clip.frame_count);
+    foot.speed_mps = at_clip_frames(w.speed, factor, clip.frame_count);
+    foot.effective_speed_mps = at_clip_frames(w.effective_speed, factor, clip.frame_count);
+    foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
+    place_intervals(foot, p);
+    if (foot.intervals.empty())
+      result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
+                                "'): no contact detected");
+  }
+  return result;
+}
+
+}  // namespace footfix

@@ -1,0 +1,41 @@
+// A symmetric positive definite matrix with a small half-bandwidth, stored as its lower band,
+// with an in-place Cholesky factorisation and solve. Memory and time are linear in the size:
+// n * (bandwidth + 1) doubles, O(n * bandwidth^2) to factor. Internal to src/solve.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace footfix::detail {
+
+class BandedSpd {
+ public:
+  BandedSpd(int size, int half_bandwidth);
+  int size() const { return n_; }
+  int half_bandwidth() const { return kd_; }
+  /// Sets every entry to 0 (keeps the allocation).
+  void clear();
+  /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only.
+  double& at(int i, int j) { return band_[index(i, j)]; }
+  /// Adds v to A(i, j) and, for i != j, to A(j, i) (one stored entry). |i - j| <= bandwidth.
+  void add(int i, int j, double v) { band_[i >= j ? index(i, j) : index(j, i)] += v; }
+  /// Replaces the matrix by its Cholesky factor L (A = L L^T). Returns false, leaving the
+  /// content undefined, when a pivot is not positive (matrix not positive definite).
+  bool factor();
+  /// Solves L L^T x = b in place (after factor()).
+  void solve(std::vector<double>& b) const;
+
+ private:
+  // Row i holds A(i, i - kd) .. A(i, i) in increasing column order, so the dot products of the
+  // factorisation run over contiguous memory.
+  std::size_t index(int i, int j) const {
+    return static_cast<std::size_t>(i) * static_cast<std::size_t>(kd_ + 1) +
+           static_cast<std::size_t>(j - i + kd_);
+  }
+  const double* row(int i) const { return band_.data() + index(i, i) - i; }  // row(i)[j] = A(i, j)
+  double get(int i, int j) const { return band_[index(i, j)]; }
+  int n_, kd_;
+  std::vector<double> band_;
+};
+
+}  // namespace footfix::detail

@@ -1,0 +1,190 @@
+#include "footfix/solve/leg_ik.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <string>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+
+namespace footfix {
+namespace {
+
+// Refinement passes of the two-bone step. With the bend axis perpendicular to the hip-knee-heel
+// plane one pass is exact; a rig constant that is off the plane leaves a small length error that
+// each further pass shrinks geometrically.
+constexpr int k_two_bone_passes = 4;
+constexpr double k_two_bone_done_m = 1e-10;
+constexpr double k_min_bone_m = 1e-9;
+
+Transform local_of(const Clip& clip, int frame, int joint) {
+  return {clip.rotation(frame, joint), clip.translation(frame, joint)};
+}
+
+/// World transform of `joint` given the world transform of its ancestor `ancestor` (or of
+/// `ancestor` itself when joint == ancestor). Allocation-free walk up the parent chain.
+Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
+                      const Transform& ancestor_ws) {
+  if (joint == ancestor) return ancestor_ws;
+  Transform t = local_of(clip, frame, joint);
+  for (int p = clip.skeleton.parents[joint]; p != ancestor; p = clip.skeleton.parents[p]) {
+    assert(p >= 0 && "ancestor is not above joint");
+    if (p < 0) break;  // broken chain: never loop forever
+    t = local_of(clip, frame, p) * t;
+  }
+  return ancestor_ws * t;
+}
+
+/// Sets joint's local rotation so that its world rotation becomes `world_rot`, given its
+/// parent's world transform.
+void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws,
+                        Quat world_rot) {
+  clip.rotation(frame, joint) = normalize(inverse(parent_ws.rotation) * world_rot);
+}
+
+double clamped_acos(double x) { return std::acos(std::clamp(x, -1.0, 1.0)); }
+
+/// The leg's world transforms, from the hip's parent down to the heel.
+struct LegPose {
+  Transform hip_parent, hip, knee_parent, knee, heel_parent, heel;
+};
+
+LegPose leg_pose(const Clip& clip, int frame, const LegChain& leg, const Transform& hip_parent_ws) {
+  const auto& parents = clip.skeleton.parents;
+  LegPose p;
+  p.hip_parent = hip_parent_ws;
+  p.hip = hip_parent_ws * local_of(clip, frame, leg.hip);
+  p.knee_parent = world_below(clip, frame, parents[leg.knee], leg.hip, p.hip);
+  p.knee = p.knee_parent * local_of(clip, frame, leg.knee);
+  p.heel_parent = world_below(clip, frame, parents[leg.heel], leg.knee, p.knee);
+  p.heel = p.heel_parent * local_of(clip, frame, leg.heel);
+  return p;
+}
+
+/// One pass of step 3: rotates hip and knee so the heel goes to `target` (already soft-limited).
+/// Returns false (and changes nothing) on a degenerate leg (zero-length bones or target on the
+/// hip).
+bool two_bone_pass(Clip& clip, int frame, const LegChain& leg, const LegPose& p, Vec3 target) {
+  Vec3 a = p.hip.translation, b = p.knee.translation, c = p.heel.translation;
+  double lab = length(b - a), lcb = length(b - c), lat = length(target - a), lca = length(c - a);
+  if (lab < k_min_bone_m || lcb < k_min_bone_m || lat < k_min_bone_m || lca < k_min_bone_m)
+    return false;
+
+  // Bend axis from the rig constant, not from the (possibly straight) hip-knee-heel plane.
+  Vec3 side = rotate(p.knee.rotation, leg.knee_side_ls);
+  Vec3 down = (c - a) / lca;
+  Vec3 fwd = normalize(cross(down, side));
+  Vec3 axis = normalize(cross(down, fwd));
+  if (length_sq(axis) == 0) return false;  // side parallel to the leg: no usable bend plane
+
+  double a0 = clamped_acos(dot(down, (b - a) / lab));
+  double b0 = clamped_acos(dot((a - b) / lab, (c - b) / lcb));
+  double a1 = clamped_acos((lab * lab + lat * lat - lcb * lcb) / (2 * lab * lat));
+  double b1 = clamped_acos((lab * lab + lcb * lcb - lat * lat) / (2 * lab * lcb));
+
+  Quat r0 = axis_angle(axis, a1 - a0);
+  Quat r1 = axis_angle(axis, b1 - b0);
+  Quat r2 = rotation_between(c - a, target - a);
+  set_world_rotation(clip, frame, leg.hip, p.hip_parent, r2 * r0 * p.hip.rotation);
+  // The knee's parent turns rigidly with the hip, so its old world rotation is the right frame.
+  set_world_rotation(clip, frame, leg.knee, p.knee_parent, r1 * p.knee.rotation);
+  return true;
+}
+
+/// Rotates `joint` (world transform joint_ws, parent parent_ws) so that the direction from it to
+/// `from` turns towards `to`.
+void look_at(Clip& clip, int frame, int joint, const Transform& parent_ws,
+             const Transform& joint_ws, Vec3 from, Vec3 to) {
+  Vec3 origin = joint_ws.translation;
+  Quat q = rotation_between(from - origin, to - origin);
+  set_world_rotation(clip, frame, joint, parent_ws, q * joint_ws.rotation);
+}
+
+/// Where the foot tip goes in step 5: the current tip raised to `min_y` with the same heading and
+/// the same distance from the contact joint (so the tip really ends at min_y, not just on the
+/// ray towards it); straight up when the tip cannot reach min_y.
+Vec3 lifted_tip(Vec3 contact, Vec3 tip, double min_y) {
+  double len = length(tip - contact);
+  double dy = min_y - contact.y;
+  if (dy >= len) return contact + Vec3{0, len, 0};
+  Vec3 flat = normalize(Vec3{tip.x - contact.x, 0, tip.z - contact.z});
+  if (length_sq(flat) == 0) flat = Vec3{0, 0, 1};
+  return contact + flat * std::sqrt(len * len - dy * dy) + Vec3{0, dy, 0};
+}
+
+}  // namespace
+
+void LegIkSettings::validate() const {
+  if (!std::isfinite(softness_m) || softness_m <= 0)
+    fail(ErrorKind::usage,
+         "leg IK: softness_m must be a finite value > 0, got " + std::to_string(softness_m));
+}
+
+double soft_reach_m(double l_m, double max_m, double softness_m) {
+  double knee = max_m - softness_m;
+  if (l_m <= knee) return l_m;
+  double reach = knee + softness_m * (1.0 - std::exp(-(l_m - knee) / softness_m));
+  return std::max(reach, 0.0);
+}
+
+LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
+                      const LegHeights& heights, double max_extension_m,
+                      const LegIkSettings& settings) {
+  assert(leg.valid() && frame >= 0 && frame < clip.frame_count);
+  const auto& parents = clip.skeleton.parents;
+  const bool has_toe = leg.toe >= 0;
+  const int hip_parent = parents[leg.hip];
+  const Transform hip_parent_ws =
+      hip_parent >= 0 ? joint_world(clip, frame, hip_parent) : Transform{};
+
+  LegPose p = leg_pose(clip, frame, leg, hip_parent_ws);
+  Vec3 contact = has_toe ? world_below(clip, frame, leg.toe, leg.heel, p.heel).translation
+                         : p.heel.translation;
+
+  // 1. Toe target above the toe's lowest height.
+  Vec3 toe_target = toe_target_ws;
+  toe_target.y = std::max(toe_target.y, heights.toe_min_m);
+  // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height.
+  Vec3 heel_target = toe_target + (p.heel.translation - contact);
+  heel_target.y = std::max(heel_target.y, heights.heel_min_m);
+
+  // 3. Two-bone IK with the soft reach limit.
+  Vec3 to_target = heel_target - p.hip.translation;
+  double l = length(to_target);
+  if (l > 0) {
+    heel_target =
+        p.hip.translation + to_target * (soft_reach_m(l, max_extension_m, settings.softness_m) / l);
+  }
+  for (int pass = 0; pass < k_two_bone_passes; ++pass) {
+    if (length(p.heel.translation - heel_target) <= k_two_bone_done_m) break;
+    if (!two_bone_pass(clip, frame, leg, p, heel_target)) break;
+    p = leg_pose(clip, frame, leg, hip_parent_ws);
+  }
+
+  // 4. Heel look-at: the toe points at its target.
+  if (has_toe) {
+    Transform toe_ws = world_below(clip, frame, leg.toe, leg.heel, p.heel);
+    look_at(clip, frame, leg.heel, p.heel_parent, p.heel, toe_ws.translation, toe_target);
+    p.heel = p.heel_parent * local_of(clip, frame, leg.heel);
+  }
+  const int cj = leg.contact_joint();
+  const Transform contact_parent_ws =
+      has_toe ? world_below(clip, frame, parents[cj], leg.heel, p.heel) : p.heel_parent;
+  const Transform contact_ws = contact_parent_ws * local_of(clip, frame, cj);
+  contact = contact_ws.translation;
+
+  // 5. Toe-end: the contact joint bends so the foot tip stays above its lowest height.
+  Vec3 tip = foot_tip_world(clip, frame, leg);
+  if (tip.y < heights.toe_end_min_m && length(tip - contact) > k_min_bone_m) {
+    look_at(clip, frame, cj, contact_parent_ws, contact_ws, tip,
+            lifted_tip(contact, tip, heights.toe_end_min_m));
+  }
+
+  LegIkResult result;
+  result.miss_m = length(contact - toe_target);
+  result.reached = result.miss_m <= k_leg_ik_reach_tolerance_m;
+  return result;
+}
+
+}  // namespace footfix

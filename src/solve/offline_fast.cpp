@@ -1,0 +1,221 @@
+// The fast offline solve. The reference iteration (offline_reference.cpp) relaxes a set of
+// position constraints; here the same constraints become one weighted least-squares energy over
+// all frames, minimised by Newton steps (Gauss-Newton as a fallback). Unknowns: the displacement
+// d of the pelvis and both toes from the input at every frame (9 per frame). Terms:
+//   soft pairs    w_soft |d[i] - d[i-1]|^2          velocity follows the input (pelvis; toes
+//                                                   unless both frames are in contact)
+//   hard pairs    w_hard |x[i] - x[i-1]|^2          consecutive contact frames share the toe
+//   hard height   w_height (y[i] - contact h)^2     on frames of a contact pair
+//   in frame      w_soft (|p - t| - L)^2            pelvis-toe distance = input's (exact
+//                                                   second-order model per step)
+//   toe floor     w_active (y - min)^2              non-contact toes below their floor (active set)
+//   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
+// Each step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
+// O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
+#include <algorithm>
+#include <cmath>
+
+#include "banded_spd.h"
+#include "footfix/solve/offline_solve.h"
+
+namespace footfix {
+namespace {
+
+constexpr int k_vars_per_frame = 9;  // pelvis xyz, left toe xyz, right toe xyz
+constexpr int k_half_bandwidth = 2 * k_vars_per_frame - 1;
+constexpr double k_max_weight = 1e8;
+constexpr double k_active_scale = 1e3;  // floor weight relative to the hard height weight
+
+/// Energy weight equivalent to a PBD projection of stiffness k in [0, 1] (one projection per
+/// sweep): the fixed point of repeated projections balances constraints as k / (1 - k).
+double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k), k_max_weight); }
+
+struct Weights {
+  double soft_pair, in_frame, hard_pair, hard_height, active, anchor;
+};
+
+Weights weights_for(const OfflineSolveSettings& s) {
+  // The reference moves both particles of a soft pair (and of the pelvis-toe distance) by the
+  // factor: a standard PBD projection of stiffness 2 * factor over two unit-mass particles.
+  // Its hard pair moves each particle half the gap (stiffness = factor) and sets each particle's
+  // height (stiffness = factor, one particle).
+  Weights w;
+  w.soft_pair = 0.5 * pbd_weight(std::min(1.0, 2 * s.soft_factor));
+  w.in_frame = w.soft_pair;
+  w.hard_pair = 0.5 * pbd_weight(s.hard_factor) * s.fast_hard_scale;
+  w.hard_height = pbd_weight(s.hard_factor) * s.fast_hard_scale;
+  w.active = k_active_scale * w.hard_height;
+  w.anchor = s.fast_anchor * w.soft_pair;
+  return w;
+}
+
+int var(int frame, int particle, int axis) {
+  return frame * k_vars_per_frame + particle * 3 + axis;
+}
+
+/// Accumulates the normal equations of sum w (a.d - c)^2 into A and rhs.
+class Normals {
+ public:
+  explicit Normals(int frames)
+      : a_(frames * k_vars_per_frame, k_half_bandwidth),
+        rhs_(static_cast<size_t>(frames) * k_vars_per_frame) {}
+  void clear() {
+    a_.clear();
+    std::fill(rhs_.begin(), rhs_.end(), 0.0);
+  }
+  /// w (d_i - c)^2
+  void target(int i, double w, double c) {
+    a_.add(i, i, w);
+    rhs_[i] += w * c;
+  }
+  /// w (d_j - d_i - c)^2
+  void pair(int i, int j, double w, double c) {
+    a_.add(i, i, w);
+    a_.add(j, j, w);
+    a_.add(j, i, -w);
+    rhs_[i] -= w * c;
+    rhs_[j] += w * c;
+  }
+  /// Second-order model of w (|D| - L)^2 around the current displacements, where D = pelvis -
+  /// toe of one frame (particles p0, t0; 3 unknowns each), `dd` = D's displacement part
+  /// d_p - d_t now. Hessian block w (n n^T + b (I - n n^T)) with b = 1 - L/|D|: exact (Newton,
+  /// quadratic convergence) when `newton`, else b clamped to >= 0 (Gauss-Newton where the leg is
+  /// compressed; always positive semi-definite).
+  void distance(int p0, int t0, Vec3 d_now, Vec3 dd, double rest_len, double w, bool newton) {
+    const double len = length(d_now);
+    if (len < 1e-12) return;
+    const Vec3 n = d_now / len;
+    const double bend = newton ? 1.0 - rest_len / len : std::max(0.0, 1.0 - rest_len / len);
+    double h[3][3];
+    for (int u = 0; u < 3; ++u)
+      for (int v = 0; v < 3; ++v)
+        h[u][v] = w * ((1 - bend) * at(n, u) * at(n, v) + (u == v ? bend : 0.0));
+    const double g = w * (len - rest_len);
+    for (int u = 0; u < 3; ++u) {
+      for (int v = 0; v <= u; ++v) {
+        a_.add(p0 + u, p0 + v, h[u][v]);
+        a_.add(t0 + u, t0 + v, h[u][v]);
+      }
+      for (int v = 0; v < 3; ++v) a_.add(t0 + v, p0 + u, -h[u][v]);
+      const double r = h[u][0] * dd.x + h[u][1] * dd.y + h[u][2] * dd.z - g * at(n, u);
+      rhs_[p0 + u] += r;
+      rhs_[t0 + u] -= r;
+    }
+  }
+  /// Solves for the minimiser; false if the system is not positive definite.
+  bool solve(std::vector<double>& out) {
+    if (!a_.factor()) return false;
+    out = rhs_;
+    a_.solve(out);
+    return true;
+  }
+
+ private:
+  detail::BandedSpd a_;
+  std::vector<double> rhs_;
+};
+
+Vec3 rest_of(const OfflineSolveInput& in, int frame, int particle) {
+  return particle == 0 ? in.pelvis_ws[frame] : in.toe_ws[particle - 1][frame];
+}
+Vec3 disp_of(const std::vector<double>& d, int frame, int particle) {
+  return {d[var(frame, particle, 0)], d[var(frame, particle, 1)], d[var(frame, particle, 2)]};
+}
+bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
+  return i > 0 && in.contact[leg][i - 1] && in.contact[leg][i];
+}
+
+/// Builds the normal equations around the current displacements `d`.
+void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+              const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
+  eq.clear();
+  for (int i = 0; i < in.frame_count; ++i) {
+    for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
+    if (i > 0)
+      for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, 0, ax), var(i, 0, ax), w.soft_pair, 0.0);
+    const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
+    for (int leg = 0; leg < 2; ++leg) {
+      const int t = 1 + leg;
+      if (both_in_contact(in, leg, i)) {
+        const Vec3 rest_step = rest_of(in, i, t) - rest_of(in, i - 1, t);
+        for (int ax = 0; ax < 3; ++ax)
+          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.hard_pair, -at(rest_step, ax));
+        for (int f : {i - 1, i})
+          eq.target(var(f, t, 1), w.hard_height, in.contact_height_m[leg][f] - rest_of(in, f, t).y);
+      } else if (i > 0) {
+        for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
+      }
+      const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
+      const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
+      eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
+                  rest_len, w.in_frame, newton);
+      if (active[leg][i])
+        eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
+    }
+  }
+}
+
+/// Marks non-contact toes below their floor; returns true if the set changed.
+bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
+                   std::array<std::vector<uint8_t>, 2>& active) {
+  bool changed = false;
+  for (int leg = 0; leg < 2; ++leg) {
+    for (int i = 0; i < in.frame_count; ++i) {
+      const double y = rest_of(in, i, 1 + leg).y + d[var(i, 1 + leg, 1)];
+      const uint8_t a = !in.contact[leg][i] && y < in.toe_min_height_m[leg];
+      changed |= a != active[leg][i];
+      active[leg][i] = a;
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
+  const int n = in.frame_count;
+  const Weights w = weights_for(s);
+  std::vector<double> d(static_cast<size_t>(n) * k_vars_per_frame, 0.0), next;
+  std::array<std::vector<uint8_t>, 2> active;
+  for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
+  update_active(in, d, active);
+
+  OfflineSolveResult r;
+  Normals eq(n);
+  bool newton = true;
+  for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
+    assemble(in, w, d, active, newton, eq);
+    if (!eq.solve(next)) {
+      // Compressed legs made the exact Hessian indefinite: Gauss-Newton from here on (its
+      // matrix is positive definite thanks to the anchor).
+      newton = false;
+      assemble(in, w, d, active, newton, eq);
+      if (!eq.solve(next)) break;  // keep the last good iterate
+    }
+    double change = 0;
+    for (size_t k = 0; k < d.size(); ++k) change = std::max(change, std::abs(next[k] - d[k]));
+    // Newton steps that stop shrinking mean the energy is far from quadratic here: take the
+    // safer Gauss-Newton steps from now on.
+    if (step >= 2 && change > r.final_change_m) newton = false;
+    d.swap(next);
+    r.iterations = step + 1;
+    r.final_change_m = change;
+    const bool active_changed = update_active(in, d, active);
+    if (change < s.fast_tolerance_m && !active_changed) break;
+  }
+
+  r.pelvis_ws.resize(static_cast<size_t>(n));
+  for (auto& t : r.toe_ws) t.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    r.pelvis_ws[i] = in.pelvis_ws[i] + disp_of(d, i, 0);
+    for (int leg = 0; leg < 2; ++leg) {
+      Vec3 t = rest_of(in, i, 1 + leg) + disp_of(d, i, 1 + leg);
+      // The floor penalty leaves active toes a hair below the floor; put them on it.
+      if (!in.contact[leg][i]) t.y = std::max(t.y, in.toe_min_height_m[leg]);
+      r.toe_ws[leg][i] = t;
+    }
+  }
+  return r;
+}
+
+}  // namespace footfix

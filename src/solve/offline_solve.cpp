@@ -1,0 +1,70 @@
+// Settings and input validation for the offline solve, and the solver switch.
+#include "footfix/solve/offline_solve.h"
+
+#include <cmath>
+#include <string>
+
+#include "footfix/core/error.h"
+
+namespace footfix {
+namespace {
+
+void require(bool ok, ErrorKind kind, const std::string& message) {
+  if (!ok) fail(kind, "offline solve: " + message);
+}
+
+bool is_factor(double f) { return std::isfinite(f) && f > 0 && f <= 1; }
+
+}  // namespace
+
+void OfflineSolveSettings::validate() const {
+  require(reference_iterations > 0, ErrorKind::usage,
+          "reference_iterations must be > 0, got " + std::to_string(reference_iterations));
+  require(is_factor(soft_factor), ErrorKind::usage,
+          "soft_factor must be in (0, 1], got " + std::to_string(soft_factor));
+  require(is_factor(hard_factor), ErrorKind::usage,
+          "hard_factor must be in (0, 1], got " + std::to_string(hard_factor));
+  require(fast_max_steps > 0, ErrorKind::usage,
+          "fast_max_steps must be > 0, got " + std::to_string(fast_max_steps));
+  require(std::isfinite(fast_tolerance_m) && fast_tolerance_m > 0, ErrorKind::usage,
+          "fast_tolerance_m must be > 0, got " + std::to_string(fast_tolerance_m));
+  require(std::isfinite(fast_anchor) && fast_anchor > 0, ErrorKind::usage,
+          "fast_anchor must be > 0, got " + std::to_string(fast_anchor));
+  require(std::isfinite(fast_hard_scale) && fast_hard_scale >= 1, ErrorKind::usage,
+          "fast_hard_scale must be >= 1, got " + std::to_string(fast_hard_scale));
+}
+
+void OfflineSolveInput::validate() const {
+  const auto n = static_cast<size_t>(frame_count);
+  require(frame_count >= 0, ErrorKind::process, "frame_count must be >= 0");
+  require(std::isfinite(fps) && fps > 0, ErrorKind::process, "fps must be > 0");
+  require(pelvis_ws.size() == n, ErrorKind::process,
+          "pelvis_ws has " + std::to_string(pelvis_ws.size()) + " frames, expected " +
+              std::to_string(n));
+  for (const Vec3& p : pelvis_ws)
+    require(is_finite(p), ErrorKind::process, "pelvis_ws is not finite");
+  for (int leg = 0; leg < 2; ++leg) {
+    const std::string name = leg == 0 ? "left" : "right";
+    require(
+        toe_ws[leg].size() == n && contact[leg].size() == n && contact_height_m[leg].size() == n,
+        ErrorKind::process, name + " leg arrays must have " + std::to_string(n) + " frames");
+    for (const Vec3& p : toe_ws[leg])
+      require(is_finite(p), ErrorKind::process, name + " toe_ws is not finite");
+    for (size_t i = 0; i < n; ++i) {
+      require(!contact[leg][i] || std::isfinite(contact_height_m[leg][i]), ErrorKind::process,
+              name + " contact height is not finite at frame " + std::to_string(i));
+    }
+    require(!std::isnan(toe_min_height_m[leg]), ErrorKind::process,
+            name + " toe_min_height_m is NaN");
+  }
+}
+
+OfflineSolveResult solve_offline(const OfflineSolveInput& input,
+                                 const OfflineSolveSettings& settings) {
+  settings.validate();
+  input.validate();
+  return settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
+                                                     : solve_offline_fast(input, settings);
+}
+
+}  // namespace footfix
