@@ -63,7 +63,7 @@ for target in "${targets[@]}"; do
   echo "== $target: ${seconds}s, corpus $(ls "$corpus" | wc -l) files, crashers to $crashes/"
   if ! "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -max_len=65536 \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/" \
-        2>&1 | tee "$build/$target.log" | grep -E '^(#[0-9]+ +(DONE|INITED)|stat::|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)'; then
+        2>&1 | tee "$build/$target.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)'; then
     :
   fi
   if [ -n "$(ls -A "$crashes")" ]; then

@@ -62,7 +62,7 @@ TEST(GeneratedFault, FiftyMegabyteMotionLineFailsQuickly) {
   write_text(dir / "huge_line.bvh", text);
   TempDir out;
   RunResult r = run_footfix({"convert", (dir / "huge_line.bvh").string(), (out / "o.bvh").string()}, k_bound);
-  expect_failure(r, k_read, (dir / "huge_line.bvh").string() + ":67:", "expected 45 values, found 25000000");
+  expect_failure(r, k_read, (dir / "huge_line.bvh").string() + ":67:", "expected 33 values, found 25000000");
   EXPECT_TRUE(out.entries().empty());
 }
 
@@ -123,7 +123,7 @@ TEST(OutputFault, ParentIsAFile) {
   TempDir out;
   write_text(out / "blocker", "not a directory");
   RunResult r = run_footfix({"convert", bad("one_frame.bvh").string(), (out / "blocker" / "o.bvh").string()}, k_bound);
-  expect_failure(r, k_write, (out / "blocker" / "o.bvh").string() + ":", "cannot create directory");
+  expect_failure(r, k_write, (out / "blocker" / "o.bvh").string() + ":", "cannot open for writing: Not a directory");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"blocker"});
 }
 
@@ -141,7 +141,7 @@ TEST(OutputFault, ReadOnlyDirectory) {
   fs::create_directory(out / "ro");
   fs::permissions(out / "ro", fs::perms::owner_read | fs::perms::owner_exec);
   RunResult r = run_footfix({"convert", bad("one_frame.bvh").string(), (out / "ro" / "o.bvh").string()}, k_bound);
-  expect_failure(r, k_write, (out / "ro" / "o.bvh").string() + ":", "cannot open for writing");
+  expect_failure(r, k_write, (out / "ro" / "o.bvh").string() + ":", "cannot open for writing: Permission denied");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"ro"});
 }
 

@@ -99,7 +99,7 @@ def main():
     write("empty.bvh", "")
     write("whitespace_only.bvh", "  \n\t\n\r\n")
     # Cut in the middle of the right leg's hierarchy.
-    write("truncated_hierarchy.bvh", good[: good.index("JOINT RightLeg") + 30])
+    write("truncated_hierarchy.bvh", good[: good.index("JOINT RightLeg") + len("JOINT RightLeg\n    {\n")])
     # Frames: 4, but the file stops after two rows.
     write("truncated_motion.bvh", hierarchy() + motion(frames=2, declared=4))
     # The last row cut in the middle.
