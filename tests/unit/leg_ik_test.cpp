@@ -148,6 +148,31 @@ TEST(LegIk, HeelToeAndTipStayAboveTheirMinima) {
   EXPECT_TRUE(std::isfinite(res.miss_m));
 }
 
+TEST(LegIk, ManyTargetsNeverPushJointsBelowTheirMinima) {
+  // 400 targets on a grid around and below the foot, reachable or not.
+  const LegHeights h{0.05, 0.1, 0.03};
+  int count = 0;
+  for (double dx : {-0.3, -0.1, 0.0, 0.1, 0.3})
+    for (double dy : {-0.5, -0.2, -0.05, 0.0, 0.05, 0.2, 0.4, 0.7})
+      for (double dz : {-0.5, -0.2, -0.05, 0.0, 0.05, 0.2, 0.4, 0.6, 0.9, 1.2}) {
+        TestRig r = make_rig();
+        r.clip.rotation(1, r.left.toe) = axis_angle(k_x, 0.4);  // tip below the toe
+        double max_ext = hip_heel(r.clip, 1, r.left);
+        Vec3 target = pos(r.clip, 1, r.left.toe) + Vec3{dx, dy, dz};
+        LegIkResult res = solve_leg(r.clip, 1, r.left, target, h, max_ext, {});
+        ASSERT_TRUE(all_finite(r.clip));
+        ASSERT_TRUE(std::isfinite(res.miss_m));
+        EXPECT_LE(hip_heel(r.clip, 1, r.left), max_ext + 1e-12);
+        EXPECT_GE(pos(r.clip, 1, r.left.heel).y, h.heel_min_m - 1e-9)
+            << dx << " " << dy << " " << dz;
+        EXPECT_GE(foot_tip_world(r.clip, 1, r.left).y, h.toe_end_min_m - 1e-9)
+            << dx << " " << dy << " " << dz;
+        EXPECT_GE(pos(r.clip, 1, r.left.toe).y, h.toe_min_m - 1e-9) << dx << " " << dy << " " << dz;
+        ++count;
+      }
+  EXPECT_EQ(count, 400);
+}
+
 TEST(LegIk, ToeTargetIsHeightClampedAndReached) {
   TestRig r = make_rig();
   double max_ext = hip_heel(r.clip, 1, r.left);

@@ -8,6 +8,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/solve/leg_ik.h"
+#include "footfix/solve/offline_apply.h"
 #include "support/leg_test_rig.h"
 #include "support/synthetic_walk.h"
 
@@ -275,44 +276,29 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
   const Clip input = r.clip;
   const std::array<LegChain, 2> legs{r.left, r.right};
 
-  OfflineSolveInput in;
-  in.frame_count = frames;
-  in.fps = r.clip.fps;
+  OfflineSolveInput in = offline_input_from_clip(input, hips, legs);
   std::array<LegHeights, 2> heights;
-  for (int f = 0; f < frames; ++f) in.pelvis_ws.push_back(test::pos(input, f, hips));
   for (int leg = 0; leg < 2; ++leg) {
-    heights[leg] = {1e30, 1e30, 1e30};
-    for (int f = 0; f < frames; ++f) {
-      Vec3 toe = test::pos(input, f, legs[leg].toe);
-      in.toe_ws[leg].push_back(toe);
-      heights[leg].toe_min_m = std::min(heights[leg].toe_min_m, toe.y);
-      heights[leg].heel_min_m =
-          std::min(heights[leg].heel_min_m, test::pos(input, f, legs[leg].heel).y);
-      heights[leg].toe_end_min_m =
-          std::min(heights[leg].toe_end_min_m, foot_tip_world(input, f, legs[leg]).y);
-    }
+    heights[leg] = leg_heights(input, legs[leg]);
+    // Independent check of the extraction: the static leg pose puts every toe at one height.
+    EXPECT_NEAR(heights[leg].toe_min_m, test::pos(input, 0, legs[leg].toe).y, 1e-12);
+    EXPECT_NEAR(in.toe_min_height_m[leg], heights[leg].toe_min_m, 1e-12);
+    EXPECT_TRUE(in.pelvis_ws[37] == test::pos(input, 37, hips));
     in.contact[leg].assign(frames, 1);
     in.contact_height_m[leg].assign(frames, heights[leg].toe_min_m);
-    in.toe_min_height_m[leg] = heights[leg].toe_min_m;
-    ASSERT_GT(test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]), 0.05);  // it does slide
+    ASSERT_GT(test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]), 0.05);  // it slides
   }
   const OfflineSolveResult solved = solve_offline(in, {});
+  const OfflineApplyReport report = apply_offline_solve(r.clip, hips, legs, solved, constant_heights(heights, frames));
 
-  for (int f = 0; f < frames; ++f) {
-    r.clip.translation(f, hips) = solved.pelvis_ws[f];  // the hips are the root: local = world
-    for (int leg = 0; leg < 2; ++leg) {
-      const double max_ext = test::hip_heel(input, f, legs[leg]);
-      LegIkResult res =
-          solve_leg(r.clip, f, legs[leg], solved.toe_ws[leg][f], heights[leg], max_ext, {});
-      // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
-      // where the solved hips are a little farther from the toe, the soft limit keeps a few mm.
-      EXPECT_LT(res.miss_m, 0.01) << f << " " << leg;
-      EXPECT_LE(test::hip_heel(r.clip, f, legs[leg]), max_ext + 1e-12);
-    }
-  }
   for (int leg = 0; leg < 2; ++leg) {
+    // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
+    // where the solved hips are a little farther from the toe, the soft limit keeps a few mm.
+    EXPECT_LT(report.max_miss_m[leg], 0.01);
     std::vector<Vec3> toe;
     for (int f = 0; f < frames; ++f) {
+      EXPECT_LT(length(test::pos(r.clip, f, hips) - solved.pelvis_ws[f]), 1e-12);
+      EXPECT_LE(test::hip_heel(r.clip, f, legs[leg]), test::hip_heel(input, f, legs[leg]) + 1e-12);
       toe.push_back(test::pos(r.clip, f, legs[leg].toe));
       EXPECT_GT(test::bend_sign(r.clip, f, legs[leg]), 0.0) << f;  // no knee flip
       EXPECT_GE(test::pos(r.clip, f, legs[leg].heel).y, heights[leg].heel_min_m - 1e-9);
@@ -323,6 +309,15 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
               0.1 * test::max_contact_slide_m(in.toe_ws[leg], in.contact[leg]))
         << leg;
   }
+  // Only the hips' translation and leg rotations changed.
+  for (int f = 0; f < frames; ++f) {
+    EXPECT_TRUE(r.clip.rotation(f, r.spine) == input.rotation(f, r.spine));
+    EXPECT_TRUE(r.clip.rotation(f, hips) == input.rotation(f, hips));
+    EXPECT_TRUE(r.clip.translation(f, r.left.knee) == input.translation(f, r.left.knee));
+  }
+  OfflineSolveResult short_result = solved;
+  short_result.pelvis_ws.pop_back();
+  EXPECT_THROW(apply_offline_solve(r.clip, hips, legs, short_result, constant_heights(heights, frames)), Error);
 }
 
 }  // namespace

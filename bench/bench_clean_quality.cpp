@@ -1,0 +1,138 @@
+// Quality acceptance of `clean` (issue 4), as a benchmark program, not a test: every locomotion
+// clip is made to slide (translation joint's horizontal motion x1.25 and x0.75 about frame 0),
+// cleaned, and measured against the contacts of the unscaled clip. Also compares footfix's
+// cleanup of the DeepMotionEditing raw footskate clip with the authors' own.
+//
+// Usage: bench_clean_quality [--solver fast|reference] [clip...]
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "footfix/eval/metrics.h"
+#include "footfix/eval/sliding.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/solve/clean.h"
+#include "footfix/solve/clean_settings_json.h"
+
+namespace fs = std::filesystem;
+using namespace footfix;
+
+namespace {
+
+const char* k_locomotion[] = {
+    "cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
+    "cmu3dsmax_131_03_start_hop_stop_meters.bvh", "xia_neutral_01_000_walk.bvh", "sfu_0005_2FeetJump001_inches.bvh",
+    "bandai1_walk_normal_001.bvh", "bandai1_run_active_001.bvh", "bandai1_walk-back_active_001.bvh",
+    "bandai2_walk-turn-right_normal_001.bvh", "mixamo_walking_rootmotion_bin7700.fbx",
+    "mixamo_walking_rootmotion_ascii7700.fbx",
+};
+
+ContactMask mask_of(const ContactResult& c) { return {c.feet[0].contact, c.feet[1].contact}; }
+
+struct Row {
+  bool pass = true;
+};
+
+bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures) {
+  LoadedClip loaded;
+  try {
+    loaded = load_clip(path);
+  } catch (const std::exception& e) {
+    std::printf("%-44s  READ FAILED: %s\n", path.filename().c_str(), e.what());
+    ++failures;
+    return false;
+  }
+  const Clip& clip = loaded.clip;
+  ContactResult reference = detect_contacts(clip, loaded.rig, settings.contacts);
+  ContactMask mask = mask_of(reference);
+  SlideStats own = contact_slide(clip, loaded.rig, mask);
+  bool all_ok = true;
+  for (double factor : {1.25, 0.75}) {
+    Clip scaled = make_sliding(clip, loaded.rig, factor);
+    auto start = std::chrono::steady_clock::now();
+    CleanResult result;
+    try {
+      result = clean_clip(scaled, loaded.rig, settings);
+    } catch (const std::exception& e) {
+      std::printf("%-44s x%.2f  CLEAN FAILED: %s\n", path.filename().c_str(), factor, e.what());
+      ++failures;
+      all_ok = false;
+      continue;
+    }
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    ClipMetrics m = compare_clips(scaled, result.cleaned, loaded.rig, mask);
+    ClipMetrics own_mask = compare_clips(scaled, result.cleaned, loaded.rig, mask_of(result.contacts));
+    int agree = 0;
+    for (int s = 0; s < 2; ++s)
+      for (int f = 0; f < clip.frame_count; ++f) agree += mask[s][f] == result.contacts.feet[s].contact[f];
+    std::fprintf(stderr, "  %s x%.2f: contact agreement %.1f%%, slide under its own contacts %.2f mm/f, max IK miss %.1f / %.1f mm\n",
+                 path.filename().c_str(), factor, 50.0 * agree / clip.frame_count, own_mask.cleaned_slide.mean_mm_per_frame,
+                 1000 * result.max_miss_m[0], 1000 * result.max_miss_m[1]);
+    double ratio = m.source_slide.mean_mm_per_frame > 0 ? m.cleaned_slide.mean_mm_per_frame / m.source_slide.mean_mm_per_frame : 0;
+    bool ok = ratio <= 0.15 && m.cleaned_slide.mean_mm_per_frame < own.mean_mm_per_frame &&
+              m.max_new_penetration_mm <= 5.0 && m.leg_accel_ratio <= 1.5 && m.non_leg_unchanged();
+    std::printf("%-44s x%.2f %5d %6.2f %7.2f %7.2f %6.1f%% %6.1f %6.2f %6.2f %4s %8.1f  %s\n", path.filename().c_str(), factor,
+                clip.frame_count, own.mean_mm_per_frame, m.source_slide.mean_mm_per_frame, m.cleaned_slide.mean_mm_per_frame,
+                100.0 * ratio, m.max_new_penetration_mm, m.mean_deviation_cm, m.leg_accel_ratio,
+                m.non_leg_unchanged() ? "yes" : "NO", ms, ok ? "pass" : "FAIL");
+    if (!ok) ++failures;
+    all_ok = all_ok && ok;
+  }
+  return all_ok;
+}
+
+void compare_with_authors(const fs::path& dir, const CleanSettings& settings) {
+  fs::path raw_path = dir / "dme_demo_3d_1_raw_footskate.bvh", fixed_path = dir / "dme_demo_3d_1_fixed.bvh";
+  if (!fs::exists(raw_path) || !fs::exists(fixed_path)) return;
+  LoadedClip raw = load_clip(raw_path), fixed = load_clip(fixed_path);
+  CleanResult ours = clean_clip(raw.clip, raw.rig, settings);
+  std::printf("\nDeepMotionEditing demo_3d_1 (48 frames, 30 Hz): raw vs footfix vs the authors' fixed.bvh\n");
+  std::printf("%-28s %-18s %9s %9s %9s %9s %9s %8s\n", "cleanup", "contacts from", "slide mm/f", "p95 mm/f",
+              "pen mm", "dev cm", "max dev", "accel x");
+  for (const auto* contacts_from : {"footfix on raw", "footfix on fixed"}) {
+    ContactMask mask = std::strcmp(contacts_from, "footfix on raw") == 0
+                           ? mask_of(ours.contacts)
+                           : mask_of(detect_contacts(fixed.clip, fixed.rig, settings.contacts));
+    ClipMetrics m_ours = compare_clips(raw.clip, ours.cleaned, raw.rig, mask);
+    ClipMetrics m_theirs = compare_clips(raw.clip, fixed.clip, raw.rig, mask);
+    std::printf("%-28s %-18s %9.2f %9.2f %9s %9s %9s %8s\n", "raw (input)", contacts_from, m_ours.source_slide.mean_mm_per_frame,
+                m_ours.source_slide.p95_mm_per_frame, "-", "-", "-", "-");
+    for (auto [name, m] : {std::pair{"footfix clean", &m_ours}, std::pair{"authors' fixed.bvh", &m_theirs}})
+      std::printf("%-28s %-18s %9.2f %9.2f %9.1f %9.2f %9.2f %8.2f\n", name, contacts_from, m->cleaned_slide.mean_mm_per_frame,
+                  m->cleaned_slide.p95_mm_per_frame, m->max_new_penetration_mm, m->mean_deviation_cm, m->max_deviation_cm,
+                  m->leg_accel_ratio);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CleanSettings settings;
+  std::vector<fs::path> clips;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc)
+      settings.solve.solver = parse_offline_solver(argv[++i]);
+    else
+      clips.emplace_back(argv[i]);
+  }
+  fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
+  if (clips.empty()) {
+    for (const char* name : k_locomotion) {
+      fs::path p = fs::path(FOOTFIX_DATA_DIR) / "clips" / name;
+      if (!fs::exists(p)) p = shared / name;
+      if (fs::exists(p)) clips.push_back(p);
+    }
+  }
+  std::printf("%-44s %5s %5s %6s %7s %7s %7s %6s %6s %6s %4s %8s\n", "clip", "scale", "frames", "own", "scaled",
+              "cleaned", "resid", "pen", "dev", "accel", "legs", "ms");
+  std::printf("%-44s %5s %5s %6s %7s %7s %7s %6s %6s %6s %4s %8s\n", "", "", "", "mm/f", "mm/f", "mm/f", "%", "mm", "cm",
+              "ratio", "only", "");
+  int failures = 0;
+  for (const auto& c : clips) run_clip(c, settings, failures);
+  compare_with_authors(shared, settings);
+  std::printf("\n%d failing rows\n", failures);
+  return 0;
+}

@@ -1,0 +1,43 @@
+// The cleanup pipeline (footfix's main job) on one clip in memory: detect contacts, solve the
+// pelvis and toe trajectories of the whole clip offline, move the root-motion joint, and re-solve
+// each leg per frame with IK so the contact joint lands on its fixed target. No file I/O.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "footfix/contacts/contact_settings.h"
+#include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/clip.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/solve/leg_ik.h"
+#include "footfix/solve/offline_solve.h"
+
+namespace footfix {
+
+struct CleanSettings {
+  ContactSettings contacts;
+  OfflineSolveSettings solve;
+  LegIkSettings ik;
+  /// Throws Error(usage) naming the bad field.
+  void validate() const;
+};
+
+struct CleanResult {
+  Clip cleaned;             ///< same skeleton and frames as the input; only legs and root motion change
+  ContactResult contacts;   ///< contacts the solve locked (of the input clip)
+  int solver_iterations = 0;
+  /// Per leg: frames where the contact joint missed its target (unreachable), and the largest
+  /// miss in meters.
+  std::array<int, 2> unreached_frames{0, 0};
+  std::array<double, 2> max_miss_m{0, 0};
+  std::vector<std::string> warnings;
+};
+
+/// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
+/// locked instead of detecting them. Deterministic: the same input gives the same output.
+CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                       const ContactResult* contacts = nullptr);
+
+}  // namespace footfix

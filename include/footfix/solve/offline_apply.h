@@ -1,0 +1,48 @@
+// Glue between a clip and the offline solve (ALGORITHMS.md 4, "then apply"): extract the
+// solve's input trajectories from a clip, and write a solve result back by moving the pelvis and
+// solving each leg chain (solve/leg_ik.h). Contacts and their heights come from the caller.
+#pragma once
+
+#include <array>
+
+#include "footfix/core/clip.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/solve/leg_ik.h"
+#include "footfix/solve/offline_solve.h"
+
+namespace footfix {
+
+/// World-space Y minima (meters) over all frames of the leg's contact joint, heel and foot tip
+/// (foot_tip_world): the clamps the leg solve needs, taken from the source clip.
+LegHeights leg_heights(const Clip& clip, const LegChain& leg);
+
+/// Fills frame_count, fps, pelvis_ws (world position of `translation_joint`) and toe_ws (world
+/// position of each leg's contact joint) from `clip`. Sets toe_min_height_m to the contact
+/// joints' minima. Leaves contact and contact_height_m sized to the clip and zero: the caller
+/// fills them from contact detection.
+OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
+                                          const std::array<LegChain, 2>& legs);
+
+struct OfflineApplyReport {
+  std::array<int, 2> unreached_frames{0, 0};  ///< per leg, frames whose target was missed
+  std::array<double, 2> max_miss_m{0, 0};     ///< per leg, largest miss (meters)
+};
+
+/// Per leg, per frame minimum heights (all frames alike: the same LegHeights repeated).
+using LegHeightTracks = std::array<std::vector<LegHeights>, 2>;
+LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int frame_count);
+
+/// Writes `result` into `clip` (the clip the input was taken from): per frame, moves
+/// `translation_joint` so its world position is result.pelvis_ws (its parent's transform is
+/// kept), then solves each leg towards result.toe_ws with max extension = |hip - heel| of the
+/// clip's pose at that frame (unchanged by the pelvis move). Changes only the translation
+/// joint's local translation and the legs' local rotations. Misses are reported, not errors.
+/// `heights[leg][frame]` are the clamps of that leg at that frame.
+/// Throws Error(process) when the result's or heights' sizes do not match the clip.
+OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
+                                       const std::array<LegChain, 2>& legs,
+                                       const OfflineSolveResult& result,
+                                       const LegHeightTracks& heights,
+                                       const LegIkSettings& settings = {});
+
+}  // namespace footfix

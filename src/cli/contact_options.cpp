@@ -1,0 +1,43 @@
+#include "contact_options.h"
+
+#include <algorithm>
+
+namespace footfix::cli {
+namespace {
+
+/// "--speed-threshold-mps" and, without its unit suffix, "--speed-threshold".
+std::string option_names(const std::string& key) {
+  std::string name = key;
+  std::replace(name.begin(), name.end(), '_', '-');
+  std::string names = "--" + name;
+  for (const char* unit : {"-mps", "-m", "-s"}) {
+    std::string u = unit;
+    if (name.size() > u.size() && name.compare(name.size() - u.size(), u.size(), u) == 0) {
+      names += ",--" + name.substr(0, name.size() - u.size());
+      break;
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+void ContactOptions::add_to(CLI::App& cmd) {
+  const nlohmann::json defaults = contact_settings_to_json(ContactSettings{});
+  for (const ContactSettingField& field : contact_setting_fields()) {
+    std::string key = field.key;
+    std::string help = std::string(field.help) + " [default " + defaults[key].dump() + "]";
+    if (field.flag)
+      cmd.add_option_function<bool>(option_names(key), [this, key](const bool& v) { overrides[key] = v; }, help)
+          ->group("Contact settings");
+    else
+      cmd.add_option_function<double>(option_names(key), [this, key](const double& v) { overrides[key] = v; }, help)
+          ->group("Contact settings");
+  }
+}
+
+void ContactOptions::apply(ContactSettings& settings) const {
+  settings = contact_settings_from_json(overrides, settings, "command line");
+}
+
+}  // namespace footfix::cli

@@ -1,0 +1,113 @@
+#include "footfix/solve/clean.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+#include "footfix/solve/offline_apply.h"
+
+namespace footfix {
+namespace {
+
+// Misses below this are not worth a warning (a 5 mm residual is under mocap noise).
+constexpr double k_warn_miss_m = 0.005;
+
+void check_legs(const Rig& rig) {
+  for (const auto& leg : rig.legs)
+    if (!leg.valid()) fail(ErrorKind::process, "clean: the rig has no valid legs");
+}
+
+// Per-frame minimum heights of one leg's foot joints, from the input clip while planted: inside
+// a contact interval the lowest each joint goes during it; between contacts the lower of the
+// neighbouring contacts' values (so stairs keep their levels and feet never go below where the
+// source put them when planted). Without any contact, the lowest height over the whole clip.
+std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, const FootContacts& foot) {
+  const int frames = clip.frame_count;
+  std::vector<Vec3> toe(frames), heel(frames), tip(frames);
+  joint_trajectory(clip, leg.contact_joint(), toe);
+  joint_trajectory(clip, leg.heel, heel);
+  for (int f = 0; f < frames; ++f) tip[f] = foot_tip_world(clip, f, leg);
+
+  auto lowest = [](const std::vector<Vec3>& track, int first, int last) {
+    double m = 1e300;
+    for (int f = first; f <= last; ++f) m = std::min(m, track[f].y);
+    return m;
+  };
+  std::vector<LegHeights> per_interval;
+  for (const auto& iv : foot.intervals)
+    per_interval.push_back({std::min(iv.height_m, lowest(toe, iv.first_frame, iv.last_frame)),
+                            lowest(heel, iv.first_frame, iv.last_frame), lowest(tip, iv.first_frame, iv.last_frame)});
+
+  std::vector<LegHeights> out(frames);
+  if (per_interval.empty()) {
+    LegHeights h{lowest(toe, 0, frames - 1), lowest(heel, 0, frames - 1), lowest(tip, 0, frames - 1)};
+    std::fill(out.begin(), out.end(), h);
+    return out;
+  }
+  size_t next = 0;
+  for (int f = 0; f < frames; ++f) {
+    while (next < foot.intervals.size() && foot.intervals[next].last_frame < f) ++next;
+    if (next < foot.intervals.size() && foot.intervals[next].first_frame <= f) {
+      out[f] = per_interval[next];
+      continue;
+    }
+    const LegHeights* before = next > 0 ? &per_interval[next - 1] : nullptr;
+    const LegHeights* after = next < per_interval.size() ? &per_interval[next] : nullptr;
+    if (!before) before = after;
+    if (!after) after = before;
+    out[f] = {std::min(before->toe_min_m, after->toe_min_m), std::min(before->heel_min_m, after->heel_min_m),
+              std::min(before->toe_end_min_m, after->toe_end_min_m)};
+  }
+  return out;
+}
+
+}  // namespace
+
+void CleanSettings::validate() const {
+  contacts.validate();
+  solve.validate();
+  ik.validate();
+}
+
+CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+  settings.validate();
+  check_legs(rig);
+  if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  CleanResult result;
+  result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
+  for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
+
+  LegHeightTracks heights;
+  for (int s = 0; s < 2; ++s) heights[s] = planted_heights(clip, rig.legs[s], result.contacts.feet[s]);
+
+  OfflineSolveInput input = offline_input_from_clip(clip, rig.translation_joint, rig.legs);
+  for (int s = 0; s < 2; ++s) {
+    const FootContacts& foot = result.contacts.feet[s];
+    input.contact[s] = foot.contact;
+    for (const auto& iv : foot.intervals)
+      for (int f = iv.first_frame; f <= iv.last_frame; ++f) input.contact_height_m[s][f] = iv.height_m;
+    double lowest = 1e300;
+    for (const auto& h : heights[s]) lowest = std::min(lowest, h.toe_min_m);
+    input.toe_min_height_m[s] = lowest;
+  }
+  OfflineSolveResult solved = solve_offline(input, settings.solve);
+  result.solver_iterations = solved.iterations;
+
+  result.cleaned = clip;
+  OfflineApplyReport applied =
+      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, settings.ik);
+  for (int s = 0; s < 2; ++s) {
+    result.unreached_frames[s] = applied.unreached_frames[s];
+    result.max_miss_m[s] = applied.max_miss_m[s];
+  }
+  for (int s = 0; s < 2; ++s)
+    if (result.max_miss_m[s] > k_warn_miss_m)
+      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: target missed in " +
+                                std::to_string(result.unreached_frames[s]) + " frames, by up to " +
+                                std::to_string(static_cast<int>(std::lround(result.max_miss_m[s] * 1000))) +
+                                " mm (out of reach: a little sliding is left)");
+  return result;
+}
+
+}  // namespace footfix

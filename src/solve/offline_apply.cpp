@@ -1,0 +1,77 @@
+#include "footfix/solve/offline_apply.h"
+
+#include <algorithm>
+#include <string>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+
+namespace footfix {
+
+LegHeights leg_heights(const Clip& clip, const LegChain& leg) {
+  LegHeights h{1e300, 1e300, 1e300};
+  for (int f = 0; f < clip.frame_count; ++f) {
+    h.toe_min_m = std::min(h.toe_min_m, joint_world(clip, f, leg.contact_joint()).translation.y);
+    h.heel_min_m = std::min(h.heel_min_m, joint_world(clip, f, leg.heel).translation.y);
+    h.toe_end_min_m = std::min(h.toe_end_min_m, foot_tip_world(clip, f, leg).y);
+  }
+  return h;
+}
+
+OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
+                                          const std::array<LegChain, 2>& legs) {
+  OfflineSolveInput in;
+  const auto n = static_cast<size_t>(clip.frame_count);
+  in.frame_count = clip.frame_count;
+  in.fps = clip.fps;
+  in.pelvis_ws.resize(n);
+  joint_trajectory(clip, translation_joint, in.pelvis_ws);
+  for (int leg = 0; leg < 2; ++leg) {
+    in.toe_ws[leg].resize(n);
+    joint_trajectory(clip, legs[leg].contact_joint(), in.toe_ws[leg]);
+    in.contact[leg].assign(n, 0);
+    in.contact_height_m[leg].assign(n, 0.0);
+    double min_y = 1e300;
+    for (const Vec3& p : in.toe_ws[leg]) min_y = std::min(min_y, p.y);
+    in.toe_min_height_m[leg] = n ? min_y : 0.0;
+  }
+  return in;
+}
+
+LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int frame_count) {
+  return {std::vector<LegHeights>(static_cast<size_t>(frame_count), heights[0]),
+          std::vector<LegHeights>(static_cast<size_t>(frame_count), heights[1])};
+}
+
+OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
+                                       const std::array<LegChain, 2>& legs,
+                                       const OfflineSolveResult& result,
+                                       const LegHeightTracks& heights,
+                                       const LegIkSettings& settings) {
+  settings.validate();
+  const auto n = static_cast<size_t>(clip.frame_count);
+  if (result.pelvis_ws.size() != n || result.toe_ws[0].size() != n || result.toe_ws[1].size() != n ||
+      heights[0].size() != n || heights[1].size() != n)
+    fail(ErrorKind::process, clip.source_name + ": offline solve result has " +
+                                 std::to_string(result.pelvis_ws.size()) + " frames, clip has " +
+                                 std::to_string(n));
+  const int parent = clip.skeleton.parents[translation_joint];
+  OfflineApplyReport report;
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const Transform parent_ws = parent >= 0 ? joint_world(clip, f, parent) : Transform{};
+    clip.translation(f, translation_joint) =
+        rotate(inverse(parent_ws.rotation), result.pelvis_ws[f] - parent_ws.translation);
+    for (int leg = 0; leg < 2; ++leg) {
+      const LegChain& chain = legs[leg];
+      const double max_ext = length(joint_world(clip, f, chain.heel).translation -
+                                    joint_world(clip, f, chain.hip).translation);
+      const LegIkResult r =
+          solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings);
+      report.unreached_frames[leg] += r.reached ? 0 : 1;
+      report.max_miss_m[leg] = std::max(report.max_miss_m[leg], r.miss_m);
+    }
+  }
+  return report;
+}
+
+}  // namespace footfix
