@@ -96,7 +96,8 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       else
         print_text(d);
     }
-    if (opts->json_output) std::cout << all.dump(2) << "\n";
+    // Joint names are bytes from the file; invalid UTF-8 is shown as U+FFFD rather than failing.
+    if (opts->json_output) std::cout << all.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
     return k_exit_ok;
   };
   return cmd;

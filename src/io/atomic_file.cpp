@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -43,7 +45,7 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   try {
     {
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) fail(ErrorKind::write, path.string() + ": cannot open for writing");
+      if (!out) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + std::strerror(errno));
       write(out);
       out.flush();
       if (!out) fail(ErrorKind::write, path.string() + ": write failed (disk full?)");

@@ -45,6 +45,10 @@ MotionHeader read_motion_header(BvhCursor& in) {
   std::string_view time = bvh_detail::trim(text.substr(k_frame_time.size()));
   if (!bvh_detail::parse_finite_double(time, h.frame_time_s) || h.frame_time_s <= 0)
     in.fail_at(line, "bad Frame Time " + in_quotes(time) + " (need a finite number > 0)");
+  // 100 kHz to one frame a minute: outside it fps, durations and velocities stop meaning anything.
+  constexpr double k_min_frame_time_s = 1e-5, k_max_frame_time_s = 60;
+  if (h.frame_time_s < k_min_frame_time_s || h.frame_time_s > k_max_frame_time_s)
+    in.fail_at(line, "Frame Time " + in_quotes(time) + " is out of range (need 1e-05 to 60 seconds)");
   return h;
 }
 

@@ -163,25 +163,26 @@ int find_translation_joint(const Clip& clip, int pelvis) {
   return best;
 }
 
-int joint_by_name(const Skeleton& sk, const std::string& name, const char* role) {
+int joint_by_name(const Clip& clip, const std::string& name, const char* role) {
   if (name.empty()) return -1;
-  int j = sk.find(name);
-  if (j < 0) fail(ErrorKind::process, "rig profile: " + std::string(role) + " joint '" + name + "' not in the skeleton");
+  int j = clip.skeleton.find(name);
+  if (j < 0)
+    fail(ErrorKind::process, clip.source_name + ": rig profile: " + std::string(role) + " joint '" + name +
+                                 "' not in the skeleton");
   return j;
 }
 
 void apply_profile(const Clip& clip, const RigProfile& profile, Rig& rig) {
-  const Skeleton& sk = clip.skeleton;
-  if (int j = joint_by_name(sk, profile.pelvis, "pelvis"); j >= 0) rig.pelvis = j;
-  if (int j = joint_by_name(sk, profile.translation_joint, "translation"); j >= 0) rig.translation_joint = j;
+  if (int j = joint_by_name(clip, profile.pelvis, "pelvis"); j >= 0) rig.pelvis = j;
+  if (int j = joint_by_name(clip, profile.translation_joint, "translation"); j >= 0) rig.translation_joint = j;
   for (int s = 0; s < 2; ++s) {
     const auto& p = profile.legs[s];
     LegChain& leg = rig.legs[s];
-    if (int j = joint_by_name(sk, p.hip, "hip"); j >= 0) leg.hip = j;
-    if (int j = joint_by_name(sk, p.knee, "knee"); j >= 0) leg.knee = j;
-    if (int j = joint_by_name(sk, p.heel, "heel"); j >= 0) leg.heel = j;
-    if (int j = joint_by_name(sk, p.toe, "toe"); j >= 0) leg.toe = j;
-    if (int j = joint_by_name(sk, p.toe_end, "toe_end"); j >= 0) leg.toe_end = j;
+    if (int j = joint_by_name(clip, p.hip, "hip"); j >= 0) leg.hip = j;
+    if (int j = joint_by_name(clip, p.knee, "knee"); j >= 0) leg.knee = j;
+    if (int j = joint_by_name(clip, p.heel, "heel"); j >= 0) leg.heel = j;
+    if (int j = joint_by_name(clip, p.toe, "toe"); j >= 0) leg.toe = j;
+    if (int j = joint_by_name(clip, p.toe_end, "toe_end"); j >= 0) leg.toe_end = j;
   }
 }
 

@@ -1,5 +1,7 @@
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/rig/leg_rig.h"
@@ -50,10 +52,20 @@ RigProfile::Leg parse_leg(const json& obj, const std::string& path, const std::s
 
 }  // namespace
 
-RigProfile read_rig_profile(const std::string& path) {
-  std::string text = read_file(path);
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) profile_error(path, "not valid JSON");
+RigProfile read_rig_profile(const std::string& path) { return parse_rig_profile(read_file(path), path); }
+
+RigProfile parse_rig_profile(const std::string& text, const std::string& path) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // Located by line: e.byte is 1-based, the offset just past the offending character.
+    const size_t end = std::min<size_t>(e.byte, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
+    std::string why = e.what();
+    why = why.substr(why.find("] ") == std::string::npos ? 0 : why.find("] ") + 2);
+    fail(ErrorKind::read, path + ":" + std::to_string(line) + ": rig profile: not valid JSON (" + why + ")");
+  }
   if (!doc.is_object()) profile_error(path, "top level must be an object");
   check_keys(doc, {"pelvis", "translation_joint", "left", "right", "meters_per_unit", "up"}, path, "");
   RigProfile p;

@@ -70,4 +70,8 @@ SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig);
 /// Reads a rig profile JSON file. Throws Error(read) with a located message.
 RigProfile read_rig_profile(const std::string& path);
 
+/// Parses rig profile JSON text; `path` names it in messages. Throws Error(read) like
+/// read_rig_profile.
+RigProfile parse_rig_profile(const std::string& text, const std::string& path);
+
 }  // namespace footfix

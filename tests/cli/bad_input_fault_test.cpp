@@ -1,0 +1,149 @@
+// The malformed-input corpus (tests/data/bad/, made by make_bad.py) through the real `footfix`
+// binary: every case must end, within a time bound, with its exit code (read 3, process 4), a
+// message on stderr located as "<file>:<line>:" where the fault has a line, and no output file
+// (nor a leftover temporary file) in the output folder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/run_footfix.h"
+
+namespace footfix::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int k_read = 3, k_process = 4;
+const auto k_bound = std::chrono::seconds(20);
+
+fs::path bad_dir() { return fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad"; }
+
+struct BadCase {
+  const char* file;
+  int exit_code;
+  const char* message;  ///< substring expected on stderr
+  int line;             ///< expected "<file>:<line>:" prefix; 0 = message names the file only
+};
+
+// Lines refer to the files make_bad.py writes: the hierarchy takes lines 1-63, MOTION is line
+// 64, Frames: 65, Frame Time: 66, motion rows from 67.
+const BadCase k_cases[] = {
+    {"empty.bvh", k_read, "empty file (no HIERARCHY)", 1},
+    {"whitespace_only.bvh", k_read, "empty file (no HIERARCHY)", 0},
+    {"truncated_hierarchy.bvh", k_read, "truncated hierarchy: end of file inside joint 'RightLeg'", 36},
+    {"truncated_motion.bvh", k_read, "Frames: 4 but the file ends after 2 motion rows", 0},
+    {"truncated_row.bvh", k_read, "joint 'LeftToeBase': expected 3 values, found 1 (row has 16 of 33)", 70},
+    {"binary_garbage.bvh", k_read, "missing HIERARCHY", 1},
+    {"nul_in_motion.bvh", k_read, "bad number", 67},
+    {"nan_value.bvh", k_read, "non-finite value 'nan'", 69},
+    {"inf_value.bvh", k_read, "non-finite value '-inf'", 68},
+    {"overflow_value.bvh", k_read, "non-finite value '1e400'", 70},
+    {"nan_offset.bvh", k_read, "bad OFFSET value 'nan'", 0},
+    {"bad_number.bvh", k_read, "bad number '12..5'", 67},
+    {"absurd_frame_count.bvh", k_read, "Frames: 2000000000 but the file ends after 4 motion rows", 0},
+    {"overflow_frame_count.bvh", k_read, "is too large", 65},
+    {"negative_frame_count.bvh", k_read, "negative Frames count '-4'", 65},
+    {"zero_frames.bvh", k_read, "no frames (Frames: 0)", 65},
+    {"zero_frame_time.bvh", k_read, "bad Frame Time '0'", 66},
+    {"negative_frame_time.bvh", k_read, "bad Frame Time '-0.0333333'", 66},
+    {"nan_frame_time.bvh", k_read, "bad Frame Time 'nan'", 66},
+    {"absurd_frame_time.bvh", k_read, "Frame Time '1e300' is out of range", 66},
+    {"tiny_frame_time.bvh", k_read, "Frame Time '1e-300' is out of range", 66},
+    {"cyclic_names.bvh", k_read, "duplicate joint name 'LeftUpLeg'", 0},
+    {"duplicate_root_name.bvh", k_read, "duplicate joint name 'Hips'", 0},
+    {"two_roots.bvh", k_read, "several ROOTs", 0},
+    {"no_channels.bvh", k_read, "declares no CHANNELS", 0},
+    {"too_many_values.bvh", k_read, "expected 33 values, found 34", 68},
+    {"unbalanced_braces.bvh", k_read, "MOTION inside joint 'Hips'", 63},
+    {"missing_motion.bvh", k_read, "missing MOTION after the hierarchy", 0},
+    {"single_leg.bvh", k_process, "no legs found", 0},
+    {"zero_length_bones.bvh", k_process, "no legs found", 0},
+};
+
+std::string case_name(const testing::TestParamInfo<BadCase>& info) {
+  std::string name = fs::path(info.param.file).stem().string();
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  return name;
+}
+
+void expect_located_failure(const RunResult& r, const BadCase& c) {
+  EXPECT_FALSE(r.timed_out) << "took longer than the bound";
+  EXPECT_EQ(r.signal, 0) << r.err;
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+  EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+  const std::string where = (bad_dir() / c.file).string() + (c.line ? ":" + std::to_string(c.line) + ":" : ":");
+  EXPECT_NE(r.err.find(where), std::string::npos) << "expected '" << where << "' in stderr: " << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+}
+
+class BadInput : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadInput, InspectFailsWithLocatedMessage) {
+  const BadCase& c = GetParam();
+  RunResult r = run_footfix({"inspect", (bad_dir() / c.file).string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_P(BadInput, ConvertFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  RunResult r = run_footfix({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, testing::ValuesIn(k_cases), case_name);
+
+// Rig profiles (--rig) that cannot be used, with a good clip.
+const BadCase k_profile_cases[] = {
+    {"profile_not_json.json", k_read, "rig profile: not valid JSON", 1},
+    {"profile_wrong_type.json", k_read, "left.hip must be a string", 0},
+    {"profile_bad_axis.json", k_read, "left.knee_side_axis must be a non-zero vector", 0},
+    {"profile_not_utf8.json", k_read, "rig profile: not valid JSON (parse error at line 1, column 14: syntax error while parsing value - invalid string: ill-formed UTF-8 byte", 1},
+    {"profile_unknown_joint.json", k_process, "hip joint 'NoSuchJoint' not in the skeleton", -1},
+};
+
+class BadProfile : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  RunResult r = run_footfix({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
+                             "--rig", (bad_dir() / c.file).string()},
+                            k_bound);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+  EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
+  // Profile read errors name the profile; a joint missing from the clip names the clip.
+  const fs::path named = c.line < 0 ? bad_dir() / "one_frame.bvh" : bad_dir() / c.file;
+  const std::string where = named.string() + (c.line > 0 ? ":" + std::to_string(c.line) + ":" : ":");
+  EXPECT_NE(r.err.find(where), std::string::npos) << "expected '" << where << "' in stderr: " << r.err;
+  EXPECT_TRUE(out.entries().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases), case_name);
+
+// Files in tests/data/bad with their own tests elsewhere (valid but degenerate inputs).
+const std::set<std::string> k_valid_cases = {"one_frame.bvh", "names_alike.bvh", "non_utf8_name.bvh"};
+
+TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
+  std::set<std::string> listed = k_valid_cases;
+  for (const auto& c : k_cases) listed.insert(c.file);
+  for (const auto& c : k_profile_cases) listed.insert(c.file);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(bad_dir())) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".py") continue;
+    ++files;
+    EXPECT_TRUE(listed.count(name)) << name << " has no expected exit code and message";
+  }
+  EXPECT_EQ(files, static_cast<int>(listed.size())) << "a listed case file is missing from " << bad_dir();
+}
+
+}  // namespace
+}  // namespace footfix::test

@@ -1,0 +1,85 @@
+// Replays every malformed input (tests/data/bad) and every fuzzer finding kept as a regression
+// case (tests/fuzz/crashers/<target>/) through the code the fuzz targets exercise, in process:
+// each must be accepted or rejected with footfix::Error, never anything else. Run under the
+// sanitizer build (FOOTFIX_SANITIZE=ON) this also replays the memory errors the fuzzers found.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include "footfix/io/atomic_file.h"
+#include "footfix/rig/leg_rig.h"
+#include "fuzz/bvh_pipeline.h"
+
+namespace footfix::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> files_in(const fs::path& dir, const std::string& extension = "") {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().filename().string()[0] != '.' &&
+        (extension.empty() || e.path().extension() == extension))
+      out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const fs::path k_tests_dir = FOOTFIX_TESTS_DIR;
+
+TEST(FuzzRegression, BadBvhFilesAreRejectedCleanly) {
+  int rejected = 0;
+  auto files = files_in(k_tests_dir / "data" / "bad", ".bvh");
+  ASSERT_GE(files.size(), 30u);
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    fuzz::BvhOutcome outcome{};
+    EXPECT_NO_THROW(outcome = fuzz::run_bvh_pipeline(read_file(path)));
+    rejected += outcome != fuzz::BvhOutcome::round_tripped ? 1 : 0;
+  }
+  // Only the three valid-but-degenerate cases (one frame, names alike, non-UTF-8 name) get through.
+  EXPECT_EQ(rejected, static_cast<int>(files.size()) - 3);
+}
+
+TEST(FuzzRegression, BvhCrashersAreRejectedCleanly) {
+  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "bvh")) {
+    SCOPED_TRACE(path.string());
+    EXPECT_NO_THROW(fuzz::run_bvh_pipeline(read_file(path)));
+  }
+}
+
+TEST(FuzzRegression, RigProfileCrashersAreHandled) {
+  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "rig_profile")) {
+    SCOPED_TRACE(path.string());
+    try {
+      parse_rig_profile(read_file(path), path.string());
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+    }
+  }
+}
+
+TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
+  std::vector<fs::path> files;
+  for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
+    if (p.filename() != "profile_unknown_joint.json") files.push_back(p);  // valid JSON, bad joint
+  ASSERT_EQ(files.size(), 4u);
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    try {
+      parse_rig_profile(read_file(path), path.string());
+      ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read);
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind(path.string() + ":", 0), 0u) << message;
+      EXPECT_NE(message.find(": rig profile: "), std::string::npos) << message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace footfix::test
