@@ -162,6 +162,9 @@ FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_n
   bool closed = reader.parse_list(pos, bytes.size(), doc.roots, 0);
   if (!closed) error(pos, "missing top-level null record (truncated file?)");
   doc.footer = std::string(bytes.substr(pos));
+  std::size_t version_at = 16;
+  while (version_at < doc.footer.size() && doc.footer[version_at] == '\0') ++version_at;
+  doc.footer_version_residue = static_cast<int>((pos + version_at) % 16);
   return doc;
 }
 

@@ -104,18 +104,19 @@ class BinaryWriter {
   bool wide_;
 };
 
-/// The footer is a 16-byte id, zero padding to a 16-byte boundary (16 if already aligned), then
-/// the version and a fixed tail. The padding is recomputed for the new offset.
-void write_footer(std::string& buf, const std::string& footer) {
+/// The footer is a 16-byte id, zero padding, then the version and a fixed tail. The padding is
+/// recomputed for the new offset so the version keeps its alignment (FBX SDK files put it at 4
+/// mod 16 after at least 4 zeros, so the file ends 16-aligned; Blender at 0 mod 16).
+void write_footer(std::string& buf, const std::string& footer, int residue) {
   if (footer.size() < 16) {
     buf += footer;
     return;
   }
   buf.append(footer, 0, 16);
   std::size_t rest = 16;
-  while (rest < footer.size() && rest < 32 && footer[rest] == '\0') ++rest;
-  std::size_t pad = ((buf.size() + 15) & ~std::size_t{15}) - buf.size();
-  if (pad == 0) pad = 16;
+  while (rest < footer.size() && footer[rest] == '\0') ++rest;
+  std::size_t pad = residue == 4 ? 4 : 1;
+  while ((buf.size() + pad) % 16 != static_cast<std::size_t>(residue) % 16) ++pad;
   buf.append(pad, '\0');
   buf.append(footer, rest, std::string::npos);
 }
@@ -128,7 +129,7 @@ void write_fbx_binary(const FbxDocument& doc, std::ostream& out) {
   w.put<std::uint32_t>(doc.version);
   for (const auto& n : doc.roots) w.node(n);
   w.null_record();
-  write_footer(w.buf, doc.footer);
+  write_footer(w.buf, doc.footer, doc.footer_version_residue);
   out.write(w.buf.data(), static_cast<std::streamsize>(w.buf.size()));
   if (!out) fail(ErrorKind::write, "could not write FBX data");
 }

@@ -71,6 +71,9 @@ struct FbxDocument {
   std::uint32_t version = 7400;  ///< 7100..7700 (ASCII: from the header comment or FBXVersion)
   std::vector<FbxNode> roots;    ///< top-level nodes in file order
   std::string footer;            ///< binary: bytes after the top-level null record
+  /// Binary: offset of the footer's version field modulo 16 (4 for FBX SDK files, 0 for
+  /// Blender's); the zero padding before it is recomputed on write to keep this alignment.
+  int footer_version_residue = 4;
   std::string ascii_header;      ///< ASCII: leading comment lines, verbatim
 
   const FbxNode* root(std::string_view n) const;
