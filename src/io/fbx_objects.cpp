@@ -1,0 +1,68 @@
+#include "fbx_objects.h"
+
+namespace footfix::fbx {
+
+std::int64_t object_id(const FbxNode& obj) {
+  return obj.properties.empty() ? 0 : obj.properties[0].as_int();
+}
+
+std::string object_name(const FbxNode& obj) {
+  if (obj.properties.size() < 2) return {};
+  const std::string& s = obj.properties[1].as_string();
+  std::size_t sep = s.find(std::string_view("\0\1", 2));
+  if (sep != std::string::npos) return s.substr(0, sep);
+  sep = s.find("::");
+  return sep == std::string::npos ? s : s.substr(sep + 2);
+}
+
+std::string make_object_name(bool binary, std::string_view cls, std::string_view name) {
+  if (binary) return std::string(name) + std::string("\0\1", 2) + std::string(cls);
+  return std::string(cls) + "::" + std::string(name);
+}
+
+const FbxNode* find_p(const FbxNode& obj, std::string_view name) {
+  const FbxNode* props = obj.child("Properties70");
+  if (!props) return nullptr;
+  for (const auto& p : props->children)
+    if (!p.properties.empty() && p.properties[0].as_string() == name) return &p;
+  return nullptr;
+}
+
+FbxNode* find_p(FbxNode& obj, std::string_view name) {
+  return const_cast<FbxNode*>(find_p(static_cast<const FbxNode&>(obj), name));
+}
+
+Vec3 p_vec3(const FbxNode& obj, std::string_view name, Vec3 fallback) {
+  const FbxNode* p = find_p(obj, name);
+  if (!p || p->properties.size() < 7) return fallback;
+  return {p->properties[4].as_double(), p->properties[5].as_double(), p->properties[6].as_double()};
+}
+
+double p_number(const FbxNode& obj, std::string_view name, double fallback) {
+  const FbxNode* p = find_p(obj, name);
+  if (!p || p->properties.size() < 5) return fallback;
+  return p->properties[4].as_double();
+}
+
+std::vector<Connection> connections(const FbxDocument& doc) {
+  std::vector<Connection> out;
+  const FbxNode* section = doc.root("Connections");
+  if (!section) return out;
+  for (const auto& c : section->children) {
+    if (c.name != "C" || c.properties.size() < 3) continue;
+    Connection k{c.properties[0].as_string(), c.properties[1].as_int(), c.properties[2].as_int(), {}};
+    if (c.properties.size() > 3) k.property = c.properties[3].as_string();
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view cls) {
+  std::vector<const FbxNode*> out;
+  if (const FbxNode* objects = doc.root("Objects"))
+    for (const auto& o : objects->children)
+      if (o.name == cls) out.push_back(&o);
+  return out;
+}
+
+}  // namespace footfix::fbx

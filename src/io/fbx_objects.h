@@ -1,0 +1,39 @@
+// Internal helpers over an FbxDocument's object graph: object ids and names, Properties70 values
+// and the Connections list. Used by the FBX reader and writer only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "footfix/core/math.h"
+#include "footfix/io/fbx_document.h"
+
+namespace footfix::fbx {
+
+/// Object id (first property) or 0.
+std::int64_t object_id(const FbxNode& obj);
+/// Object name without its class: binary "Name\0\1Model" and ASCII "Model::Name" give "Name".
+std::string object_name(const FbxNode& obj);
+/// The object's name property for a new object of `cls` in the document's flavour.
+std::string make_object_name(bool binary, std::string_view cls, std::string_view name);
+
+/// The `P` entry named `name` in obj's Properties70, or null.
+const FbxNode* find_p(const FbxNode& obj, std::string_view name);
+FbxNode* find_p(FbxNode& obj, std::string_view name);
+/// Values of a `P` entry (its properties from index 4 on) as a vector, or `fallback`.
+Vec3 p_vec3(const FbxNode& obj, std::string_view name, Vec3 fallback);
+double p_number(const FbxNode& obj, std::string_view name, double fallback);
+
+struct Connection {
+  std::string kind;  ///< "OO" or "OP"
+  std::int64_t child = 0, parent = 0;
+  std::string property;  ///< for "OP"
+};
+std::vector<Connection> connections(const FbxDocument& doc);
+
+/// Objects section children of class `cls` (e.g. "Model", "AnimationStack").
+std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view cls);
+
+}  // namespace footfix::fbx
