@@ -13,10 +13,13 @@
 #include "footfix/core/euler.h"
 #include "footfix/io/fbx_document.h"
 
+#include <gtest/gtest.h>
+
 namespace footfix::test {
 
 class FbxEvaluator {
  public:
+  /// Keeps pointers into `doc`, which must outlive the evaluator.
   explicit FbxEvaluator(const FbxDocument& doc) {
     const FbxNode* objects = doc.root("Objects");
     std::map<std::int64_t, const FbxNode*> by_id;

@@ -18,13 +18,15 @@ std::int64_t ktime(const Clip& clip, int frame) {
   return std::llround((src->start_time_s + frame / clip.fps) * static_cast<double>(k_fbx_ktime_per_second));
 }
 
-/// Max distance (file units) between read_fbx's world joint positions and the curve evaluator's.
-double max_world_error(const Clip& clip) {
+/// Max distance (file units) between read_fbx's world joint positions and the curve evaluator's,
+/// over the frames where `use(frame)` holds.
+double max_world_error(const Clip& clip, bool (*use)(int) = [](int) { return true; }) {
   auto* src = dynamic_cast<const FbxSource*>(clip.source.get());
   test::FbxEvaluator eval(src->document);
   std::vector<Transform> world(clip.joint_count());
   double worst = 0;
   for (int f = 0; f < clip.frame_count; ++f) {
+    if (!use(f)) continue;
     world_pose(clip, f, world);
     for (int j = 0; j < clip.joint_count(); ++j) {
       aiVector3D p = eval.position(clip.skeleton.names[j], ktime(clip, f));
@@ -120,6 +122,46 @@ TEST(FbxRead, TakeSelectionAndErrors) {
     EXPECT_STREQ(e.what(), "mixamo_walking_rootmotion_bin7700.fbx: no take named 'dance' (takes: 'mixamo.com')");
   }
   EXPECT_THROW(read_fbx(shared_clips_dir() / "missing.fbx"), Error);
+}
+
+TEST(FbxRead, NonUniformKeyTimesAreResampledOntoTheFrameGrid) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  // Every curve of the walk loses keys 2, 5, 8, ... and key 10 moves to frame 10.4.
+  FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
+  int edited = 0;
+  for (auto& o : doc.root("Objects")->children) {
+    if (o.name != "AnimationCurve") continue;
+    auto& times = std::get<std::vector<std::int64_t>>(o.child("KeyTime")->properties[0].value);
+    auto& values = std::get<std::vector<float>>(o.child("KeyValueFloat")->properties[0].value);
+    if (times.size() != 32) continue;
+    std::vector<std::int64_t> t2;
+    std::vector<float> v2;
+    for (std::size_t i = 0; i < times.size(); ++i)
+      if (i % 3 != 2) {
+        t2.push_back(i == 10 ? 1539538600LL * 104 / 10 : times[i]);
+        v2.push_back(values[i]);
+      }
+    times = t2;
+    values = v2;
+    o.child("KeyAttrRefCount")->properties[0].value = std::vector<std::int32_t>{static_cast<std::int32_t>(t2.size())};
+    ++edited;
+  }
+  ASSERT_GT(edited, 100);
+  std::ostringstream out;
+  write_fbx_document(doc, out);
+  Clip clip = read_fbx_bytes(out.str(), "uneven.fbx");
+  EXPECT_EQ(clip.frame_count, 32);
+  EXPECT_EQ(clip.fps, 30.0);
+  // Exact at kept keys; at the dropped frames, interpolated like the curves (assimp slerps
+  // rotations where the curves interpolate Euler angles: up to 5 mm on the toes).
+  EXPECT_LT(max_world_error(clip, [](int f) { return f % 3 != 2 && f != 10 && f != 11; }), 0.01);
+  EXPECT_LT(max_world_error(clip), 0.5);
+  Clip full = read_fbx(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx");
+  int hips = clip.skeleton.find("mixamorig:Hips");
+  // Frame 2 was dropped: Hips is halfway between frames 1 and 3 of the full clip.
+  Vec3 mid = (full.translation(1, hips) + full.translation(3, hips)) * 0.5;
+  EXPECT_LT(length(clip.translation(2, hips) - mid), 1e-3);
+  EXPECT_GT(length(full.translation(2, hips) - mid), 1e-3);
 }
 
 /// The Mixamo walk with every object of the given classes removed, as bytes.
