@@ -1,5 +1,10 @@
 #include "fbx_objects.h"
 
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
 namespace footfix::fbx {
 
 std::int64_t object_id(const FbxNode& obj) {
@@ -44,6 +49,12 @@ double p_number(const FbxNode& obj, std::string_view name, double fallback) {
   return p->properties[4].as_double();
 }
 
+std::int64_t p_int(const FbxNode& obj, std::string_view name, std::int64_t fallback) {
+  const FbxNode* p = find_p(obj, name);
+  if (!p || p->properties.size() < 5) return fallback;
+  return p->properties[4].as_int();
+}
+
 std::vector<Connection> connections(const FbxDocument& doc) {
   std::vector<Connection> out;
   const FbxNode* section = doc.root("Connections");
@@ -63,6 +74,39 @@ std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view 
     for (const auto& o : objects->children)
       if (o.name == cls) out.push_back(&o);
   return out;
+}
+
+std::int64_t take_origin_ktime(const FbxDocument& doc, const std::string& take) {
+  const FbxNode* stack = nullptr;
+  for (const FbxNode* s : objects_of(doc, "AnimationStack")) {
+    if (object_name(*s) == take) {
+      stack = s;
+      break;
+    }
+    if (!stack) stack = s;
+  }
+  if (!stack) return 0;
+  std::int64_t start = p_int(*stack, "LocalStart", 0), stop = p_int(*stack, "LocalStop", 0);
+  if (start != 0 || stop != 0) return start;
+  std::unordered_map<std::int64_t, const FbxNode*> curves;
+  for (const FbxNode* c : objects_of(doc, "AnimationCurve")) curves.emplace(object_id(*c), c);
+  std::vector<Connection> links = connections(doc);
+  // stack <- layers <- curve nodes <- curves
+  std::unordered_set<std::int64_t> level{object_id(*stack)};
+  for (int depth = 0; depth < 3; ++depth) {
+    std::unordered_set<std::int64_t> next;
+    for (const auto& l : links)
+      if (level.count(l.parent)) next.insert(l.child);
+    level = std::move(next);
+  }
+  std::int64_t earliest = std::numeric_limits<std::int64_t>::max();
+  for (std::int64_t id : level) {
+    auto it = curves.find(id);
+    const FbxNode* times = it == curves.end() ? nullptr : it->second->child("KeyTime");
+    if (times && !times->properties.empty() && times->properties[0].array_size() > 0)
+      earliest = std::min(earliest, static_cast<std::int64_t>(times->properties[0].array_double(0)));
+  }
+  return earliest == std::numeric_limits<std::int64_t>::max() ? 0 : earliest;
 }
 
 }  // namespace footfix::fbx

@@ -25,6 +25,7 @@ FbxNode* find_p(FbxNode& obj, std::string_view name);
 /// Values of a `P` entry (its properties from index 4 on) as a vector, or `fallback`.
 Vec3 p_vec3(const FbxNode& obj, std::string_view name, Vec3 fallback);
 double p_number(const FbxNode& obj, std::string_view name, double fallback);
+std::int64_t p_int(const FbxNode& obj, std::string_view name, std::int64_t fallback);
 
 struct Connection {
   std::string kind;  ///< "OO" or "OP"
@@ -35,5 +36,10 @@ std::vector<Connection> connections(const FbxDocument& doc);
 
 /// Objects section children of class `cls` (e.g. "Model", "AnimationStack").
 std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view cls);
+
+/// The KTime that assimp counts a take's ticks from: the AnimationStack's LocalStart when it
+/// sets a time span (LocalStart or LocalStop non-zero), else the earliest key of the curves in
+/// its layers. `take` names the stack; the first stack if none matches; 0 if there is none.
+std::int64_t take_origin_ktime(const FbxDocument& doc, const std::string& take);
 
 }  // namespace footfix::fbx

@@ -167,13 +167,19 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   clip.source_frame = declared_frame(*im.scene);
   clip.fps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 30.0;
   if (!(anim.mTicksPerSecond > 0)) warn("no ticks per second in the take; assuming 30 fps");
-  double first = 0, last = 0;
-  fbx::key_range(anim, first, last);
-  if (!std::isfinite(first)) first = last = 0;
+  // The take spans ticks [0, mDuration] (assimp counts from the stack's LocalStart, or from the
+  // first key); keys outside it (assimp keeps those before LocalStart) are not part of the take.
+  double first = 0, last = anim.mDuration;
+  if (!(last >= 0) || !std::isfinite(last)) {
+    fbx::key_range(anim, first, last);
+    if (!std::isfinite(first)) first = last = 0;
+  }
   double span = std::floor(last - first + 0.5);
   if (!(span >= 0) || (span + 1) * static_cast<double>(nodes.size()) > k_max_samples)
     fail(ErrorKind::read, name + ": take '" + source->take + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
-  source->start_time_s = first / clip.fps;
+  source->start_time_s = static_cast<double>(fbx::take_origin_ktime(source->document, source->take)) /
+                             static_cast<double>(k_fbx_ktime_per_second) +
+                         first / clip.fps;
 
   std::unordered_map<int, int> joint_of;  // scene node -> joint
   std::unordered_map<std::string, const FbxNode*> models;

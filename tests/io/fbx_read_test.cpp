@@ -164,6 +164,22 @@ TEST(FbxRead, NonUniformKeyTimesAreResampledOntoTheFrameGrid) {
   EXPECT_GT(length(full.translation(2, hips) - mid), 1e-3);
 }
 
+TEST(FbxRead, SeveralTakesByNameOrIndex) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  std::string bytes = test::with_second_take();
+  Clip full = read_fbx_bytes(bytes, "two.fbx", "");
+  Clip second = read_fbx_bytes(bytes, "two.fbx", "Second");
+  Clip by_index = read_fbx_bytes(bytes, "two.fbx", "1");
+  EXPECT_EQ(full.frame_count, 32);
+  EXPECT_EQ(second.frame_count, 11);
+  EXPECT_EQ(by_index.frame_count, 11);
+  EXPECT_NEAR(dynamic_cast<const FbxSource*>(second.source.get())->start_time_s, 10.0 / 30.0, 1e-9);
+  int hips = full.skeleton.find("mixamorig:Hips");
+  for (int f = 0; f < second.frame_count; ++f)
+    EXPECT_LT(length(second.translation(f, hips) - full.translation(f + 10, hips)), 1e-4) << f;
+  EXPECT_LT(max_world_error(second), 0.01);
+}
+
 /// The Mixamo walk with every object of the given classes removed, as bytes.
 std::string without(const std::vector<std::string>& classes) {
   FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "footfix/io/fbx_document.h"
 #include "support/paths.h"
 
 namespace footfix::test {
@@ -74,6 +75,31 @@ inline AssimpSummary assimp_summary(const std::string& bytes) {
   const aiScene* s = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
   EXPECT_NE(s, nullptr) << importer.GetErrorString();
   return s ? summarize(s) : AssimpSummary{};
+}
+
+/// The Mixamo walk with a second take "Second" spanning frames 10..20 of the same curves.
+inline std::string with_second_take() {
+  FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
+  auto& objs = doc.root("Objects")->children;
+  auto& links = doc.root("Connections")->children;
+  auto p_ktime = [](const char* name, std::int64_t v) {
+    return FbxNode{"P", {FbxProperty::string(name), FbxProperty::string("KTime"), FbxProperty::string("Time"),
+                         FbxProperty::string(""), FbxProperty::integer('L', v)}, {}, false};
+  };
+  auto link = [](std::int64_t child, std::int64_t parent) {
+    return FbxNode{"C", {FbxProperty::string("OO"), FbxProperty::integer('L', child), FbxProperty::integer('L', parent)}, {}, false};
+  };
+  const std::int64_t stack = 9000000001, layer = 9000000002;
+  FbxNode props{"Properties70", {}, {p_ktime("LocalStart", 10 * 1539538600LL), p_ktime("LocalStop", 20 * 1539538600LL)}, true};
+  objs.push_back(FbxNode{"AnimationStack", {FbxProperty::integer('L', stack), FbxProperty::string(std::string("Second\0\1AnimStack", 17)), FbxProperty::string("")}, {props}, true});
+  objs.push_back(FbxNode{"AnimationLayer", {FbxProperty::integer('L', layer), FbxProperty::string(std::string("Layer0\0\1AnimLayer", 17)), FbxProperty::string("")}, {}, true});
+  std::vector<FbxNode> extra{link(layer, stack)};
+  for (const auto& o : objs)
+    if (o.name == "AnimationCurveNode") extra.push_back(link(o.properties[0].as_int(), layer));
+  links.insert(links.end(), extra.begin(), extra.end());
+  std::ostringstream out;
+  write_fbx_document(doc, out);
+  return out.str();
 }
 
 }  // namespace footfix::test

@@ -149,6 +149,28 @@ TEST(FbxWriteTree, UnanimatedJointGetsNewCurvesAndBlenderBonesRoundTrip) {
   EXPECT_LT(max_world_distance_m(read_internal(write(clip), "out"), clip), 0.001);
 }
 
+TEST(FbxWriteTree, EditOfALaterTakeLandsAtItsOwnTimes) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  std::string bytes = test::with_second_take();  // take "Second" = frames 10..20
+  Clip clip = read_fbx_bytes(bytes, "two.fbx", "Second");
+  SourceFrame frame = clip.source_frame;
+  convert_to_internal(clip, frame);
+  int hips = clip.skeleton.find("mixamorig:Hips");
+  for (int f = 0; f < clip.frame_count; ++f) clip.translation(f, hips) += Vec3{0, 0.05, 0};
+  std::string out = write(clip);
+  Clip back = read_fbx_bytes(out, "out.fbx", "Second");
+  convert_to_internal(back, frame);
+  EXPECT_LT(max_world_distance_m(back, clip), 0.001);
+  // The Hips Y curve now holds the 11 frames of the take, keyed from frame 10.
+  FbxDocument doc = parse_fbx_document(out, "out");
+  test::FbxEvaluator eval(doc);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    aiVector3D p = eval.position("mixamorig:Hips", (f + 10) * 1539538600LL);
+    Vec3 expected = point_to_source(frame, joint_world(clip, f, hips).translation);
+    EXPECT_LT(length(Vec3{p.x, p.y, p.z} - expected), 0.1) << f;  // cm
+  }
+}
+
 TEST(FbxWriteTree, ClipWithoutFbxSourceIsAWriteError) {
   Clip clip;
   clip.source_name = "walk.bvh";
