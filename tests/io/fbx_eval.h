@@ -1,6 +1,6 @@
 // Test oracle independent of assimp and of footfix's reader: evaluates the Models of an FBX
-// document from their Lcl curves, PreRotation, PostRotation, Lcl Scaling and the Model
-// hierarchy in Connections (pivots must be zero), giving world positions per frame.
+// document from their Lcl curves, RotationOrder, Pre/PostRotation, pivots and offsets, Lcl
+// Scaling and the Model hierarchy in Connections, giving world positions per frame.
 #pragma once
 
 #include <assimp/scene.h>
@@ -110,8 +110,14 @@ class FbxEvaluator {
     aiMatrix4x4::Scaling(vec(o, "Lcl Scaling", {1, 1, 1}), sc);
     const FbxNode* order_p = find_p(o, "RotationOrder");
     int order = order_p ? static_cast<int>(order_p->properties[4].as_int()) : 0;
-    aiMatrix4x4 local = tr * rotation(vec(o, "PreRotation", {}), 0) * rotation(animated(m.r_node, vec(o, "Lcl Rotation", {}), t), order) *
-                        rotation(vec(o, "PostRotation", {}), 0).Inverse() * sc;
+    auto move = [&](const char* name, float sign) {
+      aiMatrix4x4 out;
+      return aiMatrix4x4::Translation(vec(o, name, {}) * sign, out);
+    };
+    aiMatrix4x4 local = tr * move("RotationOffset", 1) * move("RotationPivot", 1) * rotation(vec(o, "PreRotation", {}), 0) *
+                        rotation(animated(m.r_node, vec(o, "Lcl Rotation", {}), t), order) *
+                        rotation(vec(o, "PostRotation", {}), 0).Inverse() * move("RotationPivot", -1) *
+                        move("ScalingOffset", 1) * move("ScalingPivot", 1) * sc * move("ScalingPivot", -1);
     return m.parent ? world(m.parent, t) * local : local;
   }
 

@@ -2,6 +2,8 @@
 // positions checked against an evaluation of the FBX curves that does not go through assimp.
 #include "footfix/io/fbx.h"
 
+#include <set>
+
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "io/fbx_eval.h"
@@ -178,6 +180,29 @@ TEST(FbxRead, SeveralTakesByNameOrIndex) {
   for (int f = 0; f < second.frame_count; ++f)
     EXPECT_LT(length(second.translation(f, hips) - full.translation(f + 10, hips)), 1e-4) << f;
   EXPECT_LT(max_world_error(second), 0.01);
+}
+
+TEST(FbxRead, PivotsOffsetsAndPostRotationFollowTheCurves) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  std::string bytes = test::with_pivots();
+  Assimp::Importer importer;
+  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+  ASSERT_NE(scene, nullptr);
+  ASSERT_NE(scene->mRootNode->FindNode("mixamorig:LeftLeg_$AssimpFbx$_RotationPivot"), nullptr);
+  // The animation sits on helper nodes, not on the joint.
+  std::set<std::string> channels;
+  for (unsigned c = 0; c < scene->mAnimations[0]->mNumChannels; ++c) channels.insert(scene->mAnimations[0]->mChannels[c]->mNodeName.C_Str());
+  EXPECT_EQ(channels.count("mixamorig:LeftLeg_$AssimpFbx$_Rotation"), 1u);
+  EXPECT_EQ(channels.count("mixamorig:LeftLeg"), 0u);
+  Clip clip = read_fbx_bytes(bytes, "pivots.fbx");
+  EXPECT_EQ(clip.skeleton.find("mixamorig:LeftLeg_$AssimpFbx$_RotationPivot"), -1);
+  int leg = clip.skeleton.find("mixamorig:LeftLeg");
+  EXPECT_EQ(clip.skeleton.names[clip.skeleton.parents[leg]], "mixamorig:LeftUpLeg");
+  EXPECT_LT(max_world_error(clip), 0.01);
+  // The pivots moved the leg: the foot is elsewhere than in the original file.
+  Clip plain = read_fbx(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx");
+  int foot = clip.skeleton.find("mixamorig:LeftFoot");
+  EXPECT_GT(length(joint_world(clip, 0, foot).translation - joint_world(plain, 0, foot).translation), 1.0);
 }
 
 /// The Mixamo walk with every object of the given classes removed, as bytes.

@@ -102,4 +102,27 @@ inline std::string with_second_take() {
   return out.str();
 }
 
+/// The Mixamo walk (binary) whose LeftLeg gets rotation/scaling pivots and offsets, a
+/// PostRotation and rotation order ZXY: assimp then animates helper nodes instead of the joint.
+inline std::string with_pivots() {
+  FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
+  auto p_vec = [](const char* name, double x, double y, double z) {
+    return FbxNode{"P", {FbxProperty::string(name), FbxProperty::string("Vector3D"), FbxProperty::string("Vector"),
+                         FbxProperty::string(""), FbxProperty::real('D', x), FbxProperty::real('D', y), FbxProperty::real('D', z)}, {}, false};
+  };
+  for (auto& o : doc.root("Objects")->children) {
+    if (o.name != "Model" || o.properties[1].as_string().substr(0, 18) != std::string("mixamorig:LeftLeg\0", 18)) continue;
+    auto& props = o.child("Properties70")->children;
+    props.push_back(p_vec("RotationPivot", 1.5, -2.0, 0.5));
+    props.push_back(p_vec("RotationOffset", 0.3, 0.0, -0.2));
+    props.push_back(p_vec("ScalingPivot", 0.2, 0.1, 0.0));
+    props.push_back(p_vec("PostRotation", 10.0, 5.0, -20.0));
+    props.push_back(FbxNode{"P", {FbxProperty::string("RotationOrder"), FbxProperty::string("enum"), FbxProperty::string(""),
+                                  FbxProperty::string(""), FbxProperty::integer('I', 4)}, {}, false});
+  }
+  std::ostringstream out;
+  write_fbx_document(doc, out);
+  return out.str();
+}
+
 }  // namespace footfix::test

@@ -171,6 +171,18 @@ TEST(FbxWriteTree, EditOfALaterTakeLandsAtItsOwnTimes) {
   }
 }
 
+TEST(FbxWriteTree, PivotsOffsetsAndPostRotationAreInverted) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  std::string bytes = test::with_pivots();
+  Clip clip = read_internal(bytes, "pivots.fbx");
+  int leg = clip.skeleton.find("mixamorig:LeftLeg"), hips = clip.skeleton.find("mixamorig:Hips");
+  Clip original = clip;
+  edit(clip, leg, hips);
+  ASSERT_GT(max_world_distance_m(clip, original), 0.05);
+  std::string out = write(clip);
+  EXPECT_LT(max_world_distance_m(read_internal(out, "out.fbx"), clip), 0.001);
+}
+
 TEST(FbxWriteTree, ClipWithoutFbxSourceIsAWriteError) {
   Clip clip;
   clip.source_name = "walk.bvh";
