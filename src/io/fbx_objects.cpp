@@ -76,6 +76,25 @@ std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view 
   return out;
 }
 
+Vec3 first_key_values(const FbxDocument& doc, const std::vector<Connection>& links, std::int64_t model_id,
+                      std::string_view property, Vec3 fallback) {
+  std::unordered_map<std::int64_t, const FbxNode*> curves;
+  for (const FbxNode* c : objects_of(doc, "AnimationCurve")) curves.emplace(object_id(*c), c);
+  Vec3 out = fallback;
+  for (const auto& node_link : links) {
+    if (node_link.parent != model_id || node_link.property != property) continue;
+    for (const auto& l : links) {
+      if (l.parent != node_link.child || l.property.size() != 3 || l.property.rfind("d|", 0) != 0) continue;
+      int axis = l.property[2] - 'X';
+      auto it = curves.find(l.child);
+      const FbxNode* values = it == curves.end() ? nullptr : it->second->child("KeyValueFloat");
+      if (axis >= 0 && axis < 3 && values && !values->properties.empty() && values->properties[0].array_size() > 0)
+        at(out, axis) = values->properties[0].array_double(0);
+    }
+  }
+  return out;
+}
+
 std::int64_t take_origin_ktime(const FbxDocument& doc, const std::string& take) {
   const FbxNode* stack = nullptr;
   for (const FbxNode* s : objects_of(doc, "AnimationStack")) {

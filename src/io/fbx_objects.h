@@ -37,6 +37,11 @@ std::vector<Connection> connections(const FbxDocument& doc);
 /// Objects section children of class `cls` (e.g. "Model", "AnimationStack").
 std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view cls);
 
+/// First key value of each of the d|X, d|Y, d|Z curves that animate `property` ("Lcl
+/// Rotation"...) of Model `model_id`, in any layer; `fallback`'s component where there is none.
+Vec3 first_key_values(const FbxDocument& doc, const std::vector<Connection>& links, std::int64_t model_id,
+                      std::string_view property, Vec3 fallback);
+
 /// The KTime that assimp counts a take's ticks from: the AnimationStack's LocalStart when it
 /// sets a time span (LocalStart or LocalStop non-zero), else the earliest key of the curves in
 /// its layers. `take` names the stack; the first stack if none matches; 0 if there is none.

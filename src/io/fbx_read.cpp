@@ -2,6 +2,7 @@
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -184,6 +185,7 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   std::unordered_map<int, int> joint_of;  // scene node -> joint
   std::unordered_map<std::string, const FbxNode*> models;
   for (const FbxNode* m : fbx::objects_of(source->document, "Model")) models.emplace(fbx::object_name(*m), m);
+  std::vector<fbx::Connection> links = fbx::connections(source->document);
   std::vector<aiMatrix4x4> world;
   graph.evaluate(0, false, world);
   for (int n : nodes) {
@@ -193,6 +195,8 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
     joint_of[n] = clip.skeleton.add_joint(graph.nodes[n].name, parent, {});
     auto model = models.find(graph.nodes[n].name);
     FbxJointSource js = joint_source(model == models.end() ? nullptr : model->second);
+    // Euler hint for writing: the curves' first key keeps rewritten curves on the source's branch.
+    js.lcl_rotation = fbx::first_key_values(source->document, links, js.model_id, "Lcl Rotation", js.lcl_rotation);
     int fbx_parent = a > 0 ? a : graph.nodes[n].parent;
     while (fbx_parent > 0 && graph.nodes[fbx_parent].helper) fbx_parent = graph.nodes[fbx_parent].parent;
     Pose pp = fbx_parent >= 0 ? decompose(world[fbx_parent]) : Pose{{}, {}, {1, 1, 1}};
@@ -226,11 +230,18 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   };
   std::vector<Quat> rest_rot(joints);
   locals(rest_rot.data(), clip.skeleton.rest_offsets.data());
+  std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
+  for (int j = 0; j < joints; ++j) rest_scale[j] = mean_scale(pose[j].scale);
   clip.resize(static_cast<int>(span) + 1);
   for (int f = 0; f < clip.frame_count; ++f) {
     graph.evaluate(first + f, true, world);
     locals(&clip.rotation(f, 0), &clip.translation(f, 0));
+    for (int j = 0; j < joints; ++j)
+      scale_drift[j] = std::max(scale_drift[j], std::abs(mean_scale(pose[j].scale) / rest_scale[j] - 1.0));
   }
+  for (int j = 0; j < joints; ++j)
+    if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
+      warn("joint '" + clip.skeleton.names[j] + "' has an animated scale; its children are written assuming its rest scale");
   source->rotations = clip.rotations;
   source->translations = clip.translations;
   clip.source = source;

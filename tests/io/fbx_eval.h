@@ -48,6 +48,19 @@ class FbxEvaluator {
     return {};
   }
 
+  /// Key values of the `axis` (0..2) curve on "Lcl Translation" / "Lcl Rotation" of a Model.
+  std::vector<double> keys(const std::string& name, const std::string& property, int axis) const {
+    std::vector<double> out;
+    for (const auto& [id, m] : models_) {
+      if (model_name(*m.node) != name) continue;
+      auto it = curves_.find(property == "Lcl Rotation" ? m.r_node : m.t_node);
+      if (it == curves_.end() || !it->second.count(axis)) continue;
+      const FbxProperty& v = it->second.at(axis)->child("KeyValueFloat")->properties[0];
+      for (std::size_t i = 0; i < v.array_size(); ++i) out.push_back(v.array_double(i));
+    }
+    return out;
+  }
+
   static std::string model_name(const FbxNode& o) {
     const std::string& s = o.properties[1].as_string();
     std::size_t sep = s.find(std::string_view("\0\1", 2));

@@ -89,6 +89,19 @@ TEST_P(FbxWrite, EditedLegAndHipsComeBackWithinOneMillimeter) {
   }
   EXPECT_LT(worst_m, 0.001);
 
+  // Rewritten Euler curves stay on the source's branch (the edit is zero at frame 0) and are
+  // continuous.
+  FbxDocument source_doc = parse_fbx_document(bytes, "src");
+  test::FbxEvaluator source_eval(source_doc);
+  for (int axis = 0; axis < 3; ++axis) {
+    std::vector<double> before_keys = source_eval.keys("mixamorig:LeftLeg", "Lcl Rotation", axis);
+    std::vector<double> after_keys = eval.keys("mixamorig:LeftLeg", "Lcl Rotation", axis);
+    ASSERT_EQ(after_keys.size(), static_cast<std::size_t>(clip.frame_count));
+    ASSERT_FALSE(before_keys.empty());
+    EXPECT_NEAR(after_keys[0], before_keys[0], 1e-2) << axis;
+    for (std::size_t k = 1; k < after_keys.size(); ++k) EXPECT_LT(std::abs(after_keys[k] - after_keys[k - 1]), 45.0);
+  }
+
   auto before = assimp_summary(bytes);
   auto after = assimp_summary(out);
   EXPECT_EQ(before.node_names, after.node_names);
