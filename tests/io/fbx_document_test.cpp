@@ -133,6 +133,44 @@ TEST(FbxDocument, MalformedBinaryGivesLocatedErrors) {
   expect_read_error(samba, "bad zlib array data");
 }
 
+/// Parses `bytes`; true if it parsed, false if it threw footfix::Error (anything else fails).
+bool parses(const std::string& bytes) {
+  try {
+    parse_fbx_document(bytes, "fuzz.fbx");
+    return true;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::read);
+    return false;
+  }
+}
+
+TEST(FbxDocument, CorruptedFilesNeverCrash) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  std::uint64_t state = 12345;
+  auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  const char k_ascii_noise[] = "{}\",*:;a9-.\n";
+  int rejected = 0, runs = 0;
+  for (const char* name : {"mixamo_walking_rootmotion_bin7700.fbx", "mixamo_walking_rootmotion_ascii7700.fbx",
+                           "assimp_animation_with_skeleton_bin7400.fbx"}) {
+    std::string good = file_bytes(test::shared_clips_dir() / name);
+    bool ascii = good.rfind("Kaydara", 0) != 0;
+    for (int i = 0; i < 150; ++i, ++runs) {
+      std::string bad = good;
+      for (int k = 0; k < 4; ++k) {
+        std::size_t at = next() % bad.size();
+        bad[at] = ascii ? k_ascii_noise[next() % (sizeof k_ascii_noise - 1)] : static_cast<char>(next());
+      }
+      if (i % 3 == 0) bad.resize(next() % bad.size());
+      rejected += parses(bad) ? 0 : 1;
+    }
+  }
+  // Most corruptions are caught (a flipped float payload byte is still a valid file).
+  EXPECT_GT(rejected, runs / 4);
+}
+
 TEST(FbxDocument, MalformedAsciiGivesLocatedErrors) {
   expect_read_error("; FBX 7.4.0 project file\nObjects:  {\n\tModel: 1, \"Model::A\" {\n", "line 4: unexpected end of file");
   expect_read_error("Objects:  {\n\tKeyTime: *999999999 {\n\t\ta: 1,2\n\t}\n}\n", "line 2: array count 999999999");
