@@ -14,6 +14,8 @@ constexpr std::size_t k_header_size = 27;
 constexpr int k_max_depth = 64;
 /// zlib cannot expand data by more than about 1032:1.
 constexpr std::uint64_t k_max_zlib_ratio = 1100;
+/// No genuine FBX array comes near this; larger ones are refused before allocating.
+constexpr std::uint64_t k_max_array_bytes = 1ull << 30;
 
 class BinaryReader {
  public:
@@ -65,7 +67,6 @@ class BinaryReader {
       if (prop_bytes > end_offset - pos) error(pos, "property list of " + std::to_string(prop_bytes) + " bytes runs past its node");
       // Each property takes at least 2 bytes; a larger count cannot be genuine.
       if (prop_count > prop_bytes) error(start, "node '" + node.name + "': " + std::to_string(prop_count) + " properties in " + std::to_string(prop_bytes) + " bytes");
-      node.properties.reserve(prop_count);
       for (std::uint64_t i = 0; i < prop_count; ++i) node.properties.push_back(parse_property(pos, props_end));
       if (pos != props_end) error(pos, "node '" + node.name + "': property list length mismatch");
       if (pos < end_offset) {
@@ -120,6 +121,8 @@ class BinaryReader {
     std::uint32_t stored = read<std::uint32_t>(pos);
     std::string_view data = take(pos, stored);
     std::uint64_t raw_size = std::uint64_t{count} * sizeof(T);
+    if (raw_size > k_max_array_bytes)
+      error(start, "array of " + std::to_string(count) + " elements is larger than 1 GiB");
     std::vector<T> out;
     if (encoding == 0) {
       if (stored != raw_size) error(start, "array of " + std::to_string(count) + " elements stored in " + std::to_string(stored) + " bytes");

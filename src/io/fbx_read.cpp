@@ -210,7 +210,6 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
       warn("joint '" + graph.nodes[n].name + "' has a non-uniform scale; using its mean");
     source->joints.push_back(js);
   }
-  clip.skeleton.end_sites.assign(nodes.size(), std::nullopt);
 
   int joints = clip.joint_count();
   std::vector<Pose> pose(nodes.size());
