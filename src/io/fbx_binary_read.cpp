@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <cstring>
+#include <functional>
 
 #include "footfix/core/error.h"
 #include "footfix/io/fbx_document.h"
@@ -140,6 +141,8 @@ class BinaryReader {
                         reinterpret_cast<const Bytef*>(data.data()), stored);
     if (rc != Z_OK || dest_len != raw_size)
       error(start, "bad zlib array data (" + std::string(rc == Z_OK ? "wrong length" : zError(rc)) + ")");
+    p.encoded = std::make_shared<const std::string>(data);
+    p.encoded_hash = std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(out.data()), raw_size));
     return out;
   }
 
@@ -168,6 +171,7 @@ FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_n
   std::size_t version_at = 16;
   while (version_at < doc.footer.size() && doc.footer[version_at] == '\0') ++version_at;
   doc.footer_version_residue = static_cast<int>((pos + version_at) % 16);
+  doc.footer_start_residue = static_cast<int>(pos % 16);
   return doc;
 }
 

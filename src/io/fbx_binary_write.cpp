@@ -71,11 +71,11 @@ class BinaryWriter {
         put<std::uint32_t>(static_cast<std::uint32_t>(p.as_string().size()));
         buf += p.as_string();
         break;
-      case 'f': array(std::get<std::vector<float>>(p.value), p.compressed); break;
-      case 'd': array(std::get<std::vector<double>>(p.value), p.compressed); break;
-      case 'l': array(std::get<std::vector<std::int64_t>>(p.value), p.compressed); break;
-      case 'i': array(std::get<std::vector<std::int32_t>>(p.value), p.compressed); break;
-      case 'b': array(std::get<std::vector<std::uint8_t>>(p.value), p.compressed); break;
+      case 'f': array(std::get<std::vector<float>>(p.value), p); break;
+      case 'd': array(std::get<std::vector<double>>(p.value), p); break;
+      case 'l': array(std::get<std::vector<std::int64_t>>(p.value), p); break;
+      case 'i': array(std::get<std::vector<std::int32_t>>(p.value), p); break;
+      case 'b': array(std::get<std::vector<std::uint8_t>>(p.value), p); break;
       default:
         fail(ErrorKind::write, "node '" + node_name + "': property type '" + std::string(1, p.type) +
                                    "' has no binary encoding");
@@ -83,12 +83,17 @@ class BinaryWriter {
   }
 
   template <typename T>
-  void array(const std::vector<T>& v, bool compress) {
+  void array(const std::vector<T>& v, const FbxProperty& p) {
     const auto* raw = reinterpret_cast<const Bytef*>(v.data());
     uLong raw_len = static_cast<uLong>(v.size() * sizeof(T));
     put<std::uint32_t>(static_cast<std::uint32_t>(v.size()));
-    put<std::uint32_t>(compress ? 1u : 0u);
-    if (!compress) {
+    put<std::uint32_t>(p.compressed ? 1u : 0u);
+    if (p.compressed && p.encoded && p.array_hash() == p.encoded_hash) {
+      put<std::uint32_t>(static_cast<std::uint32_t>(p.encoded->size()));
+      buf += *p.encoded;
+      return;
+    }
+    if (!p.compressed) {
       put<std::uint32_t>(static_cast<std::uint32_t>(raw_len));
       buf.append(reinterpret_cast<const char*>(raw), raw_len);
       return;
@@ -107,8 +112,10 @@ class BinaryWriter {
 /// The footer is a 16-byte id, zero padding, then the version and a fixed tail. The padding is
 /// recomputed for the new offset so the version keeps its alignment (FBX SDK files put it at 4
 /// mod 16 after at least 4 zeros, so the file ends 16-aligned; Blender at 0 mod 16).
-void write_footer(std::string& buf, const std::string& footer, int residue) {
-  if (footer.size() < 16) {
+void write_footer(std::string& buf, const FbxDocument& doc) {
+  const std::string& footer = doc.footer;
+  int residue = doc.footer_version_residue;
+  if (footer.size() < 16 || static_cast<int>(buf.size() % 16) == doc.footer_start_residue) {
     buf += footer;
     return;
   }
@@ -129,7 +136,7 @@ void write_fbx_binary(const FbxDocument& doc, std::ostream& out) {
   w.put<std::uint32_t>(doc.version);
   for (const auto& n : doc.roots) w.node(n);
   w.null_record();
-  write_footer(w.buf, doc.footer, doc.footer_version_residue);
+  write_footer(w.buf, doc);
   out.write(w.buf.data(), static_cast<std::streamsize>(w.buf.size()));
   if (!out) fail(ErrorKind::write, "could not write FBX data");
 }

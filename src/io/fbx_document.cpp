@@ -1,6 +1,9 @@
 // FbxProperty / FbxNode / FbxDocument accessors and flavour dispatch.
 #include "footfix/io/fbx_document.h"
 
+#include <functional>
+#include <string_view>
+
 namespace footfix {
 
 double FbxProperty::as_double() const {
@@ -43,6 +46,20 @@ double FbxProperty::array_double(std::size_t i) const {
           return 0.0;
         else
           return i < v.size() ? static_cast<double>(v[i]) : 0.0;
+      },
+      value);
+}
+
+std::size_t FbxProperty::array_hash() const {
+  return std::visit(
+      [](const auto& v) -> std::size_t {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> ||
+                      std::is_same_v<T, std::string>)
+          return 0;
+        else
+          return std::hash<std::string_view>{}(
+              std::string_view(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0])));
       },
       value);
 }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -32,10 +33,18 @@ struct FbxProperty {
   char type = 'L';
   Value value;
   bool compressed = false;  ///< binary arrays: were zlib-encoded in the source
+  /// Binary zlib arrays: the source's compressed bytes and a hash of the elements they decode
+  /// to. The writer reuses them while the elements still hash the same (faster, and unchanged
+  /// arrays stay byte-identical).
+  std::shared_ptr<const std::string> encoded;
+  std::size_t encoded_hash = 0;
 
-  static FbxProperty integer(char type, std::int64_t v) { return {type, v, false}; }
-  static FbxProperty real(char type, double v) { return {type, v, false}; }
-  static FbxProperty string(std::string s) { return {'S', std::move(s), false}; }
+  FbxProperty() = default;
+  FbxProperty(char t, Value v, bool zlib = false) : type(t), value(std::move(v)), compressed(zlib) {}
+
+  static FbxProperty integer(char type, std::int64_t v) { return {type, v}; }
+  static FbxProperty real(char type, double v) { return {type, v}; }
+  static FbxProperty string(std::string s) { return {'S', std::move(s)}; }
 
   bool is_array() const { return type == 'f' || type == 'd' || type == 'l' || type == 'i' || type == 'b'; }
   bool is_string() const { return type == 'S' || type == 'R' || type == 'W'; }
@@ -50,6 +59,8 @@ struct FbxProperty {
   /// Array element i as double (0 if out of range or not an array).
   double array_double(std::size_t i) const;
   bool operator==(const FbxProperty& o) const { return type == o.type && value == o.value; }
+  /// Hash of an array's element bytes (0 for scalars).
+  std::size_t array_hash() const;
 };
 
 struct FbxNode {
@@ -74,6 +85,9 @@ struct FbxDocument {
   /// Binary: offset of the footer's version field modulo 16 (4 for FBX SDK files, 0 for
   /// Blender's); the zero padding before it is recomputed on write to keep this alignment.
   int footer_version_residue = 4;
+  /// Binary: the footer's offset modulo 16 in the source; where it is the same on write, the
+  /// source's zero padding is kept exactly.
+  int footer_start_residue = -1;
   std::string ascii_header;      ///< ASCII: leading comment lines, verbatim
 
   const FbxNode* root(std::string_view n) const;
