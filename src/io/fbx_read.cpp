@@ -99,19 +99,15 @@ Pose decompose(const aiMatrix4x4& m) {
 
 double mean_scale(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
 
-SourceFrame declared_frame(const aiScene& scene) {
+/// Units and up axis the file declares (GlobalSettings: UnitScaleFactor in cm, UpAxis/Sign).
+SourceFrame declared_frame(const FbxDocument& doc) {
   SourceFrame f;
   f.meters_per_unit = 0.01;
-  if (!scene.mMetaData) return f;
-  double usf = 0;
-  float usf_f = 0;
-  if (scene.mMetaData->Get("UnitScaleFactor", usf) && usf > 0)
-    f.meters_per_unit = usf * 0.01;
-  else if (scene.mMetaData->Get("UnitScaleFactor", usf_f) && usf_f > 0)
-    f.meters_per_unit = usf_f * 0.01;
-  int up = 1, sign = 1;
-  scene.mMetaData->Get("UpAxis", up);
-  scene.mMetaData->Get("UpAxisSign", sign);
+  const FbxNode* gs = doc.root("GlobalSettings");
+  if (!gs) return f;
+  double usf = fbx::p_number(*gs, "UnitScaleFactor", 1.0);
+  if (usf > 0 && std::isfinite(usf)) f.meters_per_unit = usf * 0.01;
+  auto up = fbx::p_int(*gs, "UpAxis", 1), sign = fbx::p_int(*gs, "UpAxisSign", 1);
   static const Axis k_pos[] = {Axis::pos_x, Axis::pos_y, Axis::pos_z};
   static const Axis k_neg[] = {Axis::neg_x, Axis::neg_y, Axis::neg_z};
   if (up >= 0 && up <= 2) f.up = sign < 0 ? k_neg[up] : k_pos[up];
@@ -165,7 +161,7 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
 
   Clip clip;
   clip.source_name = name;
-  clip.source_frame = declared_frame(*im.scene);
+  clip.source_frame = declared_frame(source->document);
   clip.fps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 30.0;
   if (!(anim.mTicksPerSecond > 0)) warn("no ticks per second in the take; assuming 30 fps");
   // The take spans ticks [0, mDuration] (assimp counts from the stack's LocalStart, or from the

@@ -205,6 +205,23 @@ TEST(FbxRead, PivotsOffsetsAndPostRotationFollowTheCurves) {
   EXPECT_GT(length(joint_world(clip, 0, foot).translation - joint_world(plain, 0, foot).translation), 1.0);
 }
 
+TEST(FbxRead, DeclaredUnitsAndUpAxisBecomeTheSourceFrame) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
+  for (auto& p : doc.root("GlobalSettings")->child("Properties70")->children) {
+    if (p.properties[0].as_string() == "UnitScaleFactor") p.properties[4] = FbxProperty::real('D', 2.54);
+    if (p.properties[0].as_string() == "UpAxis") p.properties[4] = FbxProperty::integer('I', 2);
+    if (p.properties[0].as_string() == "UpAxisSign") p.properties[4] = FbxProperty::integer('I', -1);
+  }
+  std::ostringstream out;
+  write_fbx_document(doc, out);
+  Clip clip = read_fbx_bytes(out.str(), "inches.fbx");
+  EXPECT_DOUBLE_EQ(clip.source_frame.meters_per_unit, 0.0254);
+  EXPECT_EQ(clip.source_frame.up, Axis::neg_z);
+  // The joints themselves stay in file units: the hips are still ~101.6 units up in Y.
+  EXPECT_NEAR(joint_world(clip, 0, 0).translation.y, 101.6, 0.5);
+}
+
 /// The Mixamo walk with every object of the given classes removed, as bytes.
 std::string without(const std::vector<std::string>& classes) {
   FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
