@@ -27,6 +27,30 @@ std::string file_bytes(const std::filesystem::path& path) {
   return ss.str();
 }
 
+/// assimp 5.2 splits rotation keys that are more than 180 degrees apart into sub-keys: a curve
+/// whose values travel far (corrupt or hostile files) makes it allocate without bound. Refuse
+/// such documents, and non-finite key values, before assimp sees them.
+constexpr double k_max_curve_travel_deg = 180.0 * 2e6;
+
+void check_curves(const FbxDocument& doc, const std::string& name) {
+  double travel = 0;
+  for (const FbxNode* curve : fbx::objects_of(doc, "AnimationCurve")) {
+    const FbxNode* values = curve->child("KeyValueFloat");
+    if (!values || values->properties.empty()) continue;
+    const FbxProperty& v = values->properties[0];
+    for (std::size_t i = 0; i < v.array_size(); ++i) {
+      double x = v.array_double(i);
+      if (!std::isfinite(x))
+        fail(ErrorKind::read, name + ": AnimationCurve " + std::to_string(fbx::object_id(*curve)) + ": key " +
+                                  std::to_string(i) + " is not a finite number");
+      if (i > 0) travel += std::abs(x - v.array_double(i - 1));
+    }
+    if (travel > k_max_curve_travel_deg)
+      fail(ErrorKind::read, name + ": AnimationCurve " + std::to_string(fbx::object_id(*curve)) +
+                                ": key values jump by more than 3.6e8 in all (corrupt file?)");
+  }
+}
+
 struct Imported {
   Assimp::Importer importer;
   const aiScene* scene = nullptr;
@@ -151,6 +175,7 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   };
   auto source = std::make_shared<FbxSource>();
   source->document = parse_fbx_document(bytes, name);
+  check_curves(source->document, name);
   Imported im;
   import(im, bytes, name);
   const aiAnimation& anim = select_take(*im.scene, take, name);

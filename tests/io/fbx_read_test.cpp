@@ -2,6 +2,7 @@
 // positions checked against an evaluation of the FBX curves that does not go through assimp.
 #include "footfix/io/fbx.h"
 
+#include <limits>
 #include <set>
 
 #include "footfix/core/error.h"
@@ -220,6 +221,27 @@ TEST(FbxRead, DeclaredUnitsAndUpAxisBecomeTheSourceFrame) {
   EXPECT_EQ(clip.source_frame.up, Axis::neg_z);
   // The joints themselves stay in file units: the hips are still ~101.6 units up in Y.
   EXPECT_NEAR(joint_world(clip, 0, 0).translation.y, 101.6, 0.5);
+}
+
+TEST(FbxRead, RunawayOrNonFiniteCurvesAreRefusedBeforeAssimp) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  // assimp would split a 1e9-degree jump into ~5.5 million rotation keys per channel.
+  for (float bad : {1e9f, std::numeric_limits<float>::quiet_NaN()}) {
+    FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
+    for (auto& o : doc.root("Objects")->children)
+      if (o.name == "AnimationCurve") std::get<std::vector<float>>(o.child("KeyValueFloat")->properties[0].value)[3] = bad;
+    std::ostringstream out;
+    write_fbx_document(doc, out);
+    try {
+      read_fbx_bytes(out.str(), "runaway.fbx");
+      ADD_FAILURE();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read);
+      std::string msg = e.what();
+      EXPECT_EQ(msg.rfind("runaway.fbx: AnimationCurve ", 0), 0u) << msg;
+      EXPECT_NE(msg.find(std::isnan(bad) ? "key 3 is not a finite number" : "jump by more than"), std::string::npos) << msg;
+    }
+  }
 }
 
 /// The Mixamo walk with every object of the given classes removed, as bytes.
