@@ -105,7 +105,8 @@ ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& ri
       solved = solved || j == leg.hip || j == leg.knee || j == leg.heel || j == leg.toe;
     if (solved) continue;
     for (int f = 0; f < source.frame_count; ++f) {
-      if (source.rotation(f, j) != cleaned.rotation(f, j) || source.translation(f, j) != cleaned.translation(f, j)) {
+      if (angle_of(inverse(source.rotation(f, j)) * cleaned.rotation(f, j)) > k_unchanged_tolerance ||
+          length(source.translation(f, j) - cleaned.translation(f, j)) > k_unchanged_tolerance) {
         m.changed_non_leg_joints.push_back(source.skeleton.names[j]);
         break;
       }

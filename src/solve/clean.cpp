@@ -62,6 +62,13 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
   return out;
 }
 
+// Horizontal path length of a trajectory (meters).
+double horizontal_travel(const std::vector<Vec3>& track) {
+  double sum = 0;
+  for (size_t f = 1; f < track.size(); ++f) sum += std::hypot(track[f].x - track[f - 1].x, track[f].z - track[f - 1].z);
+  return sum;
+}
+
 }  // namespace
 
 void CleanSettings::validate() const {
@@ -97,6 +104,11 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
 
   CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts);
   const LegHeightTracks& heights = problem.heights;
+  // An in-place clip (no root motion, feet sliding back by design) is locked in world space
+  // like any other: the body then walks forward of where it stood. Say so.
+  double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
+  if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.1 * feet_travel)
+    result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
   OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
   result.solver_iterations = solved.iterations;
 

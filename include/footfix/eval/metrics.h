@@ -13,6 +13,9 @@
 
 namespace footfix {
 
+/// Largest local change (radians, meters) still counted as "unchanged".
+constexpr double k_unchanged_tolerance = 1e-6;
+
 /// Per leg, per frame: 1 where the foot is in contact.
 using ContactMask = std::array<std::vector<std::uint8_t>, 2>;
 
@@ -36,7 +39,10 @@ struct ClipMetrics {
   /// Largest acceleration magnitude of any leg joint (knee, heel, toe, tip), m/s^2.
   double source_max_leg_accel = 0, cleaned_max_leg_accel = 0;
   double leg_accel_ratio = 0;  ///< cleaned / source
-  /// Joints other than the legs and the translation joint whose local transforms differ.
+  /// Joints other than the legs and the translation joint whose local transforms differ by more
+  /// than k_unchanged_tolerance (radians / meters) at some frame. The tolerance absorbs the
+  /// float noise of formats whose reader derives local transforms from world matrices (FBX
+  /// through assimp); BVH output keeps untouched channels bit for bit (tested on the raw values).
   std::vector<std::string> changed_non_leg_joints;
   bool non_leg_unchanged() const { return changed_non_leg_joints.empty(); }
 };
