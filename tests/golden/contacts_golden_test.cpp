@@ -97,6 +97,17 @@ TEST(ContactsCorpus, TwoFootJumpKeepsContactsAtPushOffAndLandingWhenMadeToSlide)
   check_sliding(test::shared_clips_dir() / "sfu_0005_2FeetJump001_inches.bvh", 0.975);
 }
 
+TEST(ContactsCorpus, InPlaceWalkStandsOnTheMovingGround) {
+  // In-place (treadmill) walk, 32 frames at 30 Hz: the planted foot moves backwards at walking
+  // speed while the pelvis only sways. Each foot stands on >= 25% of the frames (the root-motion
+  // version of the same walk: 44% each); reading the sway as travel loses the ground velocity
+  // and leaves 19-28%.
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  LoadedClip loaded = load_clip(test::shared_clips_dir() / "mixamo_walking_inplace_bin7700.fbx");
+  ContactResult r = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  for (const FootContacts& foot : r.feet) EXPECT_GE(contact_fraction(foot), 0.25) << to_string(foot.side);
+}
+
 TEST(ContactsGolden, BundledWalkAlternatesAndHoldsStill) {
   check_locomotion(test::data_clip("cmu_07_01_walk.bvh"), {"cmu_07_01_walk.bvh", 2});
 }
