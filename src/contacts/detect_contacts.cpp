@@ -28,11 +28,17 @@ std::vector<Vec3> trajectory(const Clip& clip, int joint, const std::string& wha
   return p;
 }
 
-/// Horizontal velocity of the pelvis (m/s), averaged over the body speed window, at the work rate.
-std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double work_fps, const ContactSettings& s) {
+/// Window (s) of the body's travel against which the ground velocity is checked (feet moving
+/// with the body, not with the ground): about a step, so the sway of an in-place (treadmill)
+/// clip's pelvis averages out and does not read as travel. The sliding tolerance uses the
+/// shorter body_speed_window_s, which follows a jump's push-off and landing.
+constexpr double k_body_travel_window_s = 0.5;
+
+/// Horizontal velocity of the pelvis (m/s), averaged over `window_s`, at the work rate.
+std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double work_fps, double window_s) {
   std::vector<Vec3> v = point_velocities(pelvis_work, work_fps);
   for (auto& q : v) q.y = 0;
-  return moving_average(v, odd_window_frames(s.body_speed_window_s, work_fps));
+  return moving_average(v, odd_window_frames(window_s, work_fps));
 }
 
 double median(std::vector<double> v) { return quantile(std::move(v), 0.5); }
@@ -87,7 +93,8 @@ std::vector<double> local_ground(const std::vector<double>& heights, double flat
 /// foot's horizontal velocity. Zero where the lower foot stands; the treadmill speed of an
 /// in-place clip, whose planted feet move backwards. Where it runs along the body's travel
 /// faster than body_speed_fraction x the body speed, the feet are moving with the body (jumps,
-/// flight) rather than the ground, and it is zero. Zero everywhere when disabled.
+/// flight) rather than the ground, and it is zero. Zero everywhere when disabled. `body_velocity`
+/// is the body's travel (averaged over k_body_travel_window_s).
 std::vector<Vec3> ground_velocities(const std::array<std::vector<Vec3>, 2>& feet_work,
                                     const std::vector<Vec3>& body_velocity, double work_fps,
                                     const ContactSettings& s) {
@@ -180,8 +187,9 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   const int factor = upsample_factor(clip.fps, settings);
   const double work_fps = clip.fps * factor;
   const int pelvis = rig.pelvis >= 0 ? rig.pelvis : std::max(rig.translation_joint, 0);
-  std::vector<Vec3> body_velocity =
-      body_velocities(upsample_catmull_rom(trajectory(clip, pelvis, "pelvis"), factor), work_fps, settings);
+  std::vector<Vec3> pelvis_work = upsample_catmull_rom(trajectory(clip, pelvis, "pelvis"), factor);
+  std::vector<Vec3> body_velocity = body_velocities(pelvis_work, work_fps, settings.body_speed_window_s);
+  std::vector<Vec3> body_travel = body_velocities(pelvis_work, work_fps, k_body_travel_window_s);
 
   std::array<std::vector<Vec3>, 2> feet_clip, feet_work;
   std::vector<double> all_heights;
@@ -192,7 +200,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     for (const Vec3& q : p) all_heights.push_back(q.y);
   }
   result.ground_height_m = quantile(all_heights, 0.05);
-  std::vector<Vec3> ground_velocity = ground_velocities(feet_work, body_velocity, work_fps, settings);
+  std::vector<Vec3> ground_velocity = ground_velocities(feet_work, body_travel, work_fps, settings);
 
   for (Side side : {Side::left, Side::right}) {
     const auto& p = feet_clip[static_cast<int>(side)];

@@ -19,13 +19,17 @@ struct ContactSettings {
   /// root runs 25% ahead of (or behind) its legs moves planted toes at 0.25 x the pelvis speed
   /// along its travel; swinging feet move at 1.5-3 x. 0 disables the term.
   double body_speed_fraction = 0.5;
-  /// Window of the moving average of the pelvis horizontal speed (s).
-  double body_speed_window_s = 0.5;
+  /// Window of the moving average of the pelvis horizontal speed (s). Short enough to follow a
+  /// jump's push-off and landing, where the pelvis speeds up and slows down within 0.2-0.3 s
+  /// while both feet are planted (a 0.5 s average under-reads it there and drops those frames).
+  double body_speed_window_s = 0.2;
   /// Ground velocity: the windowed median over this window (s) of the lower foot's horizontal
   /// velocity is taken as the velocity of the ground and removed from the feet's velocities, so
   /// in-place (treadmill) clips, whose planted feet move backwards at walking speed, and clips
-  /// whose root runs ahead of the legs still show still feet. 0 disables it.
-  double ground_velocity_window_s = 1.0;
+  /// whose root runs ahead of the legs still show still feet. 0 disables it. Shorter than one
+  /// jump (about 0.5-1 s), so the median of a clip of repeated jumps is not taken over flight
+  /// phases, and longer than a walk's double support.
+  double ground_velocity_window_s = 0.3;
   /// Height gate: the contact joint must be less than this above the ground under it (m).
   double height_threshold_m = 0.10;
   /// The ground under a foot at a frame is the higher of the lowest heights its contact joint
