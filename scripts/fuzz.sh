@@ -48,10 +48,10 @@ make_seeds() {
       done
       find tests/data/bad -name '*.bvh' -size -64k -exec cp {} "$dir/" \; 2>/dev/null || true ;;
   esac
-  local name="${target#fuzz_}"
-  [ -d "tests/fuzz/seeds/$name" ] && cp tests/fuzz/seeds/"$name"/* "$dir/"
-  [ -d "tests/fuzz/crashers/$name" ] && cp tests/fuzz/crashers/"$name"/* "$dir/" 2>/dev/null
-  return 0
+  local name="${target#fuzz_}" extra
+  for extra in "tests/fuzz/seeds/$name" "tests/fuzz/crashers/$name"; do
+    if [ -d "$extra" ]; then find "$extra" -type f ! -name '.*' -exec cp {} "$dir/" \; ; fi
+  done
 }
 
 status=0

@@ -97,6 +97,15 @@ TEST_P(BadInput, ConvertFailsAndWritesNothing) {
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
 }
 
+TEST_P(BadInput, CleanFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  RunResult r = run_footfix({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
+  EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, testing::ValuesIn(k_cases), case_name);
 
 // Rig profiles (--rig) that cannot be used, with a good clip.
@@ -106,6 +115,7 @@ const BadCase k_profile_cases[] = {
     {"profile_bad_axis.json", k_read, "left.knee_side_axis must be a non-zero vector", 0},
     {"profile_not_utf8.json", k_read, "rig profile: not valid JSON (parse error at line 1, column 14: syntax error while parsing value - invalid string: ill-formed UTF-8 byte", 1},
     {"profile_unknown_joint.json", k_process, "hip joint 'NoSuchJoint' not in the skeleton", -1},
+    {"profile_number_overflow.json", k_read, "rig profile: not valid JSON ([json.exception.out_of_range.406] number overflow parsing '1e999')", 0},
 };
 
 class BadProfile : public testing::TestWithParam<BadCase> {};
@@ -128,6 +138,25 @@ TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases), case_name);
 
+// Contacts files (`metrics --contacts`); a line of 0 here means the message has no line.
+const BadCase k_contacts_cases[] = {
+    {"contacts_truncated.contacts.json", k_read, ":33:5: JSON syntax error", 0},
+    {"contacts_number_overflow.contacts.json", k_read, "not valid JSON ([json.exception.out_of_range.406] number overflow parsing '1e999')", 0},
+    {"contacts_interval_outside.contacts.json", k_read, "feet[1].intervals[0].last_frame: 400 is outside [6, 39]", 0},
+};
+
+class BadContacts : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadContacts, MetricsFailsWithLocatedMessage) {
+  const BadCase& c = GetParam();
+  const std::string clip = (bad_dir() / "one_frame.bvh").string();
+  RunResult r = run_footfix({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_EQ(r.out, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadContacts, testing::ValuesIn(k_contacts_cases), case_name);
+
 // Files in tests/data/bad with their own tests elsewhere (valid but degenerate inputs).
 const std::set<std::string> k_valid_cases = {"one_frame.bvh", "names_alike.bvh", "non_utf8_name.bvh"};
 
@@ -135,6 +164,7 @@ TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
   std::set<std::string> listed = k_valid_cases;
   for (const auto& c : k_cases) listed.insert(c.file);
   for (const auto& c : k_profile_cases) listed.insert(c.file);
+  for (const auto& c : k_contacts_cases) listed.insert(c.file);
   int files = 0;
   for (const auto& entry : fs::directory_iterator(bad_dir())) {
     const std::string name = entry.path().filename().string();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "footfix/io/atomic_file.h"
+#include "footfix/io/contacts_json.h"
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
 
@@ -65,8 +66,9 @@ TEST(FuzzRegression, RigProfileCrashersAreHandled) {
 TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
   std::vector<fs::path> files;
   for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
-    if (p.filename() != "profile_unknown_joint.json") files.push_back(p);  // valid JSON, bad joint
-  ASSERT_EQ(files.size(), 4u);
+    if (p.filename().string().rfind("profile_", 0) == 0 && p.filename() != "profile_unknown_joint.json")
+      files.push_back(p);  // (the unknown joint is valid JSON: a process error, tested by the CLI)
+  ASSERT_EQ(files.size(), 5u);
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     try {
@@ -77,6 +79,23 @@ TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
       const std::string message = e.what();
       EXPECT_EQ(message.rfind(path.string() + ":", 0), 0u) << message;
       EXPECT_NE(message.find(": rig profile: "), std::string::npos) << message;
+    }
+  }
+}
+
+TEST(FuzzRegression, BadContactsFilesFailWithReadErrors) {
+  std::vector<fs::path> files = files_in(k_tests_dir / "fuzz" / "crashers" / "contacts_json");
+  for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
+    if (p.filename().string().rfind("contacts_", 0) == 0) files.push_back(p);
+  ASSERT_GE(files.size(), 3u);
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    try {
+      parse_contacts_json(read_file(path), path.string());
+      ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
     }
   }
 }
