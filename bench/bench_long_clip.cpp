@@ -92,6 +92,7 @@ int main(int argc, char** argv) {
       for (auto c : foot.contact) contact_frames += c;
     std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu\n", frames, clip.joint_count(),
                 contact_frames, result.warnings.size());
+    for (const auto& w : result.warnings) std::printf("  warning: %s\n", w.c_str());
     std::printf("decoded clip %.1f MiB; peak RSS %.1f MiB after synthesis, %.1f MiB after clean\n", clip_mb,
                 rss_input_mb, rss_mb);
     std::printf("peak RSS / decoded clip = %.2f; clean peak above the input = %.2f x the clip; %.1f s\n",

@@ -19,7 +19,11 @@ crash_root="${FUZZ_CRASH_DIR:-$build/crashers}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=()
-  for f in tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp)"); done
+  for f in tests/fuzz/fuzz_*.cpp; do
+    # fuzz_fbx is built only once the FBX reader is in the checkout.
+    if [ "$f" = tests/fuzz/fuzz_fbx.cpp ] && [ ! -f include/footfix/io/fbx_document.h ]; then continue; fi
+    targets+=("$(basename "$f" .cpp)")
+  done
 fi
 
 if [ ! -f "$build/build.ninja" ]; then
@@ -47,6 +51,14 @@ make_seeds() {
         cut_bvh "$clip" 3 > "$dir/$(basename "$clip" .bvh)-3.bvh"
       done
       find tests/data/bad -name '*.bvh' -size -64k -exec cp {} "$dir/" \; 2>/dev/null || true ;;
+    fuzz_fbx)
+      for clip in data/clips/*.fbx ../shared/data/clips/*.fbx; do
+        [ -f "$clip" ] && [ "$(stat -c %s "$clip")" -le "$fbx_max_len" ] && cp "$clip" "$dir/"
+      done ;;
+    fuzz_contacts_json)
+      find tests/data/bad -name 'contacts_*.json' -exec cp {} "$dir/" \; ;;
+    fuzz_rig_profile)
+      find tests/data/bad -name 'profile_*.json' -exec cp {} "$dir/" \; ;;
   esac
   local name="${target#fuzz_}" extra
   for extra in "tests/fuzz/seeds/$name" "tests/fuzz/crashers/$name"; do
@@ -55,13 +67,16 @@ make_seeds() {
 }
 
 status=0
+fbx_max_len=524288  # FBX seeds are whole files (the smallest shared one is 195 KB)
 for target in "${targets[@]}"; do
+  max_len=65536
+  [ "$target" = fuzz_fbx ] && max_len=$fbx_max_len
   corpus="$build/corpus/$target"
   crashes="$crash_root/$target"
   mkdir -p "$crashes"
   make_seeds "$target" "$corpus"
   echo "== $target: ${seconds}s, corpus $(ls "$corpus" | wc -l) files, crashers to $crashes/"
-  if ! "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -max_len=65536 \
+  if ! "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/" \
         2>&1 | tee "$build/$target.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)'; then
     :
