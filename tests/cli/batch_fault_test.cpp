@@ -166,18 +166,40 @@ TEST_P(BatchFault, ReadOnlyOutputDirectoryIsAClearError) {
   EXPECT_TRUE(fs::is_empty(dir / "ro"));
 }
 
-// Kills a batch at several points; every output left must be complete, and any temporary file
-// left must be hidden and not a clip a later run would read.
+// Waits (polling) until `dir` holds a file whose name satisfies `pred`, or `bound` passes.
+template <class Pred>
+bool wait_for_file(const fs::path& dir, Pred pred, std::chrono::milliseconds bound) {
+  const auto end = std::chrono::steady_clock::now() + bound;
+  while (std::chrono::steady_clock::now() < end) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (pred(it->path().filename().string())) return true;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  return false;
+}
+
+bool is_temporary(const std::string& file) { return file[0] == '.' && file.find(".tmp-") != std::string::npos; }
+
+// Kills a batch while an output is being written, right after the first output is complete, and
+// after a fixed delay; every output left must be complete, and any temporary file left must be
+// hidden and not a clip a later run would read.
 TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
   TempDir dir;
   fs::create_directories(dir / "in");
   for (int i = 0; i < 6; ++i)
     fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
-  int killed_with_outputs = 0;
-  for (int delay_ms : {50, 150, 300, 600}) {
+  int killed_with_outputs = 0, killed_while_writing = 0;
+  for (int moment = 0; moment < 3; ++moment) {
     fs::remove_all(dir / "out");
     int pid = spawn_footfix(args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"}));
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    if (moment == 0)
+      killed_while_writing += wait_for_file(dir / "out", is_temporary, std::chrono::seconds(60));
+    else if (moment == 1)
+      wait_for_file(dir / "out", [](const std::string& f) { return f[0] != '.'; }, std::chrono::seconds(60));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ::kill(pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
@@ -186,7 +208,7 @@ TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
       SCOPED_TRACE(name);
       const std::string file = fs::path(name).filename().string();
       if (file[0] == '.') {
-        EXPECT_NE(file.find(".tmp-"), std::string::npos);
+        EXPECT_TRUE(is_temporary(file));
         EXPECT_FALSE(is_clip_path(name));
         continue;
       }
@@ -201,7 +223,8 @@ TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
   for (const auto& [name, text] : contents(dir / "out"))
     if (name[0] != '.') outputs.push_back(name);
   EXPECT_EQ(outputs, expected_outputs(GetParam(), {"clip0", "clip1", "clip2", "clip3", "clip4", "clip5"}));
-  RecordProperty("outputs_seen_after_kills", killed_with_outputs);
+  EXPECT_EQ(killed_while_writing, 1) << "never saw a temporary output file to kill the batch on";
+  EXPECT_GT(killed_with_outputs, 0) << "no kill happened after an output was complete";
 }
 
 INSTANTIATE_TEST_SUITE_P(Commands, BatchFault, testing::ValuesIn(k_commands), command_name);
