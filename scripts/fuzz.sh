@@ -74,6 +74,7 @@ for target in "${targets[@]}"; do
   corpus="$build/corpus/$target"
   crashes="$crash_root/$target"
   mkdir -p "$crashes"
+  before="$(ls "$crashes" | wc -l)"
   make_seeds "$target" "$corpus"
   echo "== $target: ${seconds}s, corpus $(ls "$corpus" | wc -l) files, crashers to $crashes/"
   if ! "$build/tests/fuzz/$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
@@ -81,8 +82,8 @@ for target in "${targets[@]}"; do
         2>&1 | tee "$build/$target.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)'; then
     :
   fi
-  if [ -n "$(ls -A "$crashes")" ]; then
-    echo "!! $target: findings in $crashes/"
+  if [ "$(ls "$crashes" | wc -l)" != "$before" ]; then
+    echo "!! $target: new findings in $crashes/"
     status=1
   fi
 done
