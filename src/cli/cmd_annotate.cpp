@@ -3,12 +3,12 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <filesystem>
 
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
+#include "contact_options.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/contacts_json.h"
@@ -22,40 +22,11 @@ struct AnnotateOptions {
   std::vector<std::string> inputs;
   std::string output;
   std::string settings_path;
-  nlohmann::json overrides = nlohmann::json::object();  ///< settings given on the command line
+  ContactOptions contact_options;  ///< settings given on the command line
   ClipOptions clip;
   int jobs = 1;
   bool quiet = false;
 };
-
-/// "--speed-threshold-mps" and, without its unit suffix, "--speed-threshold".
-std::string option_names(const std::string& key) {
-  std::string name = key;
-  std::replace(name.begin(), name.end(), '_', '-');
-  std::string names = "--" + name;
-  for (const char* unit : {"-mps", "-m", "-s"}) {
-    std::string u = unit;
-    if (name.size() > u.size() && name.compare(name.size() - u.size(), u.size(), u) == 0) {
-      names += ",--" + name.substr(0, name.size() - u.size());
-      break;
-    }
-  }
-  return names;
-}
-
-void add_setting_options(CLI::App& cmd, const std::shared_ptr<AnnotateOptions>& opts) {
-  for (const ContactSettingField& field : contact_setting_fields()) {
-    std::string key = field.key;
-    std::string help = std::string(field.help) + " [default " +
-                       contact_settings_to_json(ContactSettings{})[key].dump() + "]";
-    if (field.flag)
-      cmd.add_option_function<bool>(option_names(key), [opts, key](const bool& v) { opts->overrides[key] = v; }, help)
-          ->group("Contact settings");
-    else
-      cmd.add_option_function<double>(option_names(key), [opts, key](const double& v) { opts->overrides[key] = v; }, help)
-          ->group("Contact settings");
-  }
-}
 
 ContactSettings resolve_settings(const AnnotateOptions& opts) {
   ContactSettings settings;
@@ -69,7 +40,8 @@ ContactSettings resolve_settings(const AnnotateOptions& opts) {
     }
     settings = contact_settings_from_json(j, settings, opts.settings_path);
   }
-  return contact_settings_from_json(opts.overrides, settings, "command line");
+  opts.contact_options.apply(settings);
+  return settings;
 }
 
 void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactSettings& settings) {
@@ -124,7 +96,7 @@ CLI::App* add_annotate_command(CLI::App& app, Action& action) {
   cmd->add_option("-j,--jobs", opts->jobs, "Clips processed in parallel (outputs do not depend on it)")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", opts->quiet, "No progress line");
-  add_setting_options(*cmd, opts);
+  opts->contact_options.add_to(*cmd);
   opts->clip.add_to(*cmd);
   action = [opts] { return run_annotate(*opts); };
   return cmd;

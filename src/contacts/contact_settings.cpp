@@ -13,11 +13,13 @@ namespace {
 
 using S = ContactSettings;
 
-const std::array<ContactSettingField, 12> k_fields{{
+const std::array<ContactSettingField, 13> k_fields{{
     {"speed_threshold_mps", "contact joint speed below which a foot is still (m/s)", &S::speed_threshold_mps},
     {"body_speed_fraction", "tolerated foot speed along the body's travel, as a fraction of the pelvis horizontal speed (0 = off)",
      &S::body_speed_fraction},
     {"body_speed_window_s", "averaging window of the pelvis speed (s)", &S::body_speed_window_s},
+    {"ground_velocity_window_s", "window of the ground velocity estimate (s); 0 = the ground stands still",
+     &S::ground_velocity_window_s},
     {"height_threshold_m", "max height of the contact joint above the ground under it (m)", &S::height_threshold_m},
     {"ground_window_s", "window of the local ground estimate (s); 0 = one flat floor", &S::ground_window_s},
     {"majority_window_s", "majority-vote filter window (s)", &S::majority_window_s},
@@ -49,6 +51,7 @@ void ContactSettings::validate() const {
   require(speed_threshold_mps > 0, "speed_threshold_mps", "> 0", speed_threshold_mps);
   require(body_speed_fraction >= 0, "body_speed_fraction", ">= 0", body_speed_fraction);
   require(body_speed_window_s > 0, "body_speed_window_s", "> 0", body_speed_window_s);
+  require(ground_velocity_window_s >= 0, "ground_velocity_window_s", ">= 0 (0 = off)", ground_velocity_window_s);
   require(height_threshold_m > 0, "height_threshold_m", "> 0", height_threshold_m);
   require(ground_window_s >= 0, "ground_window_s", ">= 0 (0 = flat floor)", ground_window_s);
   require(majority_window_s > 0, "majority_window_s", "> 0", majority_window_s);

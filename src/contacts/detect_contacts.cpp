@@ -83,11 +83,42 @@ std::vector<double> local_ground(const std::vector<double>& heights, double flat
   return before;
 }
 
+/// Horizontal velocity of the ground under the feet (m/s): the windowed median of the lower
+/// foot's horizontal velocity. Zero where the lower foot stands; the treadmill speed of an
+/// in-place clip, whose planted feet move backwards. Where it runs along the body's travel
+/// faster than body_speed_fraction x the body speed, the feet are moving with the body (jumps,
+/// flight) rather than the ground, and it is zero. Zero everywhere when disabled.
+std::vector<Vec3> ground_velocities(const std::array<std::vector<Vec3>, 2>& feet_work,
+                                    const std::vector<Vec3>& body_velocity, double work_fps,
+                                    const ContactSettings& s) {
+  const size_t n = feet_work[0].size();
+  if (s.ground_velocity_window_s <= 0) return std::vector<Vec3>(n);
+  std::array<std::vector<Vec3>, 2> v{point_velocities(feet_work[0], work_fps), point_velocities(feet_work[1], work_fps)};
+  std::vector<double> xs(n), zs(n);
+  for (size_t t = 0; t < n; ++t) {
+    const Vec3& lower = feet_work[0][t].y <= feet_work[1][t].y ? v[0][t] : v[1][t];
+    xs[t] = lower.x;
+    zs[t] = lower.z;
+  }
+  int half = odd_window_frames(s.ground_velocity_window_s, work_fps) / 2;
+  std::vector<double> mx = window_median(xs, half), mz = window_median(zs, half);
+  std::vector<Vec3> out(n);
+  for (size_t t = 0; t < n; ++t) {
+    Vec3 g{mx[t], 0, mz[t]};
+    double body_speed = length(body_velocity[t]);
+    bool with_body = body_speed > 0 && dot(g, body_velocity[t]) / body_speed > s.body_speed_fraction * body_speed;
+    out[t] = with_body ? Vec3{} : g;
+  }
+  return out;
+}
+
 WorkSignals detect_foot(const std::vector<Vec3>& foot_work, const std::vector<Vec3>& body_velocity,
-                        double flat_ground_m, double work_fps, const ContactSettings& s) {
+                        const std::vector<Vec3>& ground_velocity, double flat_ground_m, double work_fps,
+                        const ContactSettings& s) {
   const size_t n = foot_work.size();
   WorkSignals w;
   std::vector<Vec3> velocity = point_velocities(foot_work, work_fps);
+  for (size_t t = 0; t < n; ++t) velocity[t] -= ground_velocity[t];
   std::vector<double> heights(n);
   for (size_t t = 0; t < n; ++t) heights[t] = foot_work[t].y;
   std::vector<double> ground = local_ground(heights, flat_ground_m, work_fps, s);
@@ -152,18 +183,21 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   std::vector<Vec3> body_velocity =
       body_velocities(upsample_catmull_rom(trajectory(clip, pelvis, "pelvis"), factor), work_fps, settings);
 
-  std::array<std::vector<Vec3>, 2> feet_clip;
+  std::array<std::vector<Vec3>, 2> feet_clip, feet_work;
   std::vector<double> all_heights;
   for (Side side : {Side::left, Side::right}) {
     auto& p = feet_clip[static_cast<int>(side)];
     p = trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint");
+    feet_work[static_cast<int>(side)] = upsample_catmull_rom(p, factor);
     for (const Vec3& q : p) all_heights.push_back(q.y);
   }
   result.ground_height_m = quantile(all_heights, 0.05);
+  std::vector<Vec3> ground_velocity = ground_velocities(feet_work, body_velocity, work_fps, settings);
 
   for (Side side : {Side::left, Side::right}) {
     const auto& p = feet_clip[static_cast<int>(side)];
-    WorkSignals w = detect_foot(upsample_catmull_rom(p, factor), body_velocity, result.ground_height_m, work_fps, settings);
+    WorkSignals w = detect_foot(feet_work[static_cast<int>(side)], body_velocity, ground_velocity,
+                                result.ground_height_m, work_fps, settings);
     FootContacts& foot = result.feet[static_cast<int>(side)];
     foot.side = side;
     foot.joint = rig.leg(side).contact_joint();

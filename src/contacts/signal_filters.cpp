@@ -139,6 +139,21 @@ std::vector<double> window_minimum(std::span<const double> in, int before, int a
   return out;
 }
 
+std::vector<double> window_median(std::span<const double> in, int half) {
+  const int n = static_cast<int>(in.size());
+  std::vector<double> out(in.size()), window;
+  for (int t = 0; t < n; ++t) {
+    int lo = std::max(0, t - half), hi = std::min(n - 1, t + half);
+    window.assign(in.begin() + lo, in.begin() + hi + 1);
+    auto mid = window.begin() + static_cast<std::ptrdiff_t>(window.size() / 2);
+    std::nth_element(window.begin(), mid, window.end());
+    double m = *mid;
+    if (window.size() % 2 == 0) m = 0.5 * (m + *std::max_element(window.begin(), mid));
+    out[t] = m;
+  }
+  return out;
+}
+
 double quantile(std::vector<double> values, double q) {
   if (values.empty()) return 0.0;
   std::sort(values.begin(), values.end());

@@ -70,6 +70,23 @@ void CleanSettings::validate() const {
   ik.validate();
 }
 
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts) {
+  CleanProblem problem;
+  for (int s = 0; s < 2; ++s) problem.heights[s] = planted_heights(clip, rig.legs[s], contacts.feet[s]);
+  OfflineSolveInput& input = problem.input;
+  input = offline_input_from_clip(clip, rig.translation_joint, rig.legs);
+  for (int s = 0; s < 2; ++s) {
+    const FootContacts& foot = contacts.feet[s];
+    input.contact[s] = foot.contact;
+    for (const auto& iv : foot.intervals)
+      for (int f = iv.first_frame; f <= iv.last_frame; ++f) input.contact_height_m[s][f] = iv.height_m;
+    double lowest = 1e300;
+    for (const auto& h : problem.heights[s]) lowest = std::min(lowest, h.toe_min_m);
+    input.toe_min_height_m[s] = lowest;
+  }
+  return problem;
+}
+
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
   settings.validate();
   check_legs(rig);
@@ -78,20 +95,9 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
-  LegHeightTracks heights;
-  for (int s = 0; s < 2; ++s) heights[s] = planted_heights(clip, rig.legs[s], result.contacts.feet[s]);
-
-  OfflineSolveInput input = offline_input_from_clip(clip, rig.translation_joint, rig.legs);
-  for (int s = 0; s < 2; ++s) {
-    const FootContacts& foot = result.contacts.feet[s];
-    input.contact[s] = foot.contact;
-    for (const auto& iv : foot.intervals)
-      for (int f = iv.first_frame; f <= iv.last_frame; ++f) input.contact_height_m[s][f] = iv.height_m;
-    double lowest = 1e300;
-    for (const auto& h : heights[s]) lowest = std::min(lowest, h.toe_min_m);
-    input.toe_min_height_m[s] = lowest;
-  }
-  OfflineSolveResult solved = solve_offline(input, settings.solve);
+  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts);
+  const LegHeightTracks& heights = problem.heights;
+  OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
   result.solver_iterations = solved.iterations;
 
   result.cleaned = clip;

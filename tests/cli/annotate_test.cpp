@@ -13,6 +13,7 @@
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/contacts_json.h"
 #include "support/paths.h"
+#include "support/run_cli.h"
 #include "unit/contacts_json_schema.h"
 
 namespace footfix {
@@ -20,24 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-  int exit_code = -1;
-  std::string output;  ///< stdout and stderr
-};
-
-RunResult run_footfix(const std::string& args) {
-  RunResult r;
-  std::string command = std::string(FOOTFIX_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) r.output.append(buffer, n);
-  int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+using test::quoted;
+using test::run_footfix;
+using test::RunResult;
 
 /// in/a/walk.bvh, in/b/deep/walk_copy.bvh, in/notes.txt; returns the tree's root.
 fs::path make_tree(const std::string& name) {

@@ -94,6 +94,37 @@ TEST(ContactsGolden, BundledClipsKeepContactsWhenMadeToSlide) {
     check_sliding(test::data_clip(name));
 }
 
+/// Every k-th frame of `clip`: the same motion at fps / k.
+Clip every_kth_frame(const Clip& clip, int k) {
+  Clip out = clip;
+  int frames = (clip.frame_count + k - 1) / k;
+  out.fps = clip.fps / k;
+  out.resize(frames);
+  for (int f = 0; f < frames; ++f)
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      out.rotation(f, j) = clip.rotation(f * k, j);
+      out.translation(f, j) = clip.translation(f * k, j);
+    }
+  return out;
+}
+
+TEST(ContactsGolden, SameMotionAtLowerRatesGivesTheSameContacts) {
+  // Windows are in seconds: the 120 Hz walk at 60, 30 and 24 Hz (30 and 24 Hz are upsampled)
+  // is in contact on the same frames, >= 90% of (foot, frame) pairs.
+  for (const char* name : {"cmu_07_01_walk.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh"}) {
+    LoadedClip loaded = load_clip(test::data_clip(name));
+    ContactResult full = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+    for (int k : {2, 4, 5}) {
+      Clip low = every_kth_frame(loaded.clip, k);
+      ContactResult r = detect_contacts(low, loaded.rig, ContactSettings{});
+      size_t same = 0, total = 0;
+      for (int s = 0; s < 2; ++s)
+        for (int f = 0; f < low.frame_count; ++f, ++total) same += r.feet[s].contact[f] == full.feet[s].contact[f * k];
+      EXPECT_GE(static_cast<double>(same) / static_cast<double>(total), 0.90) << name << " at " << low.fps << " Hz";
+    }
+  }
+}
+
 TEST(ContactsGolden, BundledStartWalkStopHasFlatGroundContacts) {
   // Flat studio floor: no contact is below the clip's floor level (2 cm of noise allowed) or more
   // than the height gate above it, and both feet stand still at the end (the clip ends in an

@@ -71,17 +71,32 @@ TEST_P(ContactsAtRate, SlidingClipsAgreeWithTheUnscaledClip) {
 
 INSTANTIATE_TEST_SUITE_P(Rates, ContactsAtRate, ::testing::Values(30.0, 60.0, 100.0, 120.0));
 
-TEST(Contacts, PlantedToeOfSlidingClipIsLostWithoutTheBodySpeedTerm) {
-  // Shows the body speed term is what holds detection on sliding clips: the planted toe of the
-  // x1.25 clip moves at 0.25 * 1.2 = 0.3 m/s, above the 0.25 m/s base threshold.
+TEST(Contacts, PlantedToeOfSlidingClipIsLostWithoutTheSlidingTolerances) {
+  // Shows the body speed and ground velocity terms are what hold detection on sliding clips: the
+  // planted toe of the x1.25 clip moves at 0.25 * 1.2 = 0.3 m/s, above the 0.25 m/s threshold.
   auto s = make_synthetic_walk(SyntheticGait{});
   ContactSettings plain;
   plain.body_speed_fraction = 0;
+  plain.ground_velocity_window_s = 0;
   ContactResult base = detect_contacts(s.clip, s.rig, plain);
   s.clip = make_sliding(s.clip, s.rig, 1.25);
   ContactResult r = detect_contacts(s.clip, s.rig, plain);
   EXPECT_LT(contact_agreement(base, r), 0.6);
   EXPECT_EQ(r.warnings.size(), 2u);  // no contact on either foot
+}
+
+TEST(Contacts, InPlaceWalkGetsItsContactsFromTheGroundVelocity) {
+  // Root motion removed: planted toes move backwards at 1.2 m/s, the pelvis stands still.
+  auto s = make_synthetic_walk(SyntheticGait{});
+  s.clip = make_sliding(s.clip, s.rig, 0.0);
+  ContactResult r = detect_contacts(s.clip, s.rig, ContactSettings{});
+  EXPECT_GE(test::frame_agreement(s.expected, {r.feet[0].contact, r.feet[1].contact}), 0.95);
+  for (int side = 0; side < 2; ++side) EXPECT_GE(r.feet[side].intervals.size(), 4u);
+  ContactSettings still_ground;
+  still_ground.ground_velocity_window_s = 0;
+  ContactResult without = detect_contacts(s.clip, s.rig, still_ground);
+  EXPECT_TRUE(without.feet[0].intervals.empty());
+  EXPECT_TRUE(without.feet[1].intervals.empty());
 }
 
 TEST(Contacts, ThirtyHertzWithoutUpsamplingStaysWithinOneFrame) {

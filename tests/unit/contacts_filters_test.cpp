@@ -73,6 +73,7 @@ TEST(ContactFilters, MovingWindowsAndQuantile) {
   auto avg = moving_average(v, 3);
   EXPECT_NEAR(avg[0], 3.0, 1e-12);
   EXPECT_NEAR(avg[2], 7.0 / 3.0, 1e-12);
+  EXPECT_EQ(window_median(v, 1), (std::vector<double>{3, 4, 2, 4, 5}));  // ends: median of 2 = mean
   EXPECT_NEAR(quantile(v, 0.5), 4.0, 1e-12);
   EXPECT_NEAR(quantile(v, 0.25), 2.0, 1e-12);
   EXPECT_EQ(quantile({}, 0.5), 0.0);

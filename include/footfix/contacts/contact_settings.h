@@ -21,6 +21,11 @@ struct ContactSettings {
   double body_speed_fraction = 0.5;
   /// Window of the moving average of the pelvis horizontal speed (s).
   double body_speed_window_s = 0.5;
+  /// Ground velocity: the windowed median over this window (s) of the lower foot's horizontal
+  /// velocity is taken as the velocity of the ground and removed from the feet's velocities, so
+  /// in-place (treadmill) clips, whose planted feet move backwards at walking speed, and clips
+  /// whose root runs ahead of the legs still show still feet. 0 disables it.
+  double ground_velocity_window_s = 1.0;
   /// Height gate: the contact joint must be less than this above the ground under it (m).
   double height_threshold_m = 0.10;
   /// The ground under a foot at a frame is the higher of the lowest heights its contact joint

@@ -43,6 +43,9 @@ std::vector<Vec3> moving_average(std::span<const Vec3> in, int window);
 /// Minimum of in[t - before .. t + after] (cut at the ends).
 std::vector<double> window_minimum(std::span<const double> in, int before, int after);
 
+/// Median of in[t - half .. t + half] (cut at the ends).
+std::vector<double> window_median(std::span<const double> in, int half);
+
 /// The q-quantile (0..1) of the values, by linear interpolation; 0 for an empty input.
 double quantile(std::vector<double> values, double q);
 

@@ -12,6 +12,7 @@
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/leg_ik.h"
+#include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix {
@@ -34,6 +35,16 @@ struct CleanResult {
   std::array<double, 2> max_miss_m{0, 0};
   std::vector<std::string> warnings;
 };
+
+/// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint
+/// trajectories with contacts and per-contact heights, and per-frame minimum heights of each
+/// leg's foot joints (inside a contact: the lowest each joint goes during it; between contacts:
+/// the lower of the neighbouring contacts').
+struct CleanProblem {
+  OfflineSolveInput input;
+  LegHeightTracks heights;
+};
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts);
 
 /// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
 /// locked instead of detecting them. Deterministic: the same input gives the same output.

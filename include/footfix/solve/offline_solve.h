@@ -46,7 +46,7 @@ struct OfflineSolveSettings {
   /// Fast solver: at most this many Newton steps (> 0).
   int fast_max_steps = 20;
   /// Fast solver: stops when no position moved more than this in a step (meters, > 0).
-  double fast_tolerance_m = 1e-6;
+  double fast_tolerance_m = 1e-5;
   /// Fast solver: weight of the pull of every particle towards its input position, relative to
   /// the soft weight (> 0). Fixes the global translation the other terms leave free, and bounds
   /// how far along the clip a correction spreads (about 1/sqrt(fast_anchor) frames): the

@@ -1,0 +1,132 @@
+// Speed of `clean` (issue 4): the default solver against `--solver reference` (25000 PBD
+// iterations) on the longest shared clip made to slide (x1.25), with the resulting quality of
+// each; then full clean throughput (read + detect + solve + IK + write) and peak memory.
+//
+// Usage: bench_clean_speed [clip] [fast_runs] [reference_runs]
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <vector>
+
+#include "footfix/core/fk.h"
+#include "footfix/eval/metrics.h"
+#include "footfix/eval/sliding.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/solve/clean.h"
+
+namespace fs = std::filesystem;
+using namespace footfix;
+
+namespace {
+
+double median_ms(int runs, const std::function<void()>& work) {
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    work();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
+  fs::path clip_path = argc > 1 ? fs::path(argv[1]) : shared / "cmu_01_01_hops_turnaround.bvh";
+  if (!fs::exists(clip_path)) clip_path = fs::path(FOOTFIX_DATA_DIR) / "clips" / "cmu_01_01_hops_turnaround.bvh";
+  int fast_runs = argc > 2 ? std::atoi(argv[2]) : 7;
+  int reference_runs = argc > 3 ? std::atoi(argv[3]) : 1;
+
+  LoadedClip loaded = load_clip(clip_path);
+  Clip scaled = make_sliding(loaded.clip, loaded.rig, 1.25);
+  ContactResult unscaled = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  ContactMask mask{unscaled.feet[0].contact, unscaled.feet[1].contact};
+  std::printf("clip %s: %d frames at %.0f Hz, made to slide x1.25\n", clip_path.filename().c_str(), loaded.clip.frame_count,
+              loaded.clip.fps);
+
+  CleanSettings fast, reference;
+  reference.solve.solver = OfflineSolver::reference;
+  CleanResult fast_result, reference_result;
+  double fast_ms = median_ms(fast_runs, [&] { fast_result = clean_clip(scaled, loaded.rig, fast); });
+  double reference_ms = median_ms(reference_runs, [&] { reference_result = clean_clip(scaled, loaded.rig, reference); });
+  std::printf("whole clean (contacts + offline solve + IK), median: fast %.1f ms (%d runs), reference %.1f ms (%d runs): %.0fx\n",
+              fast_ms, fast_runs, reference_ms, reference_runs, reference_ms / fast_ms);
+
+  // The offline solve alone, on identical inputs.
+  CleanProblem problem = prepare_clean_problem(scaled, loaded.rig, fast_result.contacts);
+  OfflineSolveResult fast_solve, reference_solve;
+  double fast_solve_ms = median_ms(fast_runs, [&] { fast_solve = solve_offline(problem.input, fast.solve); });
+  double reference_solve_ms =
+      median_ms(reference_runs, [&] { reference_solve = solve_offline(problem.input, reference.solve); });
+  double target_max = 0, target_sum = 0;
+  for (int s = 0; s < 2; ++s)
+    for (int f = 0; f < scaled.frame_count; ++f) {
+      double d = 1000 * length(fast_solve.toe_ws[s][f] - reference_solve.toe_ws[s][f]);
+      target_max = std::max(target_max, d);
+      target_sum += d;
+    }
+  std::printf("offline solve alone, median: fast %.1f ms (%d steps), reference %.1f ms (%d iterations): %.0fx; toe targets differ by mean %.2f mm, max %.2f mm\n",
+              fast_solve_ms, fast_solve.iterations, reference_solve_ms, reference_solve.iterations,
+              reference_solve_ms / fast_solve_ms, target_sum / (2.0 * scaled.frame_count), target_max);
+
+  double max_diff = 0, sum_diff = 0;
+  int n = 0;
+  for (int s = 0; s < 2; ++s) {
+    int toe = loaded.rig.legs[s].contact_joint();
+    std::vector<Vec3> a(scaled.frame_count), b(scaled.frame_count);
+    joint_trajectory(fast_result.cleaned, toe, a);
+    joint_trajectory(reference_result.cleaned, toe, b);
+    for (int f = 0; f < scaled.frame_count; ++f) {
+      double d = 1000 * length(a[f] - b[f]);
+      max_diff = std::max(max_diff, d);
+      sum_diff += d;
+      ++n;
+    }
+  }
+  std::printf("toe positions after the whole clean, fast vs reference: mean %.2f mm, max %.2f mm\n", sum_diff / n, max_diff);
+  for (auto [name, r] : {std::pair{"fast", &fast_result}, std::pair{"reference", &reference_result}}) {
+    ClipMetrics m = compare_clips(scaled, r->cleaned, loaded.rig, mask);
+    std::printf("  %-9s slide %.3f -> %.3f mm/frame (%.1f%%), p95 %.2f cm/s, penetration %.2f mm, deviation mean %.2f cm, "
+                "accel x%.2f, iterations %d\n",
+                name, m.source_slide.mean_mm_per_frame, m.cleaned_slide.mean_mm_per_frame,
+                100 * m.cleaned_slide.mean_mm_per_frame / m.source_slide.mean_mm_per_frame, m.cleaned_slide.p95_cm_per_s,
+                m.max_new_penetration_mm, m.mean_deviation_cm, m.leg_accel_ratio, r->solver_iterations);
+  }
+
+  // Full clean throughput, I/O included, one thread.
+  fs::path out_dir = fs::temp_directory_path() / "footfix_bench_clean_speed";
+  fs::create_directories(out_dir);
+  long frames = 0;
+  double io_ms = median_ms(3, [&] {
+    frames = 0;
+    for (const auto& entry : fs::directory_iterator(clip_path.parent_path())) {
+      if (entry.path().extension() != ".bvh") continue;
+      try {
+        LoadedClip c = load_clip(entry.path());
+        CleanResult r = clean_clip(c.clip, c.rig, fast);
+        save_clip(r.cleaned, out_dir / entry.path().filename());
+        frames += c.clip.frame_count;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "  skipped %s: %s\n", entry.path().filename().c_str(), e.what());
+      }
+    }
+  });
+  fs::remove_all(out_dir);
+  std::printf("full clean of every BVH in %s (read + clean + write, 1 thread): %ld frames in %.0f ms (median of 3) = %.0f frames/s per core\n",
+              clip_path.parent_path().c_str(), frames, io_ms, frames / (io_ms / 1000.0));
+  std::printf("peak RSS %.1f MB\n", peak_rss_mb());
+  return 0;
+}

@@ -1,0 +1,109 @@
+// The FBX node tree, as stored in binary FBX 7.x and ASCII FBX files.
+//
+// An FbxDocument is the whole file as a tree of named nodes, each with typed properties and
+// children. It is read from either flavour and written back in the same flavour, so a writer can
+// edit a few nodes (animation curves) and keep every other node's meaning. Binary output keeps
+// the version, each array's encoding (raw or zlib) and the footer; ASCII output keeps the header
+// comment lines (other comments are dropped).
+//
+// Failure: parsing throws Error(read, "<source>: offset N: ...") for malformed input (truncated
+// data, offsets out of range, counts larger than the remaining bytes, bad zlib streams). Nothing
+// is allocated beyond what the input bytes can justify.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace footfix {
+
+/// One property value. The type code follows the binary format: 'Y' int16, 'C' bool/char
+/// (byte kept as is), 'I' int32, 'F' float, 'D' double, 'L' int64, 'S' string, 'R' raw bytes,
+/// 'f' 'd' 'l' 'i' 'b' arrays. ASCII input yields 'L' for integer tokens, 'D' for other numbers,
+/// 'S' for quoted strings, 'C' for one-letter bare words (T, Y, W...), 'W' for longer bare words,
+/// and 'd' / 'l' for `*N { a: ... }` arrays (integers only: 'l').
+struct FbxProperty {
+  using Value = std::variant<std::int64_t, double, std::string, std::vector<double>,
+                             std::vector<std::int64_t>, std::vector<float>, std::vector<std::int32_t>,
+                             std::vector<std::uint8_t>>;
+  char type = 'L';
+  Value value;
+  bool compressed = false;  ///< binary arrays: were zlib-encoded in the source
+  /// Binary zlib arrays: the source's compressed bytes and a hash of the elements they decode
+  /// to. The writer reuses them while the elements still hash the same (faster, and unchanged
+  /// arrays stay byte-identical).
+  std::shared_ptr<const std::string> encoded;
+  std::size_t encoded_hash = 0;
+
+  FbxProperty() = default;
+  FbxProperty(char t, Value v, bool zlib = false) : type(t), value(std::move(v)), compressed(zlib) {}
+
+  static FbxProperty integer(char type, std::int64_t v) { return {type, v}; }
+  static FbxProperty real(char type, double v) { return {type, v}; }
+  static FbxProperty string(std::string s) { return {'S', std::move(s)}; }
+
+  bool is_array() const { return type == 'f' || type == 'd' || type == 'l' || type == 'i' || type == 'b'; }
+  bool is_string() const { return type == 'S' || type == 'R' || type == 'W'; }
+  /// Numeric scalar as double (0 for strings and arrays).
+  double as_double() const;
+  /// Numeric scalar as int64 (truncated for reals; 0 for strings and arrays).
+  std::int64_t as_int() const;
+  /// String payload ("" for non-strings).
+  const std::string& as_string() const;
+  /// Number of array elements (0 for scalars).
+  std::size_t array_size() const;
+  /// Array element i as double (0 if out of range or not an array).
+  double array_double(std::size_t i) const;
+  bool operator==(const FbxProperty& o) const { return type == o.type && value == o.value; }
+  /// Hash of an array's element bytes (0 for scalars).
+  std::size_t array_hash() const;
+};
+
+struct FbxNode {
+  std::string name;
+  std::vector<FbxProperty> properties;
+  std::vector<FbxNode> children;
+  /// Binary only: the node was closed by a null record even with no children (kept on write).
+  bool null_terminated = false;
+
+  /// First child named `n`, or null.
+  const FbxNode* child(std::string_view n) const;
+  FbxNode* child(std::string_view n);
+  /// Equality of name, properties and children (encoding hints and terminators ignored).
+  bool same_tree(const FbxNode& o) const;
+};
+
+struct FbxDocument {
+  bool binary = true;
+  std::uint32_t version = 7400;  ///< 7100..7700 (ASCII: from the header comment or FBXVersion)
+  std::vector<FbxNode> roots;    ///< top-level nodes in file order
+  std::string footer;            ///< binary: bytes after the top-level null record
+  /// Binary: offset of the footer's version field modulo 16 (4 for FBX SDK files, 0 for
+  /// Blender's); the zero padding before it is recomputed on write to keep this alignment.
+  int footer_version_residue = 4;
+  /// Binary: the footer's offset modulo 16 in the source; where it is the same on write, the
+  /// source's zero padding is kept exactly.
+  int footer_start_residue = -1;
+  std::string ascii_header;      ///< ASCII: leading comment lines, verbatim
+
+  const FbxNode* root(std::string_view n) const;
+  FbxNode* root(std::string_view n);
+  bool same_tree(const FbxDocument& o) const;
+};
+
+/// Parses an FBX file held in memory (binary if it starts with "Kaydara FBX Binary", else ASCII).
+/// `source_name` prefixes error messages.
+FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name);
+FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_name);
+FbxDocument parse_fbx_ascii(std::string_view text, const std::string& source_name);
+
+/// Serializes in the document's own flavour. Throws Error(write) if a node cannot be encoded.
+void write_fbx_document(const FbxDocument& doc, std::ostream& out);
+void write_fbx_binary(const FbxDocument& doc, std::ostream& out);
+void write_fbx_ascii(const FbxDocument& doc, std::ostream& out);
+
+}  // namespace footfix

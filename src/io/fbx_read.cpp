@@ -1,0 +1,271 @@
+// FBX -> Clip through assimp, with the parsed document kept for writing (see fbx.h).
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "fbx_objects.h"
+#include "fbx_scene.h"
+#include "footfix/core/error.h"
+#include "footfix/io/fbx.h"
+
+namespace footfix {
+namespace {
+
+constexpr double k_max_samples = 50e6;  ///< frames * joints beyond this is not a real clip
+
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(ErrorKind::read, path.string() + ": cannot open file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// assimp 5.2 splits rotation keys that are more than 180 degrees apart into sub-keys: a curve
+/// whose values travel far (corrupt or hostile files) makes it allocate without bound. Refuse
+/// such documents, and non-finite key values, before assimp sees them.
+constexpr double k_max_curve_travel_deg = 180.0 * 2e6;
+
+void check_curves(const FbxDocument& doc, const std::string& name) {
+  double travel = 0;
+  for (const FbxNode* curve : fbx::objects_of(doc, "AnimationCurve")) {
+    const FbxNode* values = curve->child("KeyValueFloat");
+    if (!values || values->properties.empty()) continue;
+    const FbxProperty& v = values->properties[0];
+    for (std::size_t i = 0; i < v.array_size(); ++i) {
+      double x = v.array_double(i);
+      if (!std::isfinite(x))
+        fail(ErrorKind::read, name + ": AnimationCurve " + std::to_string(fbx::object_id(*curve)) + ": key " +
+                                  std::to_string(i) + " is not a finite number");
+      if (i > 0) travel += std::abs(x - v.array_double(i - 1));
+    }
+    if (travel > k_max_curve_travel_deg)
+      fail(ErrorKind::read, name + ": AnimationCurve " + std::to_string(fbx::object_id(*curve)) +
+                                ": key values jump by more than 3.6e8 in all (corrupt file?)");
+  }
+}
+
+struct Imported {
+  Assimp::Importer importer;
+  const aiScene* scene = nullptr;
+};
+
+void import(Imported& im, const std::string& bytes, const std::string& name) {
+  im.scene = im.importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+  if (!im.scene || !im.scene->mRootNode)
+    fail(ErrorKind::read, name + ": assimp could not read the FBX file: " + im.importer.GetErrorString());
+}
+
+std::vector<std::string> take_names(const aiScene& scene) {
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < scene.mNumAnimations; ++i) out.emplace_back(scene.mAnimations[i]->mName.C_Str());
+  return out;
+}
+
+const aiAnimation& select_take(const aiScene& scene, const std::string& take, const std::string& name) {
+  if (scene.mNumAnimations == 0) fail(ErrorKind::read, name + ": no animation (the file has no take)");
+  if (take.empty()) return *scene.mAnimations[0];
+  for (unsigned i = 0; i < scene.mNumAnimations; ++i)
+    if (take == scene.mAnimations[i]->mName.C_Str()) return *scene.mAnimations[i];
+  if (take.find_first_not_of("0123456789") == std::string::npos && take.size() < 6) {
+    unsigned index = static_cast<unsigned>(std::stoul(take));
+    if (index < scene.mNumAnimations) return *scene.mAnimations[index];
+  }
+  std::string known;
+  for (const auto& t : take_names(scene)) known += (known.empty() ? "'" : ", '") + t + "'";
+  fail(ErrorKind::read, name + ": no take named '" + take + "' (takes: " + known + ")");
+}
+
+/// Scene node indices that become joints, in scene order (parents first).
+std::vector<int> skeleton_nodes(const fbx::SceneGraph& g, const aiScene& scene) {
+  std::set<std::string> seeds;
+  for (const auto& n : g.nodes)
+    if (n.channel) seeds.insert(n.owner);
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m)
+    for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b) seeds.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
+  std::vector<char> mark(g.nodes.size(), 0);
+  for (std::size_t i = 1; i < g.nodes.size(); ++i) {
+    const auto& n = g.nodes[i];
+    if (n.helper || !seeds.count(n.name)) continue;
+    for (int a = static_cast<int>(i); a > 0; a = g.nodes[a].parent)
+      if (!g.nodes[a].helper) mark[a] = 1;
+  }
+  for (std::size_t i = 1; i < g.nodes.size(); ++i) {
+    const auto& n = g.nodes[i];
+    int a = n.parent;
+    while (a > 0 && g.nodes[a].helper) a = g.nodes[a].parent;
+    if (!n.helper && !n.has_meshes && a > 0 && mark[a]) mark[i] = 1;
+  }
+  std::vector<int> out;
+  for (std::size_t i = 1; i < g.nodes.size(); ++i)
+    if (mark[i]) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+struct Pose {
+  Quat rotation;
+  Vec3 position;
+  Vec3 scale;
+};
+
+Pose decompose(const aiMatrix4x4& m) {
+  aiVector3D s, p;
+  aiQuaternion q;
+  m.Decompose(s, q, p);
+  return {normalize(Quat{q.w, q.x, q.y, q.z}), {p.x, p.y, p.z}, {s.x, s.y, s.z}};
+}
+
+double mean_scale(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
+
+/// Units and up axis the file declares (GlobalSettings: UnitScaleFactor in cm, UpAxis/Sign).
+SourceFrame declared_frame(const FbxDocument& doc) {
+  SourceFrame f;
+  f.meters_per_unit = 0.01;
+  const FbxNode* gs = doc.root("GlobalSettings");
+  if (!gs) return f;
+  double usf = fbx::p_number(*gs, "UnitScaleFactor", 1.0);
+  if (usf > 0 && std::isfinite(usf)) f.meters_per_unit = usf * 0.01;
+  auto up = fbx::p_int(*gs, "UpAxis", 1), sign = fbx::p_int(*gs, "UpAxisSign", 1);
+  static const Axis k_pos[] = {Axis::pos_x, Axis::pos_y, Axis::pos_z};
+  static const Axis k_neg[] = {Axis::neg_x, Axis::neg_y, Axis::neg_z};
+  if (up >= 0 && up <= 2) f.up = sign < 0 ? k_neg[up] : k_pos[up];
+  return f;
+}
+
+FbxJointSource joint_source(const FbxNode* model) {
+  FbxJointSource j;
+  if (!model) return j;
+  j.model_id = fbx::object_id(*model);
+  j.rotation_order = static_cast<int>(fbx::p_number(*model, "RotationOrder", 0));
+  j.pre_rotation = fbx::p_vec3(*model, "PreRotation", {});
+  j.post_rotation = fbx::p_vec3(*model, "PostRotation", {});
+  j.rotation_offset = fbx::p_vec3(*model, "RotationOffset", {});
+  j.rotation_pivot = fbx::p_vec3(*model, "RotationPivot", {});
+  j.scaling_offset = fbx::p_vec3(*model, "ScalingOffset", {});
+  j.scaling_pivot = fbx::p_vec3(*model, "ScalingPivot", {});
+  j.scaling = fbx::p_vec3(*model, "Lcl Scaling", {1, 1, 1});
+  j.lcl_translation = fbx::p_vec3(*model, "Lcl Translation", {});
+  j.lcl_rotation = fbx::p_vec3(*model, "Lcl Rotation", {});
+  return j;
+}
+
+}  // namespace
+
+std::vector<std::string> list_fbx_takes(const std::filesystem::path& path) {
+  std::string bytes = file_bytes(path);
+  Imported im;
+  import(im, bytes, path.filename().string());
+  return take_names(*im.scene);
+}
+
+Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings) {
+  return read_fbx_bytes(file_bytes(path), path.filename().string(), take, warnings);
+}
+
+Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std::string& take,
+                    std::vector<std::string>* warnings) {
+  auto warn = [&](const std::string& w) {
+    if (warnings) warnings->push_back(name + ": " + w);
+  };
+  auto source = std::make_shared<FbxSource>();
+  source->document = parse_fbx_document(bytes, name);
+  check_curves(source->document, name);
+  Imported im;
+  import(im, bytes, name);
+  const aiAnimation& anim = select_take(*im.scene, take, name);
+  source->take = anim.mName.C_Str();
+  fbx::SceneGraph graph(*im.scene, &anim);
+  std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
+  if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + source->take + "' animates no node)");
+
+  Clip clip;
+  clip.source_name = name;
+  clip.source_frame = declared_frame(source->document);
+  clip.fps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 30.0;
+  if (!(anim.mTicksPerSecond > 0)) warn("no ticks per second in the take; assuming 30 fps");
+  // The take spans ticks [0, mDuration] (assimp counts from the stack's LocalStart, or from the
+  // first key); keys outside it (assimp keeps those before LocalStart) are not part of the take.
+  double first = 0, last = anim.mDuration;
+  if (!(last >= 0) || !std::isfinite(last)) {
+    fbx::key_range(anim, first, last);
+    if (!std::isfinite(first)) first = last = 0;
+  }
+  double span = std::floor(last - first + 0.5);
+  if (!(span >= 0) || (span + 1) * static_cast<double>(nodes.size()) > k_max_samples)
+    fail(ErrorKind::read, name + ": take '" + source->take + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
+  source->start_time_s = static_cast<double>(fbx::take_origin_ktime(source->document, source->take)) /
+                             static_cast<double>(k_fbx_ktime_per_second) +
+                         first / clip.fps;
+
+  std::unordered_map<int, int> joint_of;  // scene node -> joint
+  std::unordered_map<std::string, const FbxNode*> models;
+  for (const FbxNode* m : fbx::objects_of(source->document, "Model")) models.emplace(fbx::object_name(*m), m);
+  std::vector<fbx::Connection> links = fbx::connections(source->document);
+  std::vector<aiMatrix4x4> world;
+  graph.evaluate(0, false, world);
+  for (int n : nodes) {
+    int a = graph.nodes[n].parent;
+    while (a > 0 && !joint_of.count(a)) a = graph.nodes[a].parent;
+    int parent = a > 0 ? joint_of[a] : -1;
+    joint_of[n] = clip.skeleton.add_joint(graph.nodes[n].name, parent, {});
+    auto model = models.find(graph.nodes[n].name);
+    FbxJointSource js = joint_source(model == models.end() ? nullptr : model->second);
+    // Euler hint for writing: the curves' first key keeps rewritten curves on the source's branch.
+    js.lcl_rotation = fbx::first_key_values(source->document, links, js.model_id, "Lcl Rotation", js.lcl_rotation);
+    int fbx_parent = a > 0 ? a : graph.nodes[n].parent;
+    while (fbx_parent > 0 && graph.nodes[fbx_parent].helper) fbx_parent = graph.nodes[fbx_parent].parent;
+    Pose pp = fbx_parent >= 0 ? decompose(world[fbx_parent]) : Pose{{}, {}, {1, 1, 1}};
+    js.parent_scale = mean_scale(pp.scale);
+    if (parent < 0) {
+      js.parent_rotation = pp.rotation;
+      js.parent_translation = pp.position;
+    }
+    Vec3 s = decompose(world[n]).scale;
+    if (std::abs(s.x - s.y) > 1e-4 * std::abs(s.x) || std::abs(s.x - s.z) > 1e-4 * std::abs(s.x))
+      warn("joint '" + graph.nodes[n].name + "' has a non-uniform scale; using its mean");
+    source->joints.push_back(js);
+  }
+
+  int joints = clip.joint_count();
+  std::vector<Pose> pose(nodes.size());
+  auto locals = [&](Quat* rot, Vec3* trans) {
+    for (int j = 0; j < joints; ++j) pose[j] = decompose(world[nodes[j]]);
+    for (int j = 0; j < joints; ++j) {
+      int p = clip.skeleton.parents[j];
+      if (p < 0) {
+        rot[j] = pose[j].rotation;
+        trans[j] = pose[j].position;
+      } else {
+        Quat inv = inverse(pose[p].rotation);
+        rot[j] = normalize(inv * pose[j].rotation);
+        trans[j] = rotate(inv, pose[j].position - pose[p].position);
+      }
+    }
+  };
+  std::vector<Quat> rest_rot(joints);
+  locals(rest_rot.data(), clip.skeleton.rest_offsets.data());
+  std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
+  for (int j = 0; j < joints; ++j) rest_scale[j] = mean_scale(pose[j].scale);
+  clip.resize(static_cast<int>(span) + 1);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    graph.evaluate(first + f, true, world);
+    locals(&clip.rotation(f, 0), &clip.translation(f, 0));
+    for (int j = 0; j < joints; ++j)
+      scale_drift[j] = std::max(scale_drift[j], std::abs(mean_scale(pose[j].scale) / rest_scale[j] - 1.0));
+  }
+  for (int j = 0; j < joints; ++j)
+    if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
+      warn("joint '" + clip.skeleton.names[j] + "' has an animated scale; its children are written assuming its rest scale");
+  source->rotations = clip.rotations;
+  source->translations = clip.translations;
+  clip.source = source;
+  return clip;
+}
+
+}  // namespace footfix

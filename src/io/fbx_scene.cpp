@@ -1,0 +1,108 @@
+#include "fbx_scene.h"
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
+namespace footfix::fbx {
+namespace {
+
+constexpr const char* k_helper_tag = "_$AssimpFbx$_";
+
+void flatten(const aiNode* n, int parent, std::vector<SceneNode>& out) {
+  SceneNode s;
+  s.name = n->mName.C_Str();
+  s.parent = parent;
+  s.static_local = n->mTransformation;
+  s.has_meshes = n->mNumMeshes > 0;
+  std::size_t tag = s.name.find(k_helper_tag);
+  s.helper = tag != std::string::npos;
+  s.owner = s.helper ? s.name.substr(0, tag) : s.name;
+  int self = static_cast<int>(out.size());
+  out.push_back(std::move(s));
+  for (unsigned i = 0; i < n->mNumChildren; ++i) flatten(n->mChildren[i], self, out);
+}
+
+template <typename Key>
+std::pair<unsigned, float> bracket(const Key* keys, unsigned count, double t) {
+  if (count == 1 || t <= keys[0].mTime) return {0, 0.0f};
+  if (t >= keys[count - 1].mTime) return {count - 1, 0.0f};
+  const Key* hi = std::upper_bound(keys, keys + count, t, [](double v, const Key& k) { return v < k.mTime; });
+  auto i = static_cast<unsigned>(hi - keys - 1);
+  double span = keys[i + 1].mTime - keys[i].mTime;
+  return {i, span > 0 ? static_cast<float>((t - keys[i].mTime) / span) : 0.0f};
+}
+
+aiVector3D sample(const aiVectorKey* keys, unsigned count, double t, aiVector3D fallback) {
+  if (count == 0) return fallback;
+  auto [i, f] = bracket(keys, count, t);
+  if (f == 0.0f) return keys[i].mValue;
+  return keys[i].mValue + (keys[i + 1].mValue - keys[i].mValue) * f;
+}
+
+aiQuaternion sample(const aiQuatKey* keys, unsigned count, double t, aiQuaternion fallback) {
+  if (count == 0) return fallback;
+  auto [i, f] = bracket(keys, count, t);
+  if (f == 0.0f) return keys[i].mValue;
+  aiQuaternion out;
+  aiQuaternion::Interpolate(out, keys[i].mValue, keys[i + 1].mValue, f);
+  return out.Normalize();
+}
+
+aiMatrix4x4 sample_channel(const aiNodeAnim& ch, const aiMatrix4x4& fallback, double t) {
+  aiVector3D s, p;
+  aiQuaternion q;
+  fallback.Decompose(s, q, p);
+  return aiMatrix4x4(sample(ch.mScalingKeys, ch.mNumScalingKeys, t, s),
+                     sample(ch.mRotationKeys, ch.mNumRotationKeys, t, q),
+                     sample(ch.mPositionKeys, ch.mNumPositionKeys, t, p));
+}
+
+}  // namespace
+
+SceneGraph::SceneGraph(const aiScene& scene, const aiAnimation* anim) {
+  flatten(scene.mRootNode, -1, nodes);
+  std::unordered_map<std::string, int> by_name;
+  for (int i = 0; i < static_cast<int>(nodes.size()); ++i) by_name.emplace(nodes[i].name, i);
+  if (anim)
+    for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+      auto it = by_name.find(anim->mChannels[c]->mNodeName.C_Str());
+      if (it != by_name.end()) nodes[it->second].channel = anim->mChannels[c];
+    }
+  for (auto& n : nodes) {
+    n.base = n.parent;
+    if (n.helper || !n.channel) continue;
+    while (n.base > 0 && nodes[n.base].helper && nodes[n.base].owner == n.name) n.base = nodes[n.base].parent;
+  }
+}
+
+void SceneGraph::evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& world) const {
+  world.resize(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const SceneNode& n = nodes[i];
+    aiMatrix4x4 local = n.static_local;
+    if (animated && n.channel) local = sample_channel(*n.channel, n.static_local, tick);
+    // At rest, a joint whose channel bypasses its helpers still composes them: the static
+    // transforms of helpers and joint together are the rest pose.
+    int base = animated ? n.base : n.parent;
+    world[i] = base < 0 ? local : world[static_cast<std::size_t>(base)] * local;
+  }
+}
+
+void key_range(const aiAnimation& anim, double& first, double& last) {
+  first = std::numeric_limits<double>::infinity();
+  last = -first;
+  auto visit = [&](const auto* keys, unsigned count) {
+    if (count == 0) return;
+    first = std::min(first, keys[0].mTime);
+    last = std::max(last, keys[count - 1].mTime);
+  };
+  for (unsigned c = 0; c < anim.mNumChannels; ++c) {
+    const aiNodeAnim* ch = anim.mChannels[c];
+    visit(ch->mPositionKeys, ch->mNumPositionKeys);
+    visit(ch->mRotationKeys, ch->mNumRotationKeys);
+    visit(ch->mScalingKeys, ch->mNumScalingKeys);
+  }
+}
+
+}  // namespace footfix::fbx

@@ -1,0 +1,39 @@
+// Internal: assimp's FBX scene flattened and evaluated per frame, with `$AssimpFbx$` helper
+// nodes folded into the joints they belong to.
+#pragma once
+
+#include <assimp/scene.h>
+
+#include <string>
+#include <vector>
+
+namespace footfix::fbx {
+
+struct SceneNode {
+  std::string name;
+  int parent = -1;           ///< index into SceneGraph::nodes; -1 for the root
+  int base = -1;             ///< node whose world this node's local is composed onto
+  bool helper = false;       ///< a `Name_$AssimpFbx$_Component` node
+  std::string owner;         ///< helpers: the joint's name; others: own name
+  aiMatrix4x4 static_local;  ///< mTransformation
+  const aiNodeAnim* channel = nullptr;
+  bool has_meshes = false;
+};
+
+struct SceneGraph {
+  std::vector<SceneNode> nodes;  ///< depth first, parents before children; [0] is the root
+
+  /// Flattens `scene` and binds `anim`'s channels (may be null) to nodes by name. A real node
+  /// with its own channel and helper nodes above it is composed directly onto its nearest real
+  /// ancestor: assimp 5.2 bakes the helpers' static transforms into that channel.
+  SceneGraph(const aiScene& scene, const aiAnimation* anim);
+
+  /// World matrices of every node at `tick` (channels sampled, clamped to their key range), or
+  /// at rest (static transforms only) when `animated` is false.
+  void evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& world) const;
+};
+
+/// Earliest and latest key time over all channels of `anim`, in ticks.
+void key_range(const aiAnimation& anim, double& first, double& last);
+
+}  // namespace footfix::fbx
