@@ -70,7 +70,7 @@ std::string case_name(const testing::TestParamInfo<BadCase>& info) {
   return name;
 }
 
-void expect_located_failure(const RunResult& r, const BadCase& c) {
+void expect_located_failure(const BoundedRun& r, const BadCase& c) {
   EXPECT_FALSE(r.timed_out) << "took longer than the bound";
   EXPECT_EQ(r.signal, 0) << r.err;
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
@@ -84,7 +84,7 @@ class BadInput : public testing::TestWithParam<BadCase> {};
 
 TEST_P(BadInput, InspectFailsWithLocatedMessage) {
   const BadCase& c = GetParam();
-  RunResult r = run_footfix({"inspect", (bad_dir() / c.file).string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"inspect", (bad_dir() / c.file).string()}, k_bound);
   expect_located_failure(r, c);
   EXPECT_EQ(r.out, "");
 }
@@ -92,7 +92,7 @@ TEST_P(BadInput, InspectFailsWithLocatedMessage) {
 TEST_P(BadInput, ConvertFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  RunResult r = run_footfix({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
   expect_located_failure(r, c);
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
 }
@@ -100,7 +100,7 @@ TEST_P(BadInput, ConvertFailsAndWritesNothing) {
 TEST_P(BadInput, CleanFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  RunResult r = run_footfix({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
   expect_located_failure(r, c);
   EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
@@ -123,7 +123,7 @@ class BadProfile : public testing::TestWithParam<BadCase> {};
 TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  RunResult r = run_footfix({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
+  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
                              "--rig", (bad_dir() / c.file).string()},
                             k_bound);
   EXPECT_FALSE(r.timed_out);
@@ -150,7 +150,7 @@ class BadContacts : public testing::TestWithParam<BadCase> {};
 TEST_P(BadContacts, MetricsFailsWithLocatedMessage) {
   const BadCase& c = GetParam();
   const std::string clip = (bad_dir() / "one_frame.bvh").string();
-  RunResult r = run_footfix({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_bound);
   expect_located_failure(r, c);
   EXPECT_EQ(r.out, "");
 }
@@ -169,6 +169,8 @@ TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
   for (const auto& entry : fs::directory_iterator(bad_dir())) {
     const std::string name = entry.path().filename().string();
     if (entry.path().extension() == ".py") continue;
+    // FBX cases are replayed in process (tests/corpus): the CLI does not read .fbx yet.
+    if (entry.path().extension() == ".fbx") continue;
     ++files;
     EXPECT_TRUE(listed.count(name)) << name << " has no expected exit code and message";
   }

@@ -47,7 +47,7 @@ TEST_P(DegenerateClean, GivesAFiniteResult) {
   const fs::path input = fs::path(FOOTFIX_TESTS_DIR) / "data" / c.path;
   const std::string stem = input.stem().string();
   TempDir out;
-  RunResult r = run_footfix({"clean", input.string(), "-o", out.path().string()}, std::chrono::seconds(60));
+  BoundedRun r = run_footfix_bounded({"clean", input.string(), "-o", out.path().string()}, std::chrono::seconds(60));
   EXPECT_FALSE(r.timed_out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(out.entries(), (std::vector<std::string>{stem + ".bvh", stem + ".contacts.json"}));

@@ -9,6 +9,7 @@ tests/cli/bad_input_fault_test.cpp lists the expected exit code and message of e
 """
 import os
 import re
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -148,6 +149,14 @@ def main():
     write("non_utf8_name.bvh", good.replace("JOINT Spine", "JOINT Sp\xffine\xc3", 1).encode("latin-1"))
     # Valid but degenerate: one frame.
     write("one_frame.bvh", valid(frames=1))
+    # FBX: a binary header whose first node claims to end far beyond the file; an ASCII file cut
+    # inside a node; the binary magic alone.
+
+    magic = b"Kaydara FBX Binary  \x00\x1a\x00" + struct.pack("<I", 7400)
+    node = struct.pack("<IIIB", 0xFFFFFF00, 1, 5, 3) + b"Foo" + b"I" + struct.pack("<i", 7)
+    write("fbx_bad_offset.fbx", magic + node + b"\x00" * 13)
+    write("fbx_magic_only.fbx", magic)
+    write("fbx_ascii_truncated.fbx", "; FBX 7.4.0 project file\nFBXHeaderExtension:  {\n\tFBXHeaderVersion: 1003\n\tCreator: \"x")
     # Rig profiles.
     write("profile_not_json.json", '{"left": {"hip": "LeftUpLeg",}\n')
     write("profile_wrong_type.json", '{"left": {"hip": 7}}\n')
