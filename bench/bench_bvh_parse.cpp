@@ -19,21 +19,13 @@
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
+#include "bench_timing.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-double median_ms(int runs, const std::function<void()>& body) {
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    body();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
+using footfix::bench::median_ms;
 
 fs::path default_clip() {
   const char* name = "cmu_01_01_hops_turnaround.bvh";

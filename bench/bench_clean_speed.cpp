@@ -18,30 +18,12 @@
 #include "footfix/eval/sliding.h"
 #include "footfix/io/clip_io.h"
 #include "footfix/solve/clean.h"
+#include "bench_timing.h"
 
 namespace fs = std::filesystem;
 using namespace footfix;
-
-namespace {
-
-double median_ms(int runs, const std::function<void()>& work) {
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    work();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
-double peak_rss_mb() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;
-}
-
-}  // namespace
+using bench::median_ms;
+using bench::peak_rss_mb;
 
 int main(int argc, char** argv) {
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";

@@ -11,21 +11,13 @@
 
 #include "../tests/support/synthetic_walk.h"
 #include "footfix/solve/offline_solve.h"
+#include "bench_timing.h"
 
 using namespace footfix;
 
 namespace {
 
-double median_seconds(int runs, const std::function<void()>& f) {
-  std::vector<double> t;
-  for (int r = 0; r < runs; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    f();
-    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+double median_seconds(int runs, const std::function<void()>& f) { return bench::median_ms(runs, f) / 1000.0; }
 
 struct Slide {
   double max_m = 0, mean_m = 0;

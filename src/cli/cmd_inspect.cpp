@@ -6,6 +6,7 @@
 
 #include "clip_options.h"
 #include "command.h"
+#include "footfix/io/fbx.h"
 
 namespace footfix::cli {
 namespace {
@@ -69,6 +70,11 @@ void print_text(const json& d) {
   std::printf("  joints:");
   for (const auto& j : d["joints"]) std::printf(" %s", j["name"].get<std::string>().c_str());
   std::printf("\n");
+  if (d.contains("takes")) {
+    std::printf("  takes:");
+    for (const auto& t : d["takes"]) std::printf(" '%s'", t.get<std::string>().c_str());
+    std::printf("\n");
+  }
   for (const auto& w : d["warnings"]) std::printf("  warning: %s\n", w.get<std::string>().c_str());
 }
 
@@ -91,6 +97,8 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
     for (const auto& path : opts->clips) {
       LoadedClip loaded = load_clip(path, read);
       json d = describe(path, loaded);
+      if (std::filesystem::path(path).extension() == ".fbx" || std::filesystem::path(path).extension() == ".FBX")
+        d["takes"] = list_fbx_takes(path);
       if (opts->json_output)
         all.push_back(d);
       else

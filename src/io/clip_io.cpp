@@ -7,6 +7,7 @@
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
+#include "footfix/io/fbx.h"
 
 namespace footfix {
 namespace fs = std::filesystem;
@@ -19,10 +20,12 @@ std::string lower_extension(const fs::path& path) {
   return ext;
 }
 
+bool is_fbx(const fs::path& path) { return lower_extension(path) == ".fbx"; }
+
 Clip read_source_clip(const fs::path& path, const ReadOptions& options, std::vector<std::string>& warnings) {
-  (void)options;
   std::string ext = lower_extension(path);
   if (ext == ".bvh") return parse_bvh(read_file(path), path.string(), &warnings);
+  if (ext == ".fbx") return read_fbx(path, options.take, &warnings);
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
 }
 
@@ -37,7 +40,9 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   LoadedClip out;
   out.clip = read_source_clip(path, options, out.warnings);
   Rig source_rig = detect_rig(out.clip, options.rig_profile);
-  SourceFrame frame = detect_source_frame(out.clip, source_rig);
+  // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
+  // detected from the legs' proportions and the motion.
+  SourceFrame frame = is_fbx(path) ? out.clip.source_frame : detect_source_frame(out.clip, source_rig);
   const RigProfile* profile = options.rig_profile;
   if (profile && profile->meters_per_unit) frame.meters_per_unit = *profile->meters_per_unit;
   if (profile && profile->up) frame.up = *profile->up;
@@ -53,6 +58,12 @@ void save_clip(const Clip& clip, const fs::path& path) {
   std::string ext = lower_extension(path);
   if (ext == ".bvh") {
     write_file_atomically(path, [&](std::ostream& out) { write_bvh(clip, out); });
+    return;
+  }
+  if (ext == ".fbx") {
+    if (!dynamic_cast<const FbxSource*>(clip.source.get()))
+      fail(ErrorKind::write, path.string() + ": FBX output needs a clip read from FBX (write .bvh instead)");
+    write_file_atomically(path, [&](std::ostream& out) { write_fbx(clip, out); });
     return;
   }
   fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh or .fbx)");

@@ -229,7 +229,10 @@ TEST(FbxRead, RunawayOrNonFiniteCurvesAreRefusedBeforeAssimp) {
   for (float bad : {1e9f, std::numeric_limits<float>::quiet_NaN()}) {
     FbxDocument doc = parse_fbx_document(file_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "w");
     for (auto& o : doc.root("Objects")->children)
-      if (o.name == "AnimationCurve") std::get<std::vector<float>>(o.child("KeyValueFloat")->properties[0].value)[3] = bad;
+      if (o.name == "AnimationCurve") {
+        auto& values = std::get<std::vector<float>>(o.child("KeyValueFloat")->properties[0].value);
+        if (values.size() > 3) values[3] = bad;
+      }
     std::ostringstream out;
     write_fbx_document(doc, out);
     try {
