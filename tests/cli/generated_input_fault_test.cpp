@@ -104,6 +104,15 @@ TEST(GeneratedFault, DirectoryGivenAsClip) {
   EXPECT_TRUE(out.entries().empty());
 }
 
+TEST(GeneratedFault, DirectoryGivenAsFbxClip) {
+  TempDir dir;
+  fs::create_directory(dir / "walk.fbx");
+  TempDir out;
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "walk.fbx").string(), (out / "o.bvh").string()}, k_bound);
+  expect_failure(r, k_read, (dir / "walk.fbx").string() + ":", "is a directory");
+  EXPECT_TRUE(out.entries().empty());
+}
+
 TEST(GeneratedFault, MissingClip) {
   TempDir dir, out;
   BoundedRun r = run_footfix_bounded({"convert", (dir / "nope.bvh").string(), (out / "o.bvh").string()}, k_bound);

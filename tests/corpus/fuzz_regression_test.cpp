@@ -103,8 +103,8 @@ TEST(FuzzRegression, BadContactsFilesFailWithReadErrors) {
 }
 
 // Malformed FBX (tests/data/bad/*.fbx) and FBX fuzz crashers: the document parser and the clip
-// reader must reject them with a read error naming the file. (In process: load_clip does not
-// route .fbx files to the FBX reader yet.)
+// reader must reject them with a read error naming the file (the CLI side is in
+// tests/cli/bad_input_fault_test.cpp).
 TEST(FuzzRegression, BadFbxFilesAreRejectedCleanly) {
   std::vector<fs::path> files = files_in(k_tests_dir / "data" / "bad", ".fbx");
   ASSERT_EQ(files.size(), 3u);
