@@ -142,6 +142,28 @@ TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases), case_name);
 
+// Clean settings files (`clean --settings`): bad values are usage errors (2), unreadable JSON a
+// read error (3).
+const BadCase k_settings_cases[] = {
+    {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer (at most 2147483647)", 0},
+    {"settings_not_json.json", k_read, "not valid JSON", 0},
+    {"settings_unknown_key.json", 2, "contacts: unknown contact setting 'speed_threshold'", 0},
+};
+
+class BadSettings : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadSettings, CleanFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / "one_frame.bvh").string(), "-o", out.path().string(),
+                                      "--settings", (bad_dir() / c.file).string()},
+                                     k_bound);
+  expect_located_failure(r, c);
+  EXPECT_TRUE(out.entries().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadSettings, testing::ValuesIn(k_settings_cases), case_name);
+
 // Contacts files (`metrics --contacts`); a line of 0 here means the message has no line.
 const BadCase k_contacts_cases[] = {
     {"contacts_truncated.contacts.json", k_read, ":33:5: JSON syntax error", 0},
@@ -169,6 +191,7 @@ TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
   for (const auto& c : k_cases) listed.insert(c.file);
   for (const auto& c : k_profile_cases) listed.insert(c.file);
   for (const auto& c : k_contacts_cases) listed.insert(c.file);
+  for (const auto& c : k_settings_cases) listed.insert(c.file);
   int files = 0;
   for (const auto& entry : fs::directory_iterator(bad_dir())) {
     const std::string name = entry.path().filename().string();

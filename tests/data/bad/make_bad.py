@@ -164,6 +164,10 @@ def main():
     write("profile_bad_axis.json", '{"left": {"knee_side_axis": [0, 0, 0]}}\n')
     write("profile_not_utf8.json", b'{"pelvis": "H\xffips"}\n')
     write("profile_number_overflow.json", '{"pelvis": "Hips", "meters_per_unit": 1e999}\n')
+    # Clean settings (footfix clean --settings).
+    write("settings_iterations_overflow.json", '{"solve": {"solver": "reference", "reference_iterations": 4294967297}}\n')
+    write("settings_not_json.json", '{"solve": {"soft_factor": 0.05,}}\n')
+    write("settings_unknown_key.json", '{"contacts": {"speed_threshold": 0.3}}\n')
     # Contacts files (footfix metrics --contacts), from a real annotate output.
     with open(os.path.join(HERE, "..", "..", "fuzz", "seeds", "contacts_json", "walk40.contacts.json")) as f:
         contacts = f.read()
