@@ -66,6 +66,7 @@ const BadCase k_cases[] = {
     {"fbx_bad_offset.fbx", k_read, "offset 27: node end offset 4294967040 out of range", 0},
     {"fbx_magic_only.fbx", k_read, "offset 27: missing top-level null record (truncated file?)", 0},
     {"fbx_ascii_truncated.fbx", k_read, "line 4: unterminated string", 0},
+    {"fbx_ascii_nul.fbx", k_read, "line 2: NUL byte in an ASCII FBX file", 0},
 };
 
 std::string case_name(const testing::TestParamInfo<BadCase>& info) {

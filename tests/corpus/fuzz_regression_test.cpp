@@ -107,7 +107,7 @@ TEST(FuzzRegression, BadContactsFilesFailWithReadErrors) {
 // tests/cli/bad_input_fault_test.cpp).
 TEST(FuzzRegression, BadFbxFilesAreRejectedCleanly) {
   std::vector<fs::path> files = files_in(k_tests_dir / "data" / "bad", ".fbx");
-  ASSERT_EQ(files.size(), 3u);
+  ASSERT_EQ(files.size(), 4u);
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     const std::string bytes = read_file(path);

@@ -156,6 +156,8 @@ def main():
     node = struct.pack("<IIIB", 0xFFFFFF00, 1, 5, 3) + b"Foo" + b"I" + struct.pack("<i", 7)
     write("fbx_bad_offset.fbx", magic + node + b"\x00" * 13)
     write("fbx_magic_only.fbx", magic)
+    # A NUL byte in a comment of an ASCII FBX: assimp stops there and leaked (fuzz_fbx finding).
+    write("fbx_ascii_nul.fbx", "; FBX 7.4.0 project file\n; Gen\x00ric\nFBXHeaderExtension:  {\n\tFBXHeaderVersion: 1003\n}\n")
     write("fbx_ascii_truncated.fbx", "; FBX 7.4.0 project file\nFBXHeaderExtension:  {\n\tFBXHeaderVersion: 1003\n\tCreator: \"x")
     # Rig profiles.
     write("profile_not_json.json", '{"left": {"hip": "LeftUpLeg",}\n')
