@@ -211,6 +211,8 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
     }
     fail(ErrorKind::read, source_name + ":" + std::to_string(line) + ":" + std::to_string(column) +
                               ": JSON syntax error (" + e.what() + ")");
+  } catch (const json::exception& e) {  // a number beyond double range (out_of_range.406)
+    fail(ErrorKind::read, source_name + ": not valid JSON (" + e.what() + ")");
   }
   Reader r(source_name);
   ContactsDocument doc;

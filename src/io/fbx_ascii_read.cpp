@@ -1,5 +1,6 @@
 // ASCII FBX -> FbxDocument. Grammar: `Key: value, value, ... { children }` where a value is a
 // number, a quoted string, a bare word or an array `*N { a: v, v, ... }`; `;` starts a comment.
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -200,6 +201,12 @@ std::uint32_t version_from_header(const std::string& header) {
 }  // namespace
 
 FbxDocument parse_fbx_ascii(std::string_view text, const std::string& source_name) {
+  // Text never holds NUL bytes. assimp's ASCII tokenizer stops at one (even in a comment) and
+  // leaks its partial token list on the resulting error (found by fuzz_fbx), so refuse it here.
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n');
+    fail(ErrorKind::read, source_name + ": line " + std::to_string(line) + ": NUL byte in an ASCII FBX file");
+  }
   FbxDocument doc;
   doc.binary = false;
   AsciiParser parser(text, source_name);

@@ -4,14 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 
 #include "fbx_objects.h"
 #include "fbx_scene.h"
 #include "footfix/core/error.h"
+#include "footfix/io/atomic_file.h"
 #include "footfix/io/fbx.h"
 
 namespace footfix {
@@ -19,13 +18,8 @@ namespace {
 
 constexpr double k_max_samples = 50e6;  ///< frames * joints beyond this is not a real clip
 
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(ErrorKind::read, path.string() + ": cannot open file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// read_file: also refuses a directory (an ifstream opens one and reads nothing).
+std::string file_bytes(const std::filesystem::path& path) { return read_file(path); }
 
 /// assimp 5.2 splits rotation keys that are more than 180 degrees apart into sub-keys: a curve
 /// whose values travel far (corrupt or hostile files) makes it allocate without bound. Refuse
@@ -160,12 +154,12 @@ FbxJointSource joint_source(const FbxNode* model) {
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path) {
   std::string bytes = file_bytes(path);
   Imported im;
-  import(im, bytes, path.filename().string());
+  import(im, bytes, path.string());
   return take_names(*im.scene);
 }
 
 Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings) {
-  return read_fbx_bytes(file_bytes(path), path.filename().string(), take, warnings);
+  return read_fbx_bytes(file_bytes(path), path.string(), take, warnings);
 }
 
 Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std::string& take,

@@ -65,6 +65,8 @@ RigProfile parse_rig_profile(const std::string& text, const std::string& path) {
     std::string why = e.what();
     why = why.substr(why.find("] ") == std::string::npos ? 0 : why.find("] ") + 2);
     fail(ErrorKind::read, path + ":" + std::to_string(line) + ": rig profile: not valid JSON (" + why + ")");
+  } catch (const json::exception& e) {  // a number beyond double range (out_of_range.406)
+    fail(ErrorKind::read, path + ": rig profile: not valid JSON (" + e.what() + ")");
   }
   if (!doc.is_object()) profile_error(path, "top level must be an object");
   check_keys(doc, {"pelvis", "translation_joint", "left", "right", "meters_per_unit", "up"}, path, "");

@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <climits>
+#include <cstdint>
+
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 
@@ -50,8 +53,12 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
       s.solve.solver = parse_offline_solver(v["solver"].get<std::string>());
     }
     if (v.contains("reference_iterations")) {
-      if (!v["reference_iterations"].is_number_integer()) bad(w, "reference_iterations must be an integer");
-      s.solve.reference_iterations = v["reference_iterations"].get<int>();
+      const json& n = v["reference_iterations"];
+      // get<int> would wrap 4294967297 to 1: range-check the 64-bit value first.
+      if (!n.is_number_integer() || (n.is_number_unsigned() && n.get<std::uint64_t>() > INT_MAX) ||
+          (!n.is_number_unsigned() && (n.get<std::int64_t>() > INT_MAX || n.get<std::int64_t>() < INT_MIN)))
+        bad(w, "reference_iterations must be an integer (at most 2147483647)");
+      s.solve.reference_iterations = n.get<int>();
     }
     s.solve.soft_factor = number(v, "soft_factor", s.solve.soft_factor, w);
     s.solve.hard_factor = number(v, "hard_factor", s.solve.hard_factor, w);

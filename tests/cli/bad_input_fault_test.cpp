@@ -62,6 +62,11 @@ const BadCase k_cases[] = {
     {"missing_motion.bvh", k_read, "missing MOTION after the hierarchy", 0},
     {"single_leg.bvh", k_process, "no legs found", 0},
     {"zero_length_bones.bvh", k_process, "no legs found", 0},
+    // FBX messages locate by byte offset (binary) or line (ASCII) after the file name.
+    {"fbx_bad_offset.fbx", k_read, "offset 27: node end offset 4294967040 out of range", 0},
+    {"fbx_magic_only.fbx", k_read, "offset 27: missing top-level null record (truncated file?)", 0},
+    {"fbx_ascii_truncated.fbx", k_read, "line 4: unterminated string", 0},
+    {"fbx_ascii_nul.fbx", k_read, "line 2: NUL byte in an ASCII FBX file", 0},
 };
 
 std::string case_name(const testing::TestParamInfo<BadCase>& info) {
@@ -70,7 +75,7 @@ std::string case_name(const testing::TestParamInfo<BadCase>& info) {
   return name;
 }
 
-void expect_located_failure(const RunResult& r, const BadCase& c) {
+void expect_located_failure(const BoundedRun& r, const BadCase& c) {
   EXPECT_FALSE(r.timed_out) << "took longer than the bound";
   EXPECT_EQ(r.signal, 0) << r.err;
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
@@ -84,7 +89,7 @@ class BadInput : public testing::TestWithParam<BadCase> {};
 
 TEST_P(BadInput, InspectFailsWithLocatedMessage) {
   const BadCase& c = GetParam();
-  RunResult r = run_footfix({"inspect", (bad_dir() / c.file).string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"inspect", (bad_dir() / c.file).string()}, k_bound);
   expect_located_failure(r, c);
   EXPECT_EQ(r.out, "");
 }
@@ -92,8 +97,17 @@ TEST_P(BadInput, InspectFailsWithLocatedMessage) {
 TEST_P(BadInput, ConvertFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  RunResult r = run_footfix({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
   expect_located_failure(r, c);
+  EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
+}
+
+TEST_P(BadInput, CleanFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
 }
 
@@ -106,6 +120,7 @@ const BadCase k_profile_cases[] = {
     {"profile_bad_axis.json", k_read, "left.knee_side_axis must be a non-zero vector", 0},
     {"profile_not_utf8.json", k_read, "rig profile: not valid JSON (parse error at line 1, column 14: syntax error while parsing value - invalid string: ill-formed UTF-8 byte", 1},
     {"profile_unknown_joint.json", k_process, "hip joint 'NoSuchJoint' not in the skeleton", -1},
+    {"profile_number_overflow.json", k_read, "rig profile: not valid JSON ([json.exception.out_of_range.406] number overflow parsing '1e999')", 0},
 };
 
 class BadProfile : public testing::TestWithParam<BadCase> {};
@@ -113,7 +128,7 @@ class BadProfile : public testing::TestWithParam<BadCase> {};
 TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  RunResult r = run_footfix({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
+  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
                              "--rig", (bad_dir() / c.file).string()},
                             k_bound);
   EXPECT_FALSE(r.timed_out);
@@ -128,6 +143,47 @@ TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases), case_name);
 
+// Clean settings files (`clean --settings`): bad values are usage errors (2), unreadable JSON a
+// read error (3).
+const BadCase k_settings_cases[] = {
+    {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer (at most 2147483647)", 0},
+    {"settings_not_json.json", k_read, "not valid JSON", 0},
+    {"settings_unknown_key.json", 2, "contacts: unknown contact setting 'speed_threshold'", 0},
+};
+
+class BadSettings : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadSettings, CleanFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / "one_frame.bvh").string(), "-o", out.path().string(),
+                                      "--settings", (bad_dir() / c.file).string()},
+                                     k_bound);
+  expect_located_failure(r, c);
+  EXPECT_TRUE(out.entries().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadSettings, testing::ValuesIn(k_settings_cases), case_name);
+
+// Contacts files (`metrics --contacts`); a line of 0 here means the message has no line.
+const BadCase k_contacts_cases[] = {
+    {"contacts_truncated.contacts.json", k_read, ":33:5: JSON syntax error", 0},
+    {"contacts_number_overflow.contacts.json", k_read, "not valid JSON ([json.exception.out_of_range.406] number overflow parsing '1e999')", 0},
+    {"contacts_interval_outside.contacts.json", k_read, "feet[1].intervals[0].last_frame: 400 is outside [6, 39]", 0},
+};
+
+class BadContacts : public testing::TestWithParam<BadCase> {};
+
+TEST_P(BadContacts, MetricsFailsWithLocatedMessage) {
+  const BadCase& c = GetParam();
+  const std::string clip = (bad_dir() / "one_frame.bvh").string();
+  BoundedRun r = run_footfix_bounded({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_EQ(r.out, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, BadContacts, testing::ValuesIn(k_contacts_cases), case_name);
+
 // Files in tests/data/bad with their own tests elsewhere (valid but degenerate inputs).
 const std::set<std::string> k_valid_cases = {"one_frame.bvh", "names_alike.bvh", "non_utf8_name.bvh"};
 
@@ -135,6 +191,8 @@ TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
   std::set<std::string> listed = k_valid_cases;
   for (const auto& c : k_cases) listed.insert(c.file);
   for (const auto& c : k_profile_cases) listed.insert(c.file);
+  for (const auto& c : k_contacts_cases) listed.insert(c.file);
+  for (const auto& c : k_settings_cases) listed.insert(c.file);
   int files = 0;
   for (const auto& entry : fs::directory_iterator(bad_dir())) {
     const std::string name = entry.path().filename().string();

@@ -1,12 +1,13 @@
-// Batch faults through the real `footfix` binary, for every batch command that has landed
-// (annotate; clean to follow): a bad clip among good ones, unusable output directories,
-// idempotent re-runs and outputs that stay whole when the process is killed.
+// Batch faults through the real `footfix` binary, for each batch command (annotate, clean): a bad
+// clip among good ones, unusable output directories, idempotent re-runs and outputs that stay
+// whole when the process is killed.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "cli/run_footfix.h"
 #include "footfix/io/atomic_file.h"
+#include "footfix/io/bvh.h"
 #include "footfix/io/clip_io.h"
 #include "support/paths.h"
 
@@ -24,6 +26,56 @@ namespace {
 namespace fs = std::filesystem;
 
 const auto k_bound = std::chrono::seconds(120);
+
+// A batch command and the outputs it writes per clip (suffixes replacing ".bvh").
+struct BatchCommand {
+  const char* name;
+  const char* verb;  ///< in the summary line "N clips: M <verb>, K failed"
+  std::vector<std::string> outputs;
+};
+
+const BatchCommand k_commands[] = {
+    {"annotate", "annotated", {".contacts.json"}},
+    {"clean", "cleaned", {".bvh", ".contacts.json"}},
+};
+
+std::string command_name(const testing::TestParamInfo<BatchCommand>& info) { return info.param.name; }
+
+// The outputs `command` writes for the clips `stems` (relative paths without ".bvh"), sorted.
+std::vector<std::string> expected_outputs(const BatchCommand& command, const std::vector<std::string>& stems) {
+  std::vector<std::string> out;
+  for (const auto& stem : stems)
+    for (const auto& suffix : command.outputs) out.push_back(stem + suffix);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> names(const std::map<std::string, std::string>& files) {
+  std::vector<std::string> out;
+  for (const auto& [name, text] : files) out.push_back(name);
+  return out;
+}
+
+// Checks that a written output is whole: contacts parse as JSON with two feet, clips as BVH.
+void expect_whole(const std::string& name, const std::string& text) {
+  SCOPED_TRACE(name);
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".json") {
+    auto doc = nlohmann::json::parse(text, nullptr, false);
+    ASSERT_FALSE(doc.is_discarded()) << "partial output";
+    EXPECT_EQ(doc["feet"].size(), 2u);
+  } else {
+    EXPECT_NO_THROW(parse_bvh(text, name)) << "partial output";
+  }
+}
+
+class BatchFault : public testing::TestWithParam<BatchCommand> {
+ protected:
+  std::vector<std::string> args(std::initializer_list<std::string> rest) const {
+    std::vector<std::string> a = {GetParam().name};
+    a.insert(a.end(), rest);
+    return a;
+  }
+};
 
 fs::path bad(const std::string& name) { return fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad" / name; }
 
@@ -42,89 +94,117 @@ std::map<std::string, std::string> contents(const fs::path& root) {
   return out;
 }
 
-TEST(AnnotateBatchFault, BadClipAmongGoodOnesIsNamedAndTheRestWritten) {
+TEST_P(BatchFault, BadClipAmongGoodOnesIsNamedAndTheRestWritten) {
   TempDir dir;
   make_inputs(dir);
-  RunResult r = run_footfix({"annotate", "-q", (dir / "in").string(), "-o", (dir / "out").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_bound);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 3) << r.err;  // the bad clip's read error
-  EXPECT_NE(r.err.find("3 clips: 2 annotated, 1 failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(std::string("3 clips: 2 ") + GetParam().verb + ", 1 failed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("failed: " + (dir / "in" / "sub" / "bad.bvh").string() + ":"), std::string::npos) << r.err;
   auto written = contents(dir / "out");
-  ASSERT_EQ(written.size(), 2u) << r.err;
-  for (const char* name : {"good_a.contacts.json", "sub/good_b.contacts.json"}) {
-    ASSERT_TRUE(written.count(name)) << name;
-    auto doc = nlohmann::json::parse(written[name]);
-    EXPECT_EQ(doc["format"], "footfix-contacts");
-    EXPECT_GT(doc["clip"]["frames"].get<int>(), 100);
-  }
+  EXPECT_EQ(names(written), expected_outputs(GetParam(), {"good_a", "sub/good_b"})) << r.err;
+  for (const auto& [name, text] : written) expect_whole(name, text);
 }
 
-TEST(AnnotateBatchFault, RerunGivesTheSameBytes) {
+TEST_P(BatchFault, RerunGivesTheSameBytes) {
   TempDir dir;
   make_inputs(dir);
-  const std::vector<std::string> args = {"annotate", "-q", (dir / "in").string(), "-o", (dir / "out").string(),
-                                         "--jobs", "2"};
-  RunResult first = run_footfix(args, k_bound);
+  const auto batch = args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
+  BoundedRun first = run_footfix_bounded(batch, k_bound);
   auto before = contents(dir / "out");
-  RunResult second = run_footfix(args, k_bound);
+  BoundedRun second = run_footfix_bounded(batch, k_bound);
   EXPECT_EQ(first.exit_code, second.exit_code);
   EXPECT_EQ(contents(dir / "out"), before);
-  EXPECT_EQ(before.size(), 2u);
-  // Writing next to the inputs: the outputs of the first run are not inputs of the second.
-  RunResult beside1 = run_footfix({"annotate", "-q", (dir / "in" / "good_a.bvh").string()}, k_bound);
-  auto beside = contents(dir / "in");
-  RunResult beside2 = run_footfix({"annotate", "-q", (dir / "in" / "good_a.bvh").string()}, k_bound);
-  EXPECT_EQ(beside2.exit_code, 0) << beside2.err;
-  EXPECT_EQ(contents(dir / "in"), beside);
+  EXPECT_EQ(names(before), expected_outputs(GetParam(), {"good_a", "sub/good_b"}));
 }
 
-TEST(AnnotateBatchFault, MissingOutputDirectoryIsCreated) {
+TEST_P(BatchFault, RerunWithOutputInsideTheInputsIgnoresEarlierOutputs) {
   TempDir dir;
   make_inputs(dir);
-  RunResult r =
-      run_footfix({"annotate", "-q", (dir / "in" / "good_a.bvh").string(), "-o", (dir / "x" / "y").string()}, k_bound);
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(fs::is_regular_file(dir / "x" / "y" / "good_a.contacts.json"));
+  fs::remove(dir / "in" / "sub" / "bad.bvh");
+  const auto batch = args({(dir / "in").string(), "-o", (dir / "in" / "out").string()});
+  BoundedRun first = run_footfix_bounded(batch, k_bound);
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  auto before = contents(dir / "in");
+  BoundedRun second = run_footfix_bounded(batch, k_bound);
+  EXPECT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(contents(dir / "in"), before);
+  EXPECT_EQ(names(contents(dir / "in" / "out")), expected_outputs(GetParam(), {"good_a", "sub/good_b"}));
 }
 
-TEST(AnnotateBatchFault, OutputDirectoryThatIsAFileIsAClearError) {
+TEST_P(BatchFault, MissingOutputDirectoryIsCreated) {
+  TempDir dir;
+  make_inputs(dir);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in" / "good_a.bvh").string(), "-o", (dir / "x" / "y").string()}), k_bound);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(names(contents(dir / "x")), expected_outputs(GetParam(), {"y/good_a"}));
+}
+
+TEST_P(BatchFault, OutputDirectoryThatIsAFileIsAClearError) {
   TempDir dir;
   make_inputs(dir);
   write_file_atomically(dir / "blocker", [](std::ostream& o) { o << "a file"; });
-  RunResult r = run_footfix({"annotate", "-q", (dir / "in").string(), "-o", (dir / "blocker").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "blocker").string()}), k_bound);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find((dir / "blocker").string()), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cannot open for writing: Not a directory"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("3 clips: 0 annotated, 3 failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(std::string("3 clips: 0 ") + GetParam().verb + ", 3 failed"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir / "blocker"), "a file");
 }
 
-TEST(AnnotateBatchFault, ReadOnlyOutputDirectoryIsAClearError) {
-  if (::geteuid() == 0) GTEST_SKIP() << "running as root: permissions do not stop writes";
+TEST_P(BatchFault, ReadOnlyOutputDirectoryIsAClearError) {
+  const bool root = ::geteuid() == 0;
+  if (root && !can_run_unprivileged()) GTEST_SKIP() << "running as root without setpriv: permissions do not stop writes";
   TempDir dir;
   make_inputs(dir);
   fs::create_directory(dir / "ro");
-  fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec);
-  RunResult r = run_footfix({"annotate", "-q", (dir / "in").string(), "-o", (dir / "ro").string()}, k_bound);
+  fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read |
+                                  fs::perms::others_exec);
+  const auto batch = args({(dir / "in").string(), "-o", (dir / "ro").string()});
+  BoundedRun r = root ? run_footfix_unprivileged(batch, k_bound) : run_footfix_bounded(batch, k_bound);
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find((dir / "ro").string()), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot open for writing: Permission denied"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(std::string("3 clips: 0 ") + GetParam().verb + ", 3 failed"), std::string::npos) << r.err;
   EXPECT_TRUE(fs::is_empty(dir / "ro"));
 }
 
-// Kills a batch at several points; every output left must be complete, and any temporary file
-// left must be hidden and not a clip a later run would read.
-TEST(AnnotateBatchFault, KilledRunLeavesOnlyWholeOutputs) {
+// Waits (polling) until `dir` holds a file whose name satisfies `pred`, or `bound` passes.
+template <class Pred>
+bool wait_for_file(const fs::path& dir, Pred pred, std::chrono::milliseconds bound) {
+  const auto end = std::chrono::steady_clock::now() + bound;
+  while (std::chrono::steady_clock::now() < end) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (pred(it->path().filename().string())) return true;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  return false;
+}
+
+bool is_temporary(const std::string& file) { return file[0] == '.' && file.find(".tmp-") != std::string::npos; }
+
+// Kills a batch while an output is being written, right after the first output is complete, and
+// after a fixed delay; every output left must be complete, and any temporary file left must be
+// hidden and not a clip a later run would read.
+TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
   TempDir dir;
   fs::create_directories(dir / "in");
   for (int i = 0; i < 6; ++i)
     fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
-  int killed_with_outputs = 0;
-  for (int delay_ms : {50, 150, 300, 600}) {
+  int killed_with_outputs = 0, killed_while_writing = 0;
+  for (int moment = 0; moment < 3; ++moment) {
     fs::remove_all(dir / "out");
-    int pid = spawn_footfix({"annotate", "-q", (dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    int pid = spawn_footfix(args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"}));
+    if (moment == 0)
+      killed_while_writing += wait_for_file(dir / "out", is_temporary, std::chrono::seconds(60));
+    else if (moment == 1)
+      wait_for_file(dir / "out", [](const std::string& f) { return f[0] != '.'; }, std::chrono::seconds(60));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ::kill(pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
@@ -133,24 +213,26 @@ TEST(AnnotateBatchFault, KilledRunLeavesOnlyWholeOutputs) {
       SCOPED_TRACE(name);
       const std::string file = fs::path(name).filename().string();
       if (file[0] == '.') {
-        EXPECT_NE(file.find(".tmp-"), std::string::npos);
+        EXPECT_TRUE(is_temporary(file));
         EXPECT_FALSE(is_clip_path(name));
         continue;
       }
       ++killed_with_outputs;
-      auto doc = nlohmann::json::parse(text, nullptr, false);
-      ASSERT_FALSE(doc.is_discarded()) << "partial output";
-      EXPECT_EQ(doc["feet"].size(), 2u);
+      expect_whole(name, text);
     }
   }
   // Re-running after the kills completes the batch.
-  RunResult r = run_footfix({"annotate", "-q", (dir / "in").string(), "-o", (dir / "out").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_bound);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  int outputs = 0;
-  for (const auto& [name, text] : contents(dir / "out")) outputs += name.find(".contacts.json") != std::string::npos && name[0] != '.';
-  EXPECT_EQ(outputs, 6);
-  RecordProperty("outputs_seen_after_kills", killed_with_outputs);
+  std::vector<std::string> outputs;
+  for (const auto& [name, text] : contents(dir / "out"))
+    if (name[0] != '.') outputs.push_back(name);
+  EXPECT_EQ(outputs, expected_outputs(GetParam(), {"clip0", "clip1", "clip2", "clip3", "clip4", "clip5"}));
+  EXPECT_EQ(killed_while_writing, 1) << "never saw a temporary output file to kill the batch on";
+  EXPECT_GT(killed_with_outputs, 0) << "no kill happened after an output was complete";
 }
+
+INSTANTIATE_TEST_SUITE_P(Commands, BatchFault, testing::ValuesIn(k_commands), command_name);
 
 }  // namespace
 }  // namespace footfix::test

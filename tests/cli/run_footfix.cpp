@@ -27,9 +27,14 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-// posix_spawn of FOOTFIX_EXE with stdout/stderr sent to the given files ("" = /dev/null).
-int spawn(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path) {
-  std::vector<std::string> argv_storage{FOOTFIX_EXE};
+constexpr const char* k_setpriv = "/usr/bin/setpriv";
+
+// posix_spawn of `prefix` + FOOTFIX_EXE + `args` with stdout/stderr sent to the given files
+// ("" = /dev/null).
+int spawn(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
+          const std::vector<std::string>& prefix = {}) {
+  std::vector<std::string> argv_storage = prefix;
+  argv_storage.push_back(FOOTFIX_EXE);
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_storage) argv.push_back(a.data());
@@ -44,18 +49,17 @@ int spawn(const std::vector<std::string>& args, const std::string& out_path, con
   pid_t pid = -1;
   int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error(std::string("posix_spawn ") + FOOTFIX_EXE + " failed");
+  if (rc != 0) throw std::runtime_error("posix_spawn " + argv_storage[0] + " failed");
   return pid;
 }
 
-}  // namespace
-
-RunResult run_footfix(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
+BoundedRun run_bounded(const std::vector<std::string>& args, std::chrono::milliseconds bound,
+                       const std::vector<std::string>& prefix) {
   TempDir capture;
   const fs::path out_path = capture / "stdout", err_path = capture / "stderr";
   const auto start = std::chrono::steady_clock::now();
-  pid_t pid = spawn(args, out_path.string(), err_path.string());
-  RunResult r;
+  pid_t pid = spawn(args, out_path.string(), err_path.string(), prefix);
+  BoundedRun r;
   int status = 0;
   for (;;) {
     pid_t done = ::waitpid(pid, &status, WNOHANG);
@@ -74,6 +78,18 @@ RunResult run_footfix(const std::vector<std::string>& args, std::chrono::millise
   r.out = slurp(out_path);
   r.err = slurp(err_path);
   return r;
+}
+
+}  // namespace
+
+BoundedRun run_footfix_bounded(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
+  return run_bounded(args, bound, {});
+}
+
+bool can_run_unprivileged() { return ::geteuid() == 0 && ::access(k_setpriv, X_OK) == 0; }
+
+BoundedRun run_footfix_unprivileged(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
+  return run_bounded(args, bound, {k_setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"});
 }
 
 int spawn_footfix(const std::vector<std::string>& args) { return spawn(args, "", ""); }

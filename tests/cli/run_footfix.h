@@ -10,7 +10,7 @@
 
 namespace footfix::test {
 
-struct RunResult {
+struct BoundedRun {
   int exit_code = -1;     ///< the child's exit status; -1 if it was killed by a signal
   int signal = 0;         ///< the signal that ended it, 0 if it exited
   bool timed_out = false; ///< killed by us after the time bound
@@ -19,8 +19,16 @@ struct RunResult {
 };
 
 /// Runs FOOTFIX_EXE with `args`, in the current directory, for at most `bound`.
-RunResult run_footfix(const std::vector<std::string>& args,
-                      std::chrono::milliseconds bound = std::chrono::seconds(30));
+BoundedRun run_footfix_bounded(const std::vector<std::string>& args,
+                               std::chrono::milliseconds bound = std::chrono::seconds(30));
+
+/// Whether run_footfix_unprivileged can drop privileges: running as root with setpriv present
+/// (permission tests need a user that file modes apply to).
+bool can_run_unprivileged();
+/// As run_footfix_bounded, but as user and group nobody (65534) via setpriv. Paths it reads or
+/// writes must be accessible to that user.
+BoundedRun run_footfix_unprivileged(const std::vector<std::string>& args,
+                                    std::chrono::milliseconds bound = std::chrono::seconds(30));
 
 /// Starts FOOTFIX_EXE with `args` and returns its pid without waiting (output discarded).
 int spawn_footfix(const std::vector<std::string>& args);

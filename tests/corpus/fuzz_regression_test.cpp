@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "footfix/io/atomic_file.h"
+#include "footfix/io/contacts_json.h"
+#include "footfix/io/fbx.h"
+#include "footfix/io/fbx_document.h"
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
 
@@ -65,8 +68,9 @@ TEST(FuzzRegression, RigProfileCrashersAreHandled) {
 TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
   std::vector<fs::path> files;
   for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
-    if (p.filename() != "profile_unknown_joint.json") files.push_back(p);  // valid JSON, bad joint
-  ASSERT_EQ(files.size(), 4u);
+    if (p.filename().string().rfind("profile_", 0) == 0 && p.filename() != "profile_unknown_joint.json")
+      files.push_back(p);  // (the unknown joint is valid JSON: a process error, tested by the CLI)
+  ASSERT_EQ(files.size(), 5u);
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     try {
@@ -77,6 +81,62 @@ TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
       const std::string message = e.what();
       EXPECT_EQ(message.rfind(path.string() + ":", 0), 0u) << message;
       EXPECT_NE(message.find(": rig profile: "), std::string::npos) << message;
+    }
+  }
+}
+
+TEST(FuzzRegression, BadContactsFilesFailWithReadErrors) {
+  std::vector<fs::path> files = files_in(k_tests_dir / "fuzz" / "crashers" / "contacts_json");
+  for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
+    if (p.filename().string().rfind("contacts_", 0) == 0) files.push_back(p);
+  ASSERT_GE(files.size(), 3u);
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    try {
+      parse_contacts_json(read_file(path), path.string());
+      ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
+    }
+  }
+}
+
+// Malformed FBX (tests/data/bad/*.fbx) and FBX fuzz crashers: the document parser and the clip
+// reader must reject them with a read error naming the file (the CLI side is in
+// tests/cli/bad_input_fault_test.cpp).
+TEST(FuzzRegression, BadFbxFilesAreRejectedCleanly) {
+  std::vector<fs::path> files = files_in(k_tests_dir / "data" / "bad", ".fbx");
+  ASSERT_EQ(files.size(), 4u);
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    const std::string bytes = read_file(path);
+    for (int reader = 0; reader < 2; ++reader) {
+      try {
+        if (reader == 0)
+          parse_fbx_document(bytes, path.string());
+        else
+          read_fbx_bytes(bytes, path.string());
+        ADD_FAILURE() << "reader " << reader << " accepted it";
+      } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+        EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
+      }
+    }
+  }
+}
+
+TEST(FuzzRegression, FbxCrashersAreHandled) {
+  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "fbx")) {
+    SCOPED_TRACE(path.string());
+    const std::string bytes = read_file(path);
+    try {
+      parse_fbx_document(bytes, path.string());
+    } catch (const Error&) {
+    }
+    try {
+      read_fbx_bytes(bytes, path.string());
+    } catch (const Error&) {
     }
   }
 }

@@ -1,0 +1,105 @@
+// Memory of cleaning a very long clip: synthesizes an N-frame walk (default 1,000,000 frames at
+// 60 fps, about 4.6 hours) of an 11-joint biped in memory, cleans it with clean_clip (contacts,
+// offline solve, leg IK) and prints the peak resident set size (getrusage) against the size of
+// the decoded clip (frames x joints x (quaternion + translation)).
+//
+//   build/bench/bench_long_clip [frames]
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "footfix/core/clip.h"
+#include "footfix/core/error.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/solve/clean.h"
+
+namespace {
+
+using namespace footfix;
+
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+// A biped in meters, Y up, facing +Z: legs hang straight down from the pelvis.
+Skeleton biped() {
+  Skeleton s;
+  int hips = s.add_joint("Hips", -1, {0, 0, 0});
+  for (double side : {1.0, -1.0}) {
+    const std::string name = side > 0 ? "Left" : "Right";
+    int up = s.add_joint(name + "UpLeg", hips, {0.09 * side, -0.05, 0});
+    int leg = s.add_joint(name + "Leg", up, {0, -0.42, 0});
+    int foot = s.add_joint(name + "Foot", leg, {0, -0.41, 0});
+    int toe = s.add_joint(name + "ToeBase", foot, {0, -0.06, 0.12});
+    s.end_sites[toe] = Vec3{0, 0, 0.05};
+  }
+  int spine = s.add_joint("Spine", hips, {0, 0.1, 0});
+  int head = s.add_joint("Head", spine, {0, 0.5, 0});
+  s.end_sites[head] = Vec3{0, 0.2, 0};
+  return s;
+}
+
+// A walk at 1 step per second: thighs swing +-25 degrees, knees bend on the swing, and the root
+// moves 10% faster than the feet would carry it, so planted feet slide.
+Clip synthesize_walk(int frames) {
+  Clip clip;
+  clip.skeleton = biped();
+  clip.fps = 60;
+  clip.source_name = "synthetic_walk";
+  clip.resize(frames);
+  const double k_pi = 3.14159265358979323846;
+  const Vec3 x_axis{1, 0, 0};
+  for (int f = 0; f < frames; ++f) {
+    const double t = f / clip.fps;
+    const double phase = 2 * k_pi * 0.5 * t;  // one stride (two steps) every 2 s
+    clip.translation(f, 0) = Vec3{0, 0.92 + 0.02 * std::cos(2 * phase), 0.77 * t * 1.1};
+    for (int s = 0; s < 2; ++s) {
+      const double swing = std::sin(phase + s * k_pi);
+      const int up = 1 + 4 * s, leg = 2 + 4 * s;
+      clip.rotation(f, up) = axis_angle(x_axis, -0.44 * swing);
+      clip.rotation(f, leg) = axis_angle(x_axis, 0.6 * std::max(0.0, std::cos(phase + s * k_pi)));
+    }
+  }
+  return clip;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int frames = argc > 1 ? std::atoi(argv[1]) : 1000000;
+  if (frames < 2) {
+    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2]\n");
+    return 2;
+  }
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    Clip clip = synthesize_walk(frames);
+    const double clip_mb = static_cast<double>(clip.rotations.size() * sizeof(Quat) +
+                                               clip.translations.size() * sizeof(Vec3)) / (1024.0 * 1024.0);
+    const double rss_input_mb = peak_rss_mb();
+    Rig rig = detect_rig(clip);
+    CleanResult result = clean_clip(clip, rig, CleanSettings{});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rss_mb = peak_rss_mb();
+    int contact_frames = 0;
+    for (const auto& foot : result.contacts.feet)
+      for (auto c : foot.contact) contact_frames += c;
+    std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu\n", frames, clip.joint_count(),
+                contact_frames, result.warnings.size());
+    for (const auto& w : result.warnings) std::printf("  warning: %s\n", w.c_str());
+    std::printf("decoded clip %.1f MiB; peak RSS %.1f MiB after synthesis, %.1f MiB after clean\n", clip_mb,
+                rss_input_mb, rss_mb);
+    std::printf("peak RSS / decoded clip = %.2f; clean peak above the input = %.2f x the clip; %.1f s\n",
+                rss_mb / clip_mb, (rss_mb - rss_input_mb) / clip_mb, seconds);
+    return 0;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+}
