@@ -56,7 +56,8 @@ TEST(CleanFbx, MixamoWalkSlidingIsRemoved) {
     ContactMask mask{reference.feet[0].contact, reference.feet[1].contact};
     SlideStats own = contact_slide(loaded.clip, loaded.rig, mask);
     for (double factor : {1.25, 0.75}) {
-      SCOPED_TRACE(std::string(name) + " x" + std::to_string(factor));
+      SCOPED_TRACE(name);
+      SCOPED_TRACE(factor);
       Clip scaled = make_sliding(loaded.clip, loaded.rig, factor);
       CleanResult result = clean_clip(scaled, loaded.rig, CleanSettings{});
       ClipMetrics m = compare_clips(scaled, result.cleaned, loaded.rig, mask);

@@ -113,7 +113,8 @@ TEST(CleanGolden, SharedLocomotionCorpus) {
                            "bandai1_walk-back_active_001.bvh", "bandai2_walk-turn-right_normal_001.bvh"}) {
     LoadedClip loaded = load_clip(test::shared_clips_dir() / name);
     for (double factor : {1.25, 0.75}) {
-      SCOPED_TRACE(std::string(name) + " x" + std::to_string(factor));
+      SCOPED_TRACE(name);
+      SCOPED_TRACE(factor);
       expect_acceptance(clean_scaled(loaded, factor), 0.30);
     }
   }
