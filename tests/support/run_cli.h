@@ -18,7 +18,8 @@ struct RunResult {
 /// Runs `footfix ARGS` through the shell (quote paths with quoted()).
 inline RunResult run_footfix(const std::string& args) {
   RunResult r;
-  std::string command = std::string(FOOTFIX_EXE) + " " + args + " 2>&1";
+  std::string command = FOOTFIX_EXE;
+  command.append(" ").append(args).append(" 2>&1");
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return r;
   char buffer[4096];
