@@ -27,19 +27,6 @@ using namespace footfix;
 
 namespace {
 
-/// Consecutive interval starts (in time, ignoring contacts already running at frame 0) that
-/// come from the same foot.
-int alternation_breaks(const ContactResult& r) {
-  std::vector<std::pair<int, int>> starts;
-  for (int s = 0; s < 2; ++s)
-    for (const auto& in : r.feet[s].intervals)
-      if (in.first_frame > 0) starts.push_back({in.first_frame, s});
-  std::sort(starts.begin(), starts.end());
-  int breaks = 0;
-  for (size_t i = 1; i < starts.size(); ++i) breaks += starts[i].second == starts[i - 1].second ? 1 : 0;
-  return breaks;
-}
-
 double sliding_agreement(const LoadedClip& loaded, const ContactResult& base, double factor,
                          const ContactSettings& settings) {
   Clip sliding = make_sliding(loaded.clip, loaded.rig, factor);

@@ -22,4 +22,15 @@ double contact_fraction(const FootContacts& foot) {
   return static_cast<double>(on) / static_cast<double>(foot.contact.size());
 }
 
+int alternation_breaks(const ContactResult& r) {
+  std::vector<std::pair<int, int>> starts;
+  for (int s = 0; s < 2; ++s)
+    for (const auto& in : r.feet[s].intervals)
+      if (in.first_frame > 0) starts.push_back({in.first_frame, s});
+  std::sort(starts.begin(), starts.end());
+  int breaks = 0;
+  for (size_t i = 1; i < starts.size(); ++i) breaks += starts[i].second == starts[i - 1].second ? 1 : 0;
+  return breaks;
+}
+
 }  // namespace footfix

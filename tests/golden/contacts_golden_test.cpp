@@ -21,19 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Consecutive contact starts (in time; contacts already running at frame 0 left out) that
-/// belong to the same foot.
-int alternation_breaks(const ContactResult& r) {
-  std::vector<std::pair<int, int>> starts;
-  for (int s = 0; s < 2; ++s)
-    for (const auto& in : r.feet[s].intervals)
-      if (in.first_frame > 0) starts.push_back({in.first_frame, s});
-  std::sort(starts.begin(), starts.end());
-  int breaks = 0;
-  for (size_t i = 1; i < starts.size(); ++i) breaks += starts[i].second == starts[i - 1].second ? 1 : 0;
-  return breaks;
-}
-
 double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
 
 struct Locomotion {

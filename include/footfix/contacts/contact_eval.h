@@ -10,6 +10,10 @@ namespace footfix {
 /// Frames beyond the shorter annotation count as disagreeing.
 double contact_agreement(const ContactResult& a, const ContactResult& b);
 
+/// Consecutive contact starts (in time; contacts already running at frame 0 left out) that
+/// belong to the same foot: 0 for a clean left/right alternation.
+int alternation_breaks(const ContactResult& r);
+
 /// Fraction of frames a foot is in contact (0 for an empty annotation).
 double contact_fraction(const FootContacts& foot);
 
