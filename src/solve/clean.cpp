@@ -12,6 +12,8 @@ namespace {
 
 // Misses below this are not worth a warning (a 5 mm residual is under mocap noise).
 constexpr double k_warn_miss_m = 0.005;
+// Pelvis drops below this are ordinary compensation, not worth a warning.
+constexpr double k_warn_pelvis_drop_m = 0.03;
 
 void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)
@@ -107,10 +109,23 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   // An in-place clip (no root motion, feet sliding back by design) is locked in world space
   // like any other: the body then walks forward of where it stood. Say so.
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
-  if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.1 * feet_travel)
+  if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
+  for (int s = 0; s < 2; ++s) {
+    const auto& c = result.contacts.feet[s].contact;
+    if (clip.frame_count > 1 && std::all_of(c.begin(), c.end(), [](std::uint8_t v) { return v != 0; }))
+      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
+                                " foot is planted in every frame: it is held in one place for the whole clip");
+  }
   OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
   result.solver_iterations = solved.iterations;
+  // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
+  double max_drop_m = 0;
+  for (int f = 0; f < clip.frame_count; ++f)
+    max_drop_m = std::max(max_drop_m, problem.input.pelvis_ws[f].y - solved.pelvis_ws[f].y);
+  if (max_drop_m > k_warn_pelvis_drop_m)
+    result.warnings.push_back("the pelvis was lowered by up to " + std::to_string(static_cast<int>(std::lround(max_drop_m * 100))) +
+                              " cm to keep the planted feet reachable (check for over-bent knees)");
 
   result.cleaned = clip;
   OfflineApplyReport applied =
