@@ -156,7 +156,7 @@ TEST_P(BatchFault, OutputDirectoryThatIsAFileIsAClearError) {
 
 TEST_P(BatchFault, ReadOnlyOutputDirectoryIsAClearError) {
   const bool root = ::geteuid() == 0;
-  if (root && !can_run_unprivileged()) GTEST_SKIP() << "running as root without setpriv: permissions do not stop writes";
+  if (root && !can_run_unprivileged()) GTEST_SKIP() << "running as root and user nobody cannot run footfix on the test data here: permissions do not stop root";
   TempDir dir;
   make_inputs(dir);
   fs::create_directory(dir / "ro");

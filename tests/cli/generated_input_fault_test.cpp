@@ -146,7 +146,7 @@ TEST(OutputFault, OutputIsADirectory) {
 
 TEST(OutputFault, ReadOnlyDirectory) {
   const bool root = ::geteuid() == 0;
-  if (root && !can_run_unprivileged()) GTEST_SKIP() << "running as root without setpriv: permissions do not stop writes";
+  if (root && !can_run_unprivileged()) GTEST_SKIP() << "running as root and user nobody cannot run footfix on the test data here: permissions do not stop root";
   TempDir out;
   fs::create_directory(out / "ro");
   fs::permissions(out / "ro", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read |

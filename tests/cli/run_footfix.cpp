@@ -86,10 +86,20 @@ BoundedRun run_footfix_bounded(const std::vector<std::string>& args, std::chrono
   return run_bounded(args, bound, {});
 }
 
-bool can_run_unprivileged() { return ::geteuid() == 0 && ::access(k_setpriv, X_OK) == 0; }
-
 BoundedRun run_footfix_unprivileged(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
   return run_bounded(args, bound, {k_setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"});
+}
+
+bool can_run_unprivileged() {
+  // As user nobody the binary and the test data must be reachable (a checkout under /root is
+  // not): probe once with a real read of a test clip.
+  static const bool ok = [] {
+    if (::geteuid() != 0 || ::access(k_setpriv, X_OK) != 0) return false;
+    std::vector<std::string> args{"inspect", FOOTFIX_TESTS_DIR};
+    args.back().append("/data/bad/one_frame.bvh");
+    return run_footfix_unprivileged(args, std::chrono::seconds(30)).exit_code == 0;
+  }();
+  return ok;
 }
 
 int spawn_footfix(const std::vector<std::string>& args) { return spawn(args, "", ""); }
