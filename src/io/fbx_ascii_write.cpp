@@ -25,17 +25,25 @@ void put_int(std::string& out, std::int64_t v) {
   out.append(buf, static_cast<std::size_t>(p - buf));
 }
 
+// A real array reads back as reals when at least one element carries a '.' or exponent: if
+// none does (all values integral), the first element gets ".0".
 template <typename T>
 void put_array(std::string& out, const std::vector<T>& v, const std::string& indent) {
   out += '*';
   put_int(out, static_cast<std::int64_t>(v.size()));
   out += " {\n" + indent + "\ta: ";
+  const std::size_t values_start = out.size();
+  std::size_t first_end = out.size();
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (i) out += (i % k_values_per_line == 0) ? ",\n" + indent + "\t" : ",";
     if constexpr (std::is_floating_point_v<T>)
       put_real(out, static_cast<double>(v[i]), false);
     else
       put_int(out, static_cast<std::int64_t>(v[i]));
+    if (i == 0) first_end = out.size();
+  }
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!v.empty() && out.find_first_of(".eEn", values_start) == std::string::npos) out.insert(first_end, ".0");
   }
   out += "\n" + indent + "} ";
 }
