@@ -1,7 +1,9 @@
 // FbxDocument -> ASCII FBX, in the FBX SDK's layout (tabs, `*N { a: ... }` arrays). Reals are
 // written in shortest round-trip form and always carry a '.' or exponent, so they read back as
 // reals.
+#include <cctype>
 #include <charconv>
+#include <string_view>
 
 #include "footfix/core/error.h"
 #include "footfix/io/fbx_document.h"
@@ -52,8 +54,11 @@ void put_property(std::string& out, const FbxProperty& p, const std::string& ind
   switch (p.type) {
     case 'Y': case 'I': case 'L': put_int(out, p.as_int()); break;
     case 'C': {
+      // A one-character bare word reads back as 'C' unless it looks like a number or a separator.
       auto c = static_cast<char>(p.as_int());
-      if (c >= 'A' && c <= 'Z')
+      bool bare = std::isgraph(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) &&
+                  std::string_view(",{}\";*:").find(c) == std::string_view::npos;
+      if (bare)
         out += c;
       else
         put_int(out, p.as_int());

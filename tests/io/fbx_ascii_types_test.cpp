@@ -27,12 +27,16 @@ TEST(FbxAsciiTypes, IntegralRealArraysAndScalarsStayReal) {
   FbxNode scalar;
   scalar.name = "Scale";
   scalar.properties.push_back(FbxProperty::real('D', 3.0));
+  FbxNode flag;
+  flag.name = "P";
+  flag.properties.push_back(FbxProperty::integer('C', 'a'));
+  flag.properties.push_back(FbxProperty::integer('C', 'T'));
   FbxNode ints;
   ints.name = "KeyTime";
   ints.properties.emplace_back('l', std::vector<std::int64_t>{0, 46186158000});
   FbxNode objects;
   objects.name = "Objects";
-  objects.children = {curve, mixed, scalar, ints};
+  objects.children = {curve, mixed, scalar, flag, ints};
   doc.roots.push_back(objects);
 
   FbxDocument back = round_trip(doc);
@@ -42,6 +46,8 @@ TEST(FbxAsciiTypes, IntegralRealArraysAndScalarsStayReal) {
   EXPECT_EQ(o->child("KeyValueFloat")->properties[0].type, 'd');
   EXPECT_EQ(o->child("Scale")->properties[0].type, 'D');
   EXPECT_EQ(o->child("KeyTime")->properties[0].type, 'l');
+  EXPECT_EQ(o->child("P")->properties[0].type, 'C');  // lower-case one-letter word (fuzz_fbx finding)
+  EXPECT_EQ(o->child("P")->properties[0].as_int(), 'a');
 }
 
 }  // namespace
