@@ -26,7 +26,8 @@ void ContactOptions::add_to(CLI::App& cmd) {
   const nlohmann::json defaults = contact_settings_to_json(ContactSettings{});
   for (const ContactSettingField& field : contact_setting_fields()) {
     std::string key = field.key;
-    std::string help = std::string(field.help) + " [default " + defaults[key].dump() + "]";
+    std::string help = std::string(field.help) + " [" + (field.number ? contact_setting_range(field) + ", " : "") +
+                       "default " + defaults[key].dump() + "]";
     if (field.flag)
       cmd.add_option_function<bool>(option_names(key), [this, key](const bool& v) { overrides[key] = v; }, help)
           ->group("Contact settings");

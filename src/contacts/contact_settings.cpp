@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
-#include <cmath>
 #include <sstream>
+#include <string>
 
 #include "footfix/core/error.h"
 
@@ -13,32 +13,40 @@ namespace {
 
 using S = ContactSettings;
 
+constexpr bool k_exclusive = true;
+
 const std::array<ContactSettingField, 13> k_fields{{
-    {"speed_threshold_mps", "contact joint speed below which a foot is still (m/s)", &S::speed_threshold_mps},
+    {"speed_threshold_mps", "contact joint speed below which a foot is still (m/s)", &S::speed_threshold_mps, nullptr,
+     0.01, 5},
     {"body_speed_fraction", "tolerated foot speed along the body's travel, as a fraction of the pelvis horizontal speed (0 = off)",
-     &S::body_speed_fraction},
-    {"body_speed_window_s", "averaging window of the pelvis speed (s)", &S::body_speed_window_s},
+     &S::body_speed_fraction, nullptr, 0, 2},
+    {"body_speed_window_s", "averaging window of the pelvis speed (s)", &S::body_speed_window_s, nullptr, 0.01, 5},
     {"ground_velocity_window_s", "window of the ground velocity estimate (s); 0 = the ground stands still",
-     &S::ground_velocity_window_s},
-    {"height_threshold_m", "max height of the contact joint above the ground under it (m)", &S::height_threshold_m},
-    {"ground_window_s", "window of the local ground estimate (s); 0 = one flat floor", &S::ground_window_s},
-    {"majority_window_s", "majority-vote filter window (s)", &S::majority_window_s},
-    {"smoothing_sigma_s", "Gaussian smoothing sigma (s)", &S::smoothing_sigma_s},
-    {"contact_threshold", "smoothed value a contact must reach (0..1]", &S::contact_threshold},
-    {"release_threshold", "smoothed value a contact extends over (0..contact_threshold]", &S::release_threshold},
+     &S::ground_velocity_window_s, nullptr, 0, 10},
+    {"height_threshold_m", "max height of the contact joint above the ground under it (m)", &S::height_threshold_m,
+     nullptr, 0.005, 1},
+    {"ground_window_s", "window of the local ground estimate (s); 0 = one flat floor", &S::ground_window_s, nullptr, 0,
+     10},
+    {"majority_window_s", "majority-vote filter window (s)", &S::majority_window_s, nullptr, 0, 2, k_exclusive},
+    {"smoothing_sigma_s", "Gaussian smoothing sigma (s)", &S::smoothing_sigma_s, nullptr, 0, 1, k_exclusive},
+    {"contact_threshold", "smoothed value a contact must reach", &S::contact_threshold, nullptr, 0, 1, k_exclusive},
+    {"release_threshold", "smoothed value a contact extends over (at most contact_threshold)", &S::release_threshold,
+     nullptr, 0, 1, k_exclusive},
     {"upsample_low_fps", "cubic upsampling of low frame rate clips before detection", nullptr, &S::upsample_low_fps},
-    {"upsample_max_fps", "clips at or below this rate are upsampled (Hz)", &S::upsample_max_fps},
-    {"upsample_target_fps", "rate upsampled clips reach at least (Hz)", &S::upsample_target_fps},
+    {"upsample_max_fps", "clips at or below this rate are upsampled (Hz)", &S::upsample_max_fps, nullptr, 1, 240},
+    {"upsample_target_fps", "rate upsampled clips reach at least (Hz)", &S::upsample_target_fps, nullptr, 1, 240},
 }};
 
-[[noreturn]] void bad_value(const char* key, const char* rule, double value) {
+[[noreturn]] void bad_value(const char* key, const std::string& rule, double value) {
   std::ostringstream message;
   message << "contacts: " << key << " must be " << rule << ", got " << value;
   fail(ErrorKind::usage, message.str());
 }
 
-void require(bool ok, const char* key, const char* rule, double value) {
-  if (!ok || !std::isfinite(value)) bad_value(key, rule, value);
+bool in_range(const ContactSettingField& f, double value) {
+  // Written so that NaN fails every comparison and is refused.
+  bool above_min = f.min_exclusive ? value > f.min : value >= f.min;
+  return above_min && value <= f.max;
 }
 
 }  // namespace
@@ -47,20 +55,26 @@ std::span<const ContactSettingField> contact_setting_fields() {
   return k_fields;
 }
 
+std::string contact_setting_range(const ContactSettingField& f) {
+  std::ostringstream text;
+  if (f.min_exclusive)
+    text << "> " << f.min << " and <= " << f.max;
+  else
+    text << "in [" << f.min << ", " << f.max << "]";
+  return text.str();
+}
+
 void ContactSettings::validate() const {
-  require(speed_threshold_mps > 0, "speed_threshold_mps", "> 0", speed_threshold_mps);
-  require(body_speed_fraction >= 0, "body_speed_fraction", ">= 0", body_speed_fraction);
-  require(body_speed_window_s > 0, "body_speed_window_s", "> 0", body_speed_window_s);
-  require(ground_velocity_window_s >= 0, "ground_velocity_window_s", ">= 0 (0 = off)", ground_velocity_window_s);
-  require(height_threshold_m > 0, "height_threshold_m", "> 0", height_threshold_m);
-  require(ground_window_s >= 0, "ground_window_s", ">= 0 (0 = flat floor)", ground_window_s);
-  require(majority_window_s > 0, "majority_window_s", "> 0", majority_window_s);
-  require(smoothing_sigma_s > 0, "smoothing_sigma_s", "> 0", smoothing_sigma_s);
-  require(contact_threshold > 0 && contact_threshold <= 1, "contact_threshold", "in (0, 1]", contact_threshold);
-  require(release_threshold > 0 && release_threshold <= contact_threshold, "release_threshold",
-          "in (0, contact_threshold]", release_threshold);
-  require(upsample_max_fps > 0, "upsample_max_fps", "> 0", upsample_max_fps);
-  require(upsample_target_fps > 0, "upsample_target_fps", "> 0", upsample_target_fps);
+  for (const ContactSettingField& f : k_fields) {
+    if (!f.number || f.number == &S::release_threshold) continue;
+    const double value = this->*(f.number);
+    if (!in_range(f, value)) bad_value(f.key, contact_setting_range(f), value);
+  }
+  if (!(release_threshold > 0 && release_threshold <= contact_threshold)) {
+    std::ostringstream rule;
+    rule << "> 0 and <= contact_threshold (" << contact_threshold << ")";
+    bad_value("release_threshold", rule.str(), release_threshold);
+  }
 }
 
 ContactSettings contact_settings_from_json(const nlohmann::json& j, const ContactSettings& base,

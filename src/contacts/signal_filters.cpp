@@ -2,8 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <iterator>
+#include <set>
 
 namespace footfix {
+namespace {
+
+// Above this kernel radius (frames) gaussian_smooth switches to three box passes, so its cost
+// stays O(frames) for any sigma.
+constexpr double k_max_exact_gaussian_radius = 1024;
+
+}  // namespace
 
 int odd_window_frames(double seconds, double fps) {
   double frames = std::round(seconds * fps);
@@ -30,16 +40,27 @@ std::vector<std::uint8_t> majority_filter(std::span<const std::uint8_t> in, int 
 
 std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_frames) {
   const int n = static_cast<int>(in.size());
-  const int radius = std::max(1, static_cast<int>(std::ceil(3.0 * sigma_frames)));
+  if (n == 0) return {};
+  if (!(sigma_frames > 0) || !std::isfinite(sigma_frames)) return {in.begin(), in.end()};
+  // The radius is computed in double and cut to the signal length before the conversion to int
+  // (a kernel wider than the signal adds nothing), so any sigma is defined behaviour.
+  const double wanted_radius = std::max(1.0, std::ceil(3.0 * sigma_frames));
+  if (wanted_radius > k_max_exact_gaussian_radius && wanted_radius < n) {
+    // Three passes of a box filter of variance sigma^2 / 3 each: O(frames) for any sigma.
+    const int box = static_cast<int>(std::floor(std::sqrt(4.0 * sigma_frames * sigma_frames + 1.0)));
+    std::vector<double> out = moving_average(in, box | 1);
+    for (int pass = 1; pass < 3; ++pass) out = moving_average(std::span<const double>(out), box | 1);
+    return out;
+  }
+  const int radius = static_cast<int>(std::min(wanted_radius, static_cast<double>(n)));
   std::vector<double> kernel(static_cast<size_t>(radius) + 1);
-  for (int k = 0; k <= radius; ++k) kernel[k] = std::exp(-0.5 * (k * k) / (sigma_frames * sigma_frames));
+  for (int k = 0; k <= radius; ++k) kernel[k] = std::exp(-0.5 * (static_cast<double>(k) * k) / (sigma_frames * sigma_frames));
   std::vector<double> out(in.size());
   for (int t = 0; t < n; ++t) {
     double sum = 0, weight = 0;
-    for (int k = -radius; k <= radius; ++k) {
-      int s = t + k;
-      if (s < 0 || s >= n) continue;
-      double w = kernel[static_cast<size_t>(std::abs(k))];
+    const int lo = std::max(0, t - radius), hi = std::min(n - 1, t + radius);
+    for (int s = lo; s <= hi; ++s) {
+      double w = kernel[static_cast<size_t>(std::abs(s - t))];
       sum += w * in[s];
       weight += w;
     }
@@ -131,37 +152,81 @@ std::vector<Vec3> moving_average(std::span<const Vec3> in, int window) { return 
 
 std::vector<double> window_minimum(std::span<const double> in, int before, int after) {
   const int n = static_cast<int>(in.size());
+  before = std::max(before, 0);
+  after = std::max(after, 0);
   std::vector<double> out(in.size());
+  // Monotonic deque of indices whose values increase from front to back: the front is the
+  // minimum of the window; each index enters and leaves once, so O(frames) for any window.
+  std::deque<int> rising;
+  int next = 0;  // first index not yet pushed
   for (int t = 0; t < n; ++t) {
-    int lo = std::max(0, t - before), hi = std::min(n - 1, t + after);
-    out[t] = *std::min_element(in.begin() + lo, in.begin() + hi + 1);
+    const int hi = t + std::min(after, n - 1 - t);
+    for (; next <= hi; ++next) {
+      while (!rising.empty() && in[rising.back()] >= in[next]) rising.pop_back();
+      rising.push_back(next);
+    }
+    while (rising.front() < t - before) rising.pop_front();
+    out[t] = in[rising.front()];
   }
   return out;
 }
+
+namespace {
+
+/// Median of a sliding multiset of values: `low` holds the smaller half (one more when the count
+/// is odd), `high` the rest. Insert and erase are O(log window).
+class SlidingMedian {
+ public:
+  void insert(double v) {
+    if (low_.empty() || v <= *low_.rbegin())
+      low_.insert(v);
+    else
+      high_.insert(v);
+    rebalance();
+  }
+  void erase(double v) {
+    if (v <= *low_.rbegin())
+      low_.erase(low_.find(v));
+    else
+      high_.erase(high_.find(v));
+    rebalance();
+  }
+  /// Middle value, or the mean of the two middle values for an even count.
+  double median() const {
+    if (low_.size() > high_.size()) return *low_.rbegin();
+    return 0.5 * (*low_.rbegin() + *high_.begin());
+  }
+
+ private:
+  void rebalance() {
+    while (low_.size() > high_.size() + 1) {
+      auto last = std::prev(low_.end());
+      high_.insert(*last);
+      low_.erase(last);
+    }
+    while (low_.size() < high_.size()) {
+      low_.insert(*high_.begin());
+      high_.erase(high_.begin());
+    }
+  }
+  std::multiset<double> low_, high_;
+};
+
+}  // namespace
 
 std::vector<double> window_median(std::span<const double> in, int half) {
   const int n = static_cast<int>(in.size());
-  std::vector<double> out(in.size()), window;
+  half = std::max(half, 0);
+  std::vector<double> out(in.size());
+  SlidingMedian window;
+  int lo = 0, hi = -1;  // the window holds in[lo..hi]
   for (int t = 0; t < n; ++t) {
-    int lo = std::max(0, t - half), hi = std::min(n - 1, t + half);
-    window.assign(in.begin() + lo, in.begin() + hi + 1);
-    auto mid = window.begin() + static_cast<std::ptrdiff_t>(window.size() / 2);
-    std::nth_element(window.begin(), mid, window.end());
-    double m = *mid;
-    if (window.size() % 2 == 0) m = 0.5 * (m + *std::max_element(window.begin(), mid));
-    out[t] = m;
+    const int want_hi = t + std::min(half, n - 1 - t), want_lo = std::max(0, t - half);
+    while (hi < want_hi) window.insert(in[++hi]);
+    while (lo < want_lo) window.erase(in[lo++]);
+    out[t] = window.median();
   }
   return out;
-}
-
-double quantile(std::vector<double> values, double q) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(values.size() - 1);
-  size_t i = static_cast<size_t>(pos);
-  if (i + 1 >= values.size()) return values.back();
-  double f = pos - static_cast<double>(i);
-  return values[i] * (1.0 - f) + values[i + 1] * f;
 }
 
 }  // namespace footfix

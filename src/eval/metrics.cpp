@@ -5,16 +5,10 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/core/statistics.h"
 
 namespace footfix {
 namespace {
-
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
-  size_t k = static_cast<size_t>(std::ceil(p * static_cast<double>(values.size() - 1)));
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(k), values.end());
-  return values[k];
-}
 
 // World positions of the foot joints of one leg (heel, toe if any, tip) for every frame.
 std::vector<std::vector<Vec3>> foot_tracks(const Clip& clip, const LegChain& leg) {
@@ -58,7 +52,7 @@ SlideStats contact_slide(const Clip& clip, const Rig& rig, const ContactMask& co
   double sum = 0;
   for (double v : per_frame_m) sum += v;
   out.mean_mm_per_frame = 1000.0 * sum / static_cast<double>(per_frame_m.size());
-  out.p95_mm_per_frame = 1000.0 * percentile(per_frame_m, 0.95);
+  out.p95_mm_per_frame = 1000.0 * quantile(per_frame_m, 0.95);
   out.mean_cm_per_s = out.mean_mm_per_frame * 0.1 * clip.fps;
   out.p95_cm_per_s = out.p95_mm_per_frame * 0.1 * clip.fps;
   return out;

@@ -2,8 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <climits>
 #include <cstdint>
+#include <sstream>
+#include <string>
 
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
@@ -15,10 +16,49 @@ using nlohmann::json;
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) { fail(ErrorKind::usage, where + ": " + what); }
 
-double number(const json& j, const char* key, double current, const std::string& where) {
+// Ranges of the solve and IK settings (documented in clean_settings_json.h). The upper factor
+// bounds keep the fast solver's weights k / (1 - k) finite and its banded system well
+// conditioned (hard_factor = 1 gives a condition number around 1e17); the iteration bound keeps
+// the reference solver's run time (iterations x frames) within minutes.
+struct Range {
+  double min, max;
+};
+constexpr Range k_soft_factor{0.005, 0.45};
+constexpr Range k_hard_factor{0.05, 0.99};
+constexpr Range k_softness_m{0.0005, 0.05};
+constexpr std::int64_t k_max_reference_iterations = 100000;
+
+std::string range_text(Range r) {
+  std::ostringstream text;
+  text << "in [" << r.min << ", " << r.max << "]";
+  return text.str();
+}
+
+double number(const json& j, const char* key, double current, Range range, const std::string& where) {
   if (!j.contains(key)) return current;
-  if (!j[key].is_number()) bad(where, std::string(key) + " must be a number");
-  return j[key].get<double>();
+  const std::string rule = std::string(key) + " must be a number " + range_text(range);
+  if (!j[key].is_number()) bad(where, rule);
+  const double value = j[key].get<double>();
+  if (!(value >= range.min && value <= range.max)) {  // NaN fails both comparisons
+    std::ostringstream got;
+    got << ", got " << value;
+    bad(where, rule + got.str());
+  }
+  return value;
+}
+
+int iterations(const json& n, const std::string& where) {
+  const std::string rule =
+      "reference_iterations must be an integer in [1, " + std::to_string(k_max_reference_iterations) + "]";
+  // get<int> would wrap 4294967297 to 1: range-check the 64-bit value first.
+  if (!n.is_number_integer()) bad(where, rule);
+  const bool in_range = n.is_number_unsigned()
+                            ? n.get<std::uint64_t>() >= 1 &&
+                                  n.get<std::uint64_t>() <= static_cast<std::uint64_t>(k_max_reference_iterations)
+                            : n.get<std::int64_t>() >= 1 && n.get<std::int64_t>() <= k_max_reference_iterations;
+  if (!in_range)
+    bad(where, rule + ", got " + n.dump());
+  return static_cast<int>(n.get<std::int64_t>());
 }
 
 void only_keys(const json& j, std::initializer_list<const char*> keys, const std::string& where) {
@@ -52,21 +92,14 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
       if (!v["solver"].is_string()) bad(w, "solver must be a string");
       s.solve.solver = parse_offline_solver(v["solver"].get<std::string>());
     }
-    if (v.contains("reference_iterations")) {
-      const json& n = v["reference_iterations"];
-      // get<int> would wrap 4294967297 to 1: range-check the 64-bit value first.
-      if (!n.is_number_integer() || (n.is_number_unsigned() && n.get<std::uint64_t>() > INT_MAX) ||
-          (!n.is_number_unsigned() && (n.get<std::int64_t>() > INT_MAX || n.get<std::int64_t>() < INT_MIN)))
-        bad(w, "reference_iterations must be an integer (at most 2147483647)");
-      s.solve.reference_iterations = n.get<int>();
-    }
-    s.solve.soft_factor = number(v, "soft_factor", s.solve.soft_factor, w);
-    s.solve.hard_factor = number(v, "hard_factor", s.solve.hard_factor, w);
+    if (v.contains("reference_iterations")) s.solve.reference_iterations = iterations(v["reference_iterations"], w);
+    s.solve.soft_factor = number(v, "soft_factor", s.solve.soft_factor, k_soft_factor, w);
+    s.solve.hard_factor = number(v, "hard_factor", s.solve.hard_factor, k_hard_factor, w);
   }
   if (j.contains("ik")) {
     std::string w = where + ": ik";
     only_keys(j["ik"], {"softness_m"}, w);
-    s.ik.softness_m = number(j["ik"], "softness_m", s.ik.softness_m, w);
+    s.ik.softness_m = number(j["ik"], "softness_m", s.ik.softness_m, k_softness_m, w);
   }
   s.validate();
   return s;

@@ -92,7 +92,7 @@ TEST(AnnotateCli, BadSettingsAreUsageErrors) {
   std::string clip = quoted(root / "in" / "a" / "walk.bvh");
   RunResult r = run_footfix("annotate " + clip + " --speed-threshold -0.5");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("speed_threshold_mps must be > 0, got -0.5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("speed_threshold_mps must be in [0.01, 5], got -0.5"), std::string::npos) << r.output;
   r = run_footfix("annotate " + clip + " --majority-window-s 0");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("majority_window_s must be > 0"), std::string::npos) << r.output;

@@ -146,7 +146,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases),
 // Clean settings files (`clean --settings`): bad values are usage errors (2), unreadable JSON a
 // read error (3).
 const BadCase k_settings_cases[] = {
-    {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer (at most 2147483647)", 0},
+    {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer in [1, 100000], got 4294967297", 0},
     {"settings_not_json.json", k_read, "not valid JSON", 0},
     {"settings_unknown_key.json", 2, "contacts: unknown contact setting 'speed_threshold'", 0},
 };

@@ -1,22 +1,15 @@
 // libFuzzer target for clean settings JSON ({"contacts": {...}, "solve": {...}, "ik": {...}},
-// as `clean --settings` reads it; the contacts part is the contact settings reader):
-// clean_settings_from_json, then validate. footfix::Error is the expected outcome for bad input;
-// anything else escaping (nlohmann type errors included) is a finding.
-#include <nlohmann/json.hpp>
-
+// as `clean --settings` reads it): clean_settings_from_json and validate, then, on accepted
+// settings, contact detection and the whole clean on a small synthetic walk
+// (settings_pipeline.h). footfix::Error is the expected outcome for bad input; anything else
+// escaping (nlohmann type errors included) is a finding.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
-#include "footfix/core/error.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "settings_pipeline.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  nlohmann::json doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return 0;
-  try {
-    footfix::CleanSettings settings = footfix::clean_settings_from_json(doc, "fuzz.json");
-    settings.validate();
-  } catch (const footfix::Error&) {
-  }
+  footfix::fuzz::run_settings_pipeline(std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

@@ -1,6 +1,9 @@
-// Settings of contact annotation (ALGORITHMS.md section 1). Every threshold carries its unit in
-// its name; windows are in seconds and converted to frame counts per clip frame rate, so 30, 60,
-// 100 and 120 Hz clips behave alike. Defaults are the reference method's values at 60 Hz.
+// Settings of contact annotation (speed and height gates, majority vote, Gaussian smoothing,
+// hysteresis). Every threshold carries its unit in its name; windows are in seconds and converted
+// to frame counts per clip frame rate, so 30, 60, 100 and 120 Hz clips behave alike. Defaults are
+// the reference method's values at 60 Hz. Every numeric field has a range a human would use
+// (ContactSettingField::min/max, listed in contact_setting_fields() and `footfix clean --help`);
+// validate() rejects anything outside it.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -52,21 +55,35 @@ struct ContactSettings {
   double upsample_max_fps = 30.0;
   double upsample_target_fps = 60.0;
 
-  /// Throws Error(usage) naming the first bad field ("contacts: speed_threshold_mps must be > 0,
-  /// got -1").
+  /// Throws Error(usage) naming the first bad field and its range ("contacts:
+  /// speed_threshold_mps must be in [0.01, 5], got -1"); NaN and infinities are refused.
   void validate() const;
 };
 
 /// One settable field, for JSON files and command-line options generated from one table.
+/// Numeric fields accept values in [min, max] (in the field's unit), or (min, max] when
+/// min_exclusive. Ranges (units as in the names):
+///   speed_threshold_mps      [0.01, 5]      body_speed_fraction   [0, 2]
+///   body_speed_window_s      [0.01, 5]      ground_velocity_window_s [0, 10] (0 = off)
+///   height_threshold_m       [0.005, 1]     ground_window_s       [0, 10] (0 = flat floor)
+///   majority_window_s        (0, 2]         smoothing_sigma_s     (0, 1]
+///   contact_threshold        (0, 1]         release_threshold     (0, contact_threshold]
+///   upsample_max_fps         [1, 240]       upsample_target_fps   [1, 240]
+/// Bounded windows keep the filters' cost and memory bounded for any accepted value.
 struct ContactSettingField {
   const char* key;  ///< JSON key and (with '-' for '_') long CLI option name
   const char* help;
   double ContactSettings::*number = nullptr;  ///< set for numeric fields
   bool ContactSettings::*flag = nullptr;      ///< set for boolean fields
+  double min = 0;                             ///< numeric fields: smallest accepted value
+  double max = 0;                             ///< numeric fields: largest accepted value
+  bool min_exclusive = false;                 ///< numeric fields: min itself is refused
 };
 
 /// Every field of ContactSettings, in declaration order.
 std::span<const ContactSettingField> contact_setting_fields();
+/// A numeric field's accepted range as text: "in [0.01, 5]" or "> 0 and <= 2".
+std::string contact_setting_range(const ContactSettingField& field);
 
 /// Reads settings from a JSON object whose keys are field names; absent keys keep `base`'s
 /// values. Throws Error(usage) for unknown keys, wrong types and invalid values; messages start

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footfix/core/math.h"
+#include "footfix/core/statistics.h"  // quantile, used with these filters
 
 namespace footfix {
 
@@ -19,7 +20,10 @@ int odd_window_frames(double seconds, double fps);
 std::vector<std::uint8_t> majority_filter(std::span<const std::uint8_t> in, int window);
 
 /// Gaussian smoothing with standard deviation `sigma_frames` (> 0), kernel cut at 3 sigma and
-/// renormalised near the ends (a constant signal stays constant).
+/// renormalised near the ends (a constant signal stays constant). Above a 1024-frame radius the
+/// Gaussian is approximated by three box-filter passes of the same variance, so the cost is
+/// O(frames x min(radius, 1024)) for any sigma. A sigma that is not finite and > 0 returns the
+/// input unchanged.
 std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_frames);
 
 /// 1 where a run of frames with value >= `low` contains a frame with value >= `high`.
@@ -40,13 +44,11 @@ std::vector<Vec3> upsample_catmull_rom(std::span<const Vec3> p, int factor);
 std::vector<double> moving_average(std::span<const double> in, int window);
 std::vector<Vec3> moving_average(std::span<const Vec3> in, int window);
 
-/// Minimum of in[t - before .. t + after] (cut at the ends).
+/// Minimum of in[t - before .. t + after] (cut at the ends). O(frames) for any window.
 std::vector<double> window_minimum(std::span<const double> in, int before, int after);
 
-/// Median of in[t - half .. t + half] (cut at the ends).
+/// Median of in[t - half .. t + half] (cut at the ends; the mean of the two middle values when
+/// the cut window has an even count). O(frames x log(window)). Values must not be NaN.
 std::vector<double> window_median(std::span<const double> in, int half);
-
-/// The q-quantile (0..1) of the values, by linear interpolation; 0 for an empty input.
-double quantile(std::vector<double> values, double q);
 
 }  // namespace footfix

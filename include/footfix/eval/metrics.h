@@ -22,7 +22,7 @@ using ContactMask = std::array<std::vector<std::uint8_t>, 2>;
 struct SlideStats {
   int samples = 0;                  ///< frame pairs (f-1, f) both in contact, both legs
   double mean_mm_per_frame = 0;     ///< horizontal motion of the contact joint per frame
-  double p95_mm_per_frame = 0;
+  double p95_mm_per_frame = 0;     ///< 95th percentile (core/statistics.h quantile, interpolated)
   double mean_cm_per_s = 0;
   double p95_cm_per_s = 0;
 };

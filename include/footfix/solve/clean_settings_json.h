@@ -1,5 +1,10 @@
 // Clean settings as JSON: {"contacts": {...}, "solve": {...}, "ik": {...}}. Every key optional;
-// unknown keys are errors (a typo must not silently fall back to a default).
+// unknown keys are errors (a typo must not silently fall back to a default). Accepted ranges:
+//   contacts: see ContactSettingField (contact_settings.h)
+//   solve.solver "fast" | "reference"     solve.reference_iterations integer in [1, 100000]
+//   solve.soft_factor in [0.005, 0.45]    solve.hard_factor in [0.05, 0.99]
+//   ik.softness_m in [0.0005, 0.05] (m)
+// Anything outside is Error(usage) naming the key and its range.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
