@@ -1,5 +1,7 @@
 #include "footfix/core/clip.h"
 
+#include <stdexcept>
+
 namespace footfix {
 
 void Clip::resize(int frames) {
@@ -12,12 +14,15 @@ void Clip::resize(int frames) {
 }
 
 void convert_to_internal(Clip& clip, const SourceFrame& frame) {
+  if (clip.space == ClipSpace::internal)
+    throw std::logic_error(clip.source_name + ": clip converted to the internal frame twice");
   for (auto& o : clip.skeleton.rest_offsets) o = point_to_internal(frame, o);
   for (auto& e : clip.skeleton.end_sites)
     if (e) *e = point_to_internal(frame, *e);
   for (auto& t : clip.translations) t = point_to_internal(frame, t);
   for (auto& q : clip.rotations) q = rotation_to_internal(frame, q);
   clip.source_frame = frame;
+  clip.space = ClipSpace::internal;
 }
 
 }  // namespace footfix

@@ -252,6 +252,7 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   clip.skeleton = std::move(h.skeleton);
   clip.fps = 1.0 / header.frame_time_s;
   clip.source_name = source_name;
+  clip.space = ClipSpace::source;  // file units; no header states them (detected on load)
   clip.frame_count = header.frames;
   const size_t transforms = static_cast<size_t>(header.frames) * static_cast<size_t>(clip.joint_count());
   clip.rotations.resize(transforms);

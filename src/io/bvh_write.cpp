@@ -122,9 +122,9 @@ Plan standard_plan(const Clip& clip) {
     if (moves) layout.channels = positions;
     layout.channels.insert(layout.channels.end(), rotations.begin(), rotations.end());
     plan.layouts.push_back(layout);
-    plan.offsets.push_back(point_to_source(clip.source_frame, rest));
+    plan.offsets.push_back(point_to_source(clip.values_to_file(), rest));
     const auto& end_site = clip.skeleton.end_sites[j];
-    plan.end_sites.push_back(end_site ? std::optional<Vec3>(point_to_source(clip.source_frame, *end_site))
+    plan.end_sites.push_back(end_site ? std::optional<Vec3>(point_to_source(clip.values_to_file(), *end_site))
                                       : std::nullopt);
   }
   assign_slots(plan);
@@ -226,8 +226,8 @@ class RowWriter {
                           s.joints[j].first_value;
       std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
       Transform t = decode_bvh_joint(s, s.raw_offsets[j], f, j);
-      rotation_same = rotation_to_internal(clip_.source_frame, t.rotation) == clip_.rotation(f, j);
-      translation_same = point_to_internal(clip_.source_frame, t.translation) == clip_.translation(f, j);
+      rotation_same = rotation_to_internal(clip_.values_to_file(), t.rotation) == clip_.rotation(f, j);
+      translation_same = point_to_internal(clip_.values_to_file(), t.translation) == clip_.translation(f, j);
     }
     if (!rotation_same) write_rotation(f, j, slots, row);
     if (!translation_same) write_translation(f, j, slots, row);
@@ -255,7 +255,7 @@ class RowWriter {
   }
 
   void write_rotation(int f, int j, const JointSlots& slots, double* row) {
-    const Quat q = rotation_to_source(clip_.source_frame, clip_.rotation(f, j));
+    const Quat q = rotation_to_source(clip_.values_to_file(), clip_.rotation(f, j));
     if (slots.rotation_count == 3) {
       const auto angles = euler_from_quat_deg(slots.order, q, previous_[j]);
       for (int n = 0; n < 3; ++n) row[slots.rotation[n]] = angles[n];
@@ -265,7 +265,7 @@ class RowWriter {
   }
 
   void write_translation(int f, int j, const JointSlots& slots, double* row) {
-    const Vec3 t = point_to_source(clip_.source_frame, clip_.translation(f, j));
+    const Vec3 t = point_to_source(clip_.values_to_file(), clip_.translation(f, j));
     const Vec3 offset = plan_.offsets[j];
     const double tolerance = 1e-6 * std::max(1.0, length(offset));
     for (int axis = 0; axis < 3; ++axis) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
@@ -20,7 +19,6 @@ std::string lower_extension(const fs::path& path) {
   return ext;
 }
 
-bool is_fbx(const fs::path& path) { return lower_extension(path) == ".fbx"; }
 
 Clip read_source_clip(const fs::path& path, const ReadOptions& options, std::vector<std::string>& warnings) {
   std::string ext = lower_extension(path);
@@ -41,9 +39,10 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   out.clip = read_source_clip(path, options, out.warnings);
   Rig source_rig = detect_rig(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
-  // detected from the legs' proportions and the motion.
-  SourceFrame frame = is_fbx(path) ? out.clip.source_frame : detect_source_frame(out.clip, source_rig);
+  // detected from the legs' proportions and the motion. Unit warnings only when no unit is given.
   const RigProfile* profile = options.rig_profile;
+  const bool unit_given = options.meters_per_unit || (profile && profile->meters_per_unit);
+  SourceFrame frame = detect_source_frame(out.clip, source_rig, unit_given ? nullptr : &out.warnings);
   if (profile && profile->meters_per_unit) frame.meters_per_unit = *profile->meters_per_unit;
   if (profile && profile->up) frame.up = *profile->up;
   if (options.meters_per_unit) frame.meters_per_unit = *options.meters_per_unit;

@@ -177,7 +177,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
     for (const ContactInterval& in : foot.intervals)
       intervals.push_back({{"first_frame", in.first_frame},
                            {"last_frame", in.last_frame},
-                           {"position", vec_json(point_to_source(clip.source_frame, in.planted_position_m))},
+                           {"position", vec_json(point_to_source(clip.values_to_file(), in.planted_position_m))},
                            {"position_m", vec_json(in.planted_position_m)},
                            {"height_m", in.height_m}});
     f["smoothed"] = std::move(smoothed);

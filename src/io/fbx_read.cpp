@@ -181,6 +181,8 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   Clip clip;
   clip.source_name = name;
   clip.source_frame = declared_frame(source->document);
+  clip.space = ClipSpace::source;
+  clip.source_frame_declared = true;
   clip.fps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 30.0;
   if (!(anim.mTicksPerSecond > 0)) warn("no ticks per second in the take; assuming 30 fps");
   // The take spans ticks [0, mDuration] (assimp counts from the stack's LocalStart, or from the

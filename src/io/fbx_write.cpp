@@ -34,9 +34,10 @@ JointCurves joint_curves(const Clip& clip, int j, const FbxJointSource& js) {
   std::array<double, 3> prev{};
   for (int k = 0; k < 3; ++k) prev[k] = at(js.lcl_rotation, order[k]);
   Quat parent_inv = inverse(js.parent_rotation);
+  const SourceFrame to_file = clip.values_to_file();
   for (int f = 0; f < clip.frame_count; ++f) {
-    Quat q = rotation_to_source(clip.source_frame, clip.rotation(f, j));
-    Vec3 t = point_to_source(clip.source_frame, clip.translation(f, j));
+    Quat q = rotation_to_source(to_file, clip.rotation(f, j));
+    Vec3 t = point_to_source(to_file, clip.translation(f, j));
     Quat lq = normalize(parent_inv * q);
     Vec3 lt = rotate(parent_inv, t - js.parent_translation) / js.parent_scale;
     Quat r = normalize(inverse(pre) * lq * post);
@@ -75,12 +76,13 @@ void write_fbx(const Clip& clip, std::ostream& out) {
   for (int f = 0; f < clip.frame_count; ++f)
     times[f] = start + static_cast<std::int64_t>(std::llround(f * static_cast<double>(k_fbx_ktime_per_second) / clip.fps));
 
+  const SourceFrame to_file = clip.values_to_file();
   for (int j = 0; j < joints; ++j) {
     bool rot_changed = false, trans_changed = false;
     for (int f = 0; f < clip.frame_count; ++f) {
       std::size_t i = clip.index(f, j);
-      rot_changed = rot_changed || clip.rotations[i] != rotation_to_internal(clip.source_frame, src->rotations[i]);
-      trans_changed = trans_changed || clip.translations[i] != point_to_internal(clip.source_frame, src->translations[i]);
+      rot_changed = rot_changed || clip.rotations[i] != rotation_to_internal(to_file, src->rotations[i]);
+      trans_changed = trans_changed || clip.translations[i] != point_to_internal(to_file, src->translations[i]);
     }
     if (!rot_changed && !trans_changed) continue;
     const FbxJointSource& js = src->joints[static_cast<std::size_t>(j)];

@@ -9,6 +9,7 @@
 #include "footfix/core/fk.h"
 #include "io/fbx_eval.h"
 #include "io/fbx_test_support.h"
+#include "support/clip_distance.h"
 
 namespace footfix {
 namespace {
@@ -31,19 +32,8 @@ Clip read_internal(const std::string& bytes, const std::string& name) {
   return clip;
 }
 
-/// Largest world-position distance (meters) between two clips over every joint and frame.
-double max_world_distance_m(const Clip& a, const Clip& b) {
-  EXPECT_EQ(a.skeleton.names, b.skeleton.names);
-  EXPECT_EQ(a.frame_count, b.frame_count);
-  std::vector<Transform> wa(a.joint_count()), wb(b.joint_count());
-  double worst = 0;
-  for (int f = 0; f < std::min(a.frame_count, b.frame_count); ++f) {
-    world_pose(a, f, wa);
-    world_pose(b, f, wb);
-    for (int j = 0; j < a.joint_count(); ++j) worst = std::max(worst, length(wa[j].translation - wb[j].translation));
-  }
-  return worst;
-}
+/// Largest world-position distance (meters) between two internal clips.
+double max_world_distance_m(const Clip& a, const Clip& b) { return test::max_world_distance(a, b); }
 
 void edit(Clip& clip, int leg, int hips) {
   for (int f = 0; f < clip.frame_count; ++f) {

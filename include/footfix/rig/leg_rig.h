@@ -63,9 +63,19 @@ Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg);
 /// `profile` names override detection. Also derives knee side axes from the clip.
 Rig detect_rig(const Clip& clip, const RigProfile* profile = nullptr);
 
-/// Unit scale from the leg length (hip to ankle, expected ~0.85 m) and up axis from the motion
-/// (pelvis above the feet), for a clip still in its source frame.
-SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig);
+/// Known units (meters per unit, see known_units) that put a leg of `leg_length_units` (hip to
+/// ankle, file units) within the plausible human range, 0.40 to 1.20 m.
+std::vector<double> plausible_units(double leg_length_units);
+
+/// Source frame of a clip still in its file's frame. When the file declares it
+/// (source_clip.source_frame_declared, FBX) that frame is kept and only checked. Otherwise the
+/// unit scale comes from the leg length among the plausible units, ties broken by the file's
+/// own hint (the naming convention of a known source tool: CMU, Bandai Namco, Mixamo), else the
+/// one closest to a typical adult leg (0.85 m); the up axis comes from the motion (pelvis above
+/// the feet). Appends a warning naming --unit-scale to `warnings` when two or more units are
+/// plausible and no hint decides, or when no unit (or the declared one) gives a plausible leg.
+SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig,
+                                std::vector<std::string>* warnings = nullptr);
 
 /// Reads a rig profile JSON file. Throws Error(read) with a located message.
 RigProfile read_rig_profile(const std::string& path);
