@@ -2,6 +2,8 @@
 // case (tests/fuzz/crashers/<target>/) through the code the fuzz targets exercise, in process:
 // each must be accepted or rejected with footfix::Error, never anything else. Run under the
 // sanitizer build (FOOTFIX_SANITIZE=ON) this also replays the memory errors the fuzzers found.
+// Every target replays at least one file (a renamed folder or a wrong extension would otherwise
+// make a replay loop run zero times and pass); a crashers folder counts every file but dotfiles.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include "footfix/io/fbx_document.h"
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
+#include "fuzz/settings_pipeline.h"
 
 namespace footfix::test {
 namespace {
@@ -33,6 +36,16 @@ std::vector<fs::path> files_in(const fs::path& dir, const std::string& extension
 
 const fs::path k_tests_dir = FOOTFIX_TESTS_DIR;
 
+std::vector<fs::path> crashers(const std::string& target) { return files_in(k_tests_dir / "fuzz" / "crashers" / target); }
+
+/// Files of tests/data/bad whose name starts with `prefix` and ends with `extension`.
+std::vector<fs::path> bad_files(const std::string& prefix, const std::string& extension) {
+  std::vector<fs::path> out;
+  for (const auto& p : files_in(k_tests_dir / "data" / "bad", extension))
+    if (p.filename().string().rfind(prefix, 0) == 0) out.push_back(p);
+  return out;
+}
+
 TEST(FuzzRegression, BadBvhFilesAreRejectedCleanly) {
   int rejected = 0;
   auto files = files_in(k_tests_dir / "data" / "bad", ".bvh");
@@ -48,21 +61,69 @@ TEST(FuzzRegression, BadBvhFilesAreRejectedCleanly) {
 }
 
 TEST(FuzzRegression, BvhCrashersAreRejectedCleanly) {
-  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "bvh")) {
+  // No fuzz_bvh finding is kept yet: the target's replay set is its crashers plus the
+  // malformed BVH files (the fuzzer's seeds), all through the fuzz target's pipeline.
+  std::vector<fs::path> files = crashers("bvh");
+  for (const auto& p : bad_files("", ".bvh")) files.push_back(p);
+  int replayed = 0;
+  for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     EXPECT_NO_THROW(fuzz::run_bvh_pipeline(read_file(path)));
+    ++replayed;
   }
+  EXPECT_GE(replayed, 1);
 }
 
 TEST(FuzzRegression, RigProfileCrashersAreHandled) {
-  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "rig_profile")) {
+  int replayed = 0;
+  for (const auto& path : crashers("rig_profile")) {
     SCOPED_TRACE(path.string());
     try {
       parse_rig_profile(read_file(path), path.string());
     } catch (const Error& e) {
       EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
     }
+    ++replayed;
   }
+  EXPECT_GE(replayed, 1);
+}
+
+// Settings the fuzz target (or a review) found harmful: out-of-range doubles converted to int,
+// kernels of hundreds of MB, iteration counts of hours, singular solver weights. Each must now
+// be refused as a usage error naming the key; the malformed settings files of tests/data/bad
+// must be refused too, and the fuzz target's seeds must go through detection and the solve.
+TEST(FuzzRegression, SettingsCrashersAreRefusedAsUsageErrors) {
+  std::vector<fs::path> files = crashers("settings");
+  for (const auto& p : bad_files("settings_", ".json")) files.push_back(p);
+  int replayed = 0;
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.string());
+    const std::string text = read_file(path);
+    fuzz::SettingsOutcome outcome = fuzz::SettingsOutcome::cleaned;
+    EXPECT_NO_THROW(outcome = fuzz::run_settings_pipeline(text));
+    EXPECT_NE(outcome, fuzz::SettingsOutcome::cleaned);
+    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_discarded()) {
+      try {
+        clean_settings_from_json(doc, path.string());
+        ADD_FAILURE() << "accepted";
+      } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::usage) << e.what();
+        EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
+      }
+    }
+    ++replayed;
+  }
+  EXPECT_GE(replayed, 6);
+  int seeds = 0;
+  for (const auto& path : files_in(k_tests_dir / "fuzz" / "seeds" / "settings")) {
+    SCOPED_TRACE(path.string());
+    fuzz::SettingsOutcome outcome{};
+    EXPECT_NO_THROW(outcome = fuzz::run_settings_pipeline(read_file(path)));
+    EXPECT_EQ(outcome, fuzz::SettingsOutcome::cleaned);
+    ++seeds;
+  }
+  EXPECT_GE(seeds, 2);
 }
 
 TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
@@ -86,9 +147,8 @@ TEST(FuzzRegression, BadRigProfilesFailWithLocatedReadErrors) {
 }
 
 TEST(FuzzRegression, BadContactsFilesFailWithReadErrors) {
-  std::vector<fs::path> files = files_in(k_tests_dir / "fuzz" / "crashers" / "contacts_json");
-  for (const auto& p : files_in(k_tests_dir / "data" / "bad", ".json"))
-    if (p.filename().string().rfind("contacts_", 0) == 0) files.push_back(p);
+  std::vector<fs::path> files = crashers("contacts_json");
+  for (const auto& p : bad_files("contacts_", ".json")) files.push_back(p);
   ASSERT_GE(files.size(), 3u);
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());
@@ -126,19 +186,33 @@ TEST(FuzzRegression, BadFbxFilesAreRejectedCleanly) {
   }
 }
 
+// FBX fuzz findings (crashers/fbx) and the malformed FBX files: each is either read (then the
+// clip has joints and frames) or refused with a read error naming the file, by both readers.
 TEST(FuzzRegression, FbxCrashersAreHandled) {
-  for (const auto& path : files_in(k_tests_dir / "fuzz" / "crashers" / "fbx")) {
+  std::vector<fs::path> files = crashers("fbx");
+  for (const auto& p : bad_files("fbx_", ".fbx")) files.push_back(p);
+  int replayed = 0;
+  for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     const std::string bytes = read_file(path);
     try {
-      parse_fbx_document(bytes, path.string());
-    } catch (const Error&) {
+      FbxDocument doc = parse_fbx_document(bytes, path.string());
+      EXPECT_FALSE(doc.roots.empty());
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
     }
     try {
-      read_fbx_bytes(bytes, path.string());
-    } catch (const Error&) {
+      Clip clip = read_fbx_bytes(bytes, path.string());
+      EXPECT_GT(clip.joint_count(), 0);
+      EXPECT_GT(clip.frame_count, 0);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
     }
+    ++replayed;
   }
+  EXPECT_GE(replayed, 1);
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "footfix/core/euler.h"
 #include "footfix/io/fbx_document.h"
 
 #include <gtest/gtest.h>
@@ -108,12 +107,23 @@ class FbxEvaluator {
     for (const auto& [axis, curve] : it->second) (&v.x)[axis] = static_cast<float>(curve_value(*curve, t));
     return v;
   }
+  /// FBX RotationOrder (0..5 = eEulerXYZ, XZY, YZX, YXZ, ZXY, ZYX): the letters name the axes in
+  /// the order the rotations are applied to a vector, so XYZ is Rz * Ry * Rx. Built from assimp's
+  /// elementary rotations, independently of footfix's Euler code and order table.
   static aiMatrix4x4 rotation(aiVector3D deg, int order) {
-    static const EulerOrder k_orders[6] = {{2, 1, 0}, {1, 2, 0}, {0, 2, 1}, {2, 0, 1}, {1, 0, 2}, {0, 1, 2}};
-    const EulerOrder& o = k_orders[order];
-    Quat q = quat_from_euler_deg(o, {(&deg.x)[o[0]], (&deg.x)[o[1]], (&deg.x)[o[2]]});
-    return aiMatrix4x4(aiQuaternion(static_cast<float>(q.w), static_cast<float>(q.x), static_cast<float>(q.y),
-                                    static_cast<float>(q.z)).GetMatrix());
+    static const char* const k_fbx_orders[6] = {"XYZ", "XZY", "YZX", "YXZ", "ZXY", "ZYX"};
+    const char* applied = k_fbx_orders[order >= 0 && order < 6 ? order : 0];
+    aiMatrix4x4 out;
+    for (int n = 0; n < 3; ++n) {
+      const int axis = applied[n] - 'X';
+      const float rad = (&deg.x)[axis] * static_cast<float>(3.14159265358979323846 / 180.0);
+      aiMatrix4x4 r;
+      if (axis == 0) aiMatrix4x4::RotationX(rad, r);
+      if (axis == 1) aiMatrix4x4::RotationY(rad, r);
+      if (axis == 2) aiMatrix4x4::RotationZ(rad, r);
+      out = r * out;  // applied after the rotations before it
+    }
+    return out;
   }
   aiMatrix4x4 world(std::int64_t id, std::int64_t t) const {
     const Model& m = models_.at(id);

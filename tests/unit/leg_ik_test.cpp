@@ -151,7 +151,6 @@ TEST(LegIk, HeelToeAndTipStayAboveTheirMinima) {
 TEST(LegIk, ManyTargetsNeverPushJointsBelowTheirMinima) {
   // 400 targets on a grid around and below the foot, reachable or not.
   const LegHeights h{0.05, 0.1, 0.03};
-  int count = 0;
   for (double dx : {-0.3, -0.1, 0.0, 0.1, 0.3})
     for (double dy : {-0.5, -0.2, -0.05, 0.0, 0.05, 0.2, 0.4, 0.7})
       for (double dz : {-0.5, -0.2, -0.05, 0.0, 0.05, 0.2, 0.4, 0.6, 0.9, 1.2}) {
@@ -168,9 +167,7 @@ TEST(LegIk, ManyTargetsNeverPushJointsBelowTheirMinima) {
         EXPECT_GE(foot_tip_world(r.clip, 1, r.left).y, h.toe_end_min_m - 1e-9)
             << dx << " " << dy << " " << dz;
         EXPECT_GE(pos(r.clip, 1, r.left.toe).y, h.toe_min_m - 1e-9) << dx << " " << dy << " " << dz;
-        ++count;
       }
-  EXPECT_EQ(count, 400);
 }
 
 TEST(LegIk, ToeTargetIsHeightClampedAndReached) {
