@@ -8,11 +8,9 @@
 #include <algorithm>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// Quality acceptance of `clean` (issue 4), as a benchmark program, not a test: every locomotion
+// Quality acceptance of `clean`, as a benchmark program, not a test: every locomotion
 // clip is made to slide (translation joint's horizontal motion x1.25 and x0.75 about frame 0),
 // cleaned, and measured against the contacts of the unscaled clip. Also compares footfix's
 // cleanup of the DeepMotionEditing raw footskate clip with the authors' own.
@@ -31,10 +31,6 @@ const char* k_locomotion[] = {
 };
 
 ContactMask mask_of(const ContactResult& c) { return {c.feet[0].contact, c.feet[1].contact}; }
-
-struct Row {
-  bool pass = true;
-};
 
 bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures) {
   LoadedClip loaded;

@@ -1,4 +1,4 @@
-// Speed of `clean` (issue 4): the default solver against `--solver reference` (25000 PBD
+// Speed of `clean`: the default solver against `--solver reference` (25000 PBD
 // iterations) on the longest shared clip made to slide (x1.25), with the resulting quality of
 // each; then full clean throughput (read + detect + solve + IK + write) and peak memory.
 //
@@ -6,11 +6,9 @@
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <vector>
 
 #include "footfix/core/fk.h"

@@ -1,9 +1,8 @@
-// Offline solve: reference (section 4 PBD, 25000 sweeps) vs fast (Gauss-Newton + banded
+// Offline solve: reference (PBD, 25000 sweeps) vs fast (Gauss-Newton + banded
 // Cholesky) on a synthetic sliding walk. Prints median times, the speed ratio, the toe target
 // difference and the residual contact slide of both.
 // Usage: bench_offline_solve [frames=2752] [reference_runs=3] [fast_runs=21] [iterations=25000]
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <cmath>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"

@@ -1,8 +1,7 @@
-// The reference offline solve: ALGORITHMS.md section 4, literally. Particles start at the input,
+// The reference offline solve, literally (position-based sweeps). Particles start at the input,
 // rest values are the input; each sweep visits frames in order and, per frame, the pelvis pair,
 // then per leg the toe pair and the pelvis-toe distance. Plain Gauss-Seidel, deterministic.
 #include <algorithm>
-#include <cmath>
 
 #include "footfix/solve/offline_solve.h"
 

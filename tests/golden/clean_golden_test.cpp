@@ -1,4 +1,4 @@
-// `clean` on real clips made to slide (ALGORITHMS.md section 5): pelvis horizontal motion scaled
+// `clean` on real clips made to slide (eval/sliding.h): pelvis horizontal motion scaled
 // about frame 0, cleaned, measured against the contacts of the unscaled clip.
 #include <gtest/gtest.h>
 

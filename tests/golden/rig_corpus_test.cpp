@@ -29,7 +29,7 @@ TEST(RigCorpus, EverySharedBvhHasTwoLegsWithCorrectSidesAndUnits) {
       EXPECT_GT(leg_length, 0.7);
       EXPECT_LT(leg_length, 1.1);
     }
-    EXPECT_EQ(clip.source_frame.up, Axis::pos_y);  // SOURCES.md: every shared BVH is Y-up
+    EXPECT_EQ(clip.source_frame.up, Axis::pos_y);  // every shared BVH clip is Y-up
     ++checked;
   }
   EXPECT_EQ(checked, 13);

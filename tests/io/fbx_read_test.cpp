@@ -54,7 +54,7 @@ TEST(FbxRead, MixamoRootMotionSkeletonTimingAndUnits) {
   ASSERT_EQ(hips, 0);
   ASSERT_GT(toe, 0);
   EXPECT_EQ(clip.skeleton.parents[up_leg], hips);
-  // LeftUpLeg's offset from Hips (see FBX-NOTES): (8.2, -6.8, -1.5) cm.
+  // LeftUpLeg's offset from Hips, as its Lcl Translation keys hold it: (8.2, -6.8, -1.5) cm.
   EXPECT_NEAR(clip.skeleton.rest_offsets[up_leg].x, 8.2, 0.05);
   EXPECT_NEAR(clip.skeleton.rest_offsets[up_leg].y, -6.77, 0.05);
   Vec3 hips0 = joint_world(clip, 0, hips).translation, hips_end = joint_world(clip, 31, hips).translation;

@@ -1,7 +1,7 @@
 // A synthetic straight walk as offline-solve input (no clip, no files): pelvis and toe
 // trajectories in meters, Y up, walking along +Z, with exact contact flags. Scaling the pelvis'
 // forward motion by `slide_scale` drags the whole body, feet included, the standard way of
-// making a clip slide (ALGORITHMS.md 5): with slide_scale = 1 the toes are perfectly still
+// making a clip slide (eval/sliding.h): with slide_scale = 1 the toes are perfectly still
 // during contacts. Header-only, shared by tests and bench/bench_offline_solve.cpp.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Contact annotation job (ALGORITHMS.md section 1): which frames each foot is planted on the
+// Contact annotation job: which frames each foot is planted on the
 // ground, from the motion of its contact joint (toe, else heel).
 //
 // Per foot, from the contact joint's world position p (after cubic upsampling of clips <= 30 Hz):

@@ -1,4 +1,4 @@
-// The standard way to make a clip slide on purpose (ALGORITHMS.md section 5): scale the root
+// The standard way to make a clip slide on purpose: scale the root
 // motion's horizontal translation about the first frame, so the body runs ahead of (x1.25) or
 // behind (x0.75) its legs.
 #pragma once

@@ -16,7 +16,6 @@
 // the source's flavour (binary stays binary, ASCII stays ASCII).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <ostream>

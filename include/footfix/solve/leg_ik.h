@@ -1,4 +1,4 @@
-// Leg chain solve (ALGORITHMS.md section 2): puts one leg's contact joint (toe, or heel on a rig
+// Leg chain solve: puts one leg's contact joint (toe, or heel on a rig
 // without toes) on a world-space target at one frame, keeping as much of the pose as possible.
 // A plain job: it edits only the local rotations of the leg's hip, knee, heel and toe joints of
 // the given frame, allocates nothing and keeps no state.

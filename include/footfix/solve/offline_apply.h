@@ -1,4 +1,4 @@
-// Glue between a clip and the offline solve (ALGORITHMS.md 4, "then apply"): extract the
+// Glue between a clip and the offline solve ("then apply" the solved trajectories): extract the
 // solve's input trajectories from a clip, and write a solve result back by moving the pelvis and
 // solving each leg chain (solve/leg_ik.h). Contacts and their heights come from the caller.
 #pragma once

@@ -1,4 +1,4 @@
-// Offline foot locking (ALGORITHMS.md section 4): moves the pelvis and the two contact-joint
+// Offline foot locking: moves the pelvis and the two contact-joint
 // targets over the whole clip so that toes stay put during contacts while pelvis and toe
 // velocities follow the input elsewhere. A plain job on positions only: no clip, no file, no IK.
 // The caller then moves the pelvis to result.pelvis_ws and solves each leg (solve/leg_ik.h)
@@ -29,7 +29,7 @@ struct OfflineSolveInput {
 };
 
 enum class OfflineSolver {
-  reference,  ///< the position-based iteration of section 4, literally; O(iterations * frames)
+  reference,  ///< the position-based (PBD) sweeps, literally; O(iterations * frames)
   fast,       ///< Newton on the equivalent least-squares energy, banded Cholesky; O(frames)
 };
 
