@@ -11,7 +11,7 @@ namespace {
 
 // Above this kernel radius (frames) gaussian_smooth switches to three box passes, so its cost
 // stays O(frames) for any sigma.
-constexpr double k_max_exact_gaussian_radius = 1024;
+constexpr double k_max_exact_gaussian_radius = 256;
 
 }  // namespace
 

@@ -20,9 +20,9 @@ int odd_window_frames(double seconds, double fps);
 std::vector<std::uint8_t> majority_filter(std::span<const std::uint8_t> in, int window);
 
 /// Gaussian smoothing with standard deviation `sigma_frames` (> 0), kernel cut at 3 sigma and
-/// renormalised near the ends (a constant signal stays constant). Above a 1024-frame radius the
+/// renormalised near the ends (a constant signal stays constant). Above a 256-frame radius the
 /// Gaussian is approximated by three box-filter passes of the same variance, so the cost is
-/// O(frames x min(radius, 1024)) for any sigma. A sigma that is not finite and > 0 returns the
+/// O(frames x min(radius, 256)) for any sigma. A sigma that is not finite and > 0 returns the
 /// input unchanged.
 std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_frames);
 
