@@ -34,24 +34,43 @@ Quat quat_from_euler_deg(const EulerOrder& order, const std::array<double, 3>& a
 
 std::array<double, 3> euler_from_quat_deg(const EulerOrder& order, Quat q,
                                           const std::array<double, 3>& previous_deg) {
-  const int i = order[0], j = order[1], k = order[2];
-  const double s = parity(order);
+  const int i = order[0], j = order[1];
+  const bool proper = order[2] == i;  // i j i: the middle angle is read off m[i][i]
+  const int k = proper ? 3 - i - j : order[2];
+  const double s = parity({i, j, k});
   Mat3 m = to_matrix(normalize(q));
-  double sb = std::clamp(s * m[i][k], -1.0, 1.0);
-  double b = std::asin(sb);
-  double a, c;
-  if (std::abs(sb) < 1.0 - 1e-12) {
-    a = std::atan2(-s * m[j][k], m[k][k]);
-    c = std::atan2(-s * m[i][j], m[i][i]);
+  double a = 0, b = 0, c = 0;
+  // Gimbal lock where the middle rotation lines the first and last axes up.
+  bool locked;
+  if (proper) {
+    // R = R_i(a) R_j(b) R_i(c): m[i][i] = cos b, m[j][i] = sin a sin b, m[k][i] = -s cos a sin b,
+    // m[i][j] = sin b sin c, m[i][k] = s sin b cos c.
+    const double cb = std::clamp(m[i][i], -1.0, 1.0);
+    b = std::acos(cb);
+    locked = std::abs(cb) >= 1.0 - 1e-12;
+    if (!locked) {
+      a = std::atan2(m[j][i], -s * m[k][i]);
+      c = std::atan2(m[i][j], s * m[i][k]);
+    }
   } else {
-    // Gimbal lock: keep the last angle from the previous frame, solve the first for it.
+    const double sb = std::clamp(s * m[i][k], -1.0, 1.0);
+    b = std::asin(sb);
+    locked = std::abs(sb) >= 1.0 - 1e-12;
+    if (!locked) {
+      a = std::atan2(-s * m[j][k], m[k][k]);
+      c = std::atan2(-s * m[i][j], m[i][i]);
+    }
+  }
+  if (locked) {
+    // Keep the last angle from the previous frame, solve the first for it.
     c = previous_deg[2] * k_deg_to_rad;
-    Quat rest = normalize(q) * axis_angle(unit_axis(k), -c);  // = R_i(a) R_j(b)
+    Quat rest = normalize(q) * axis_angle(unit_axis(order[2]), -c);  // = R_i(a) R_j(b)
     Mat3 n = to_matrix(rest);
     a = std::atan2(s * n[k][j], n[j][j]);
   }
   std::array<double, 3> first{a * k_rad_to_deg, b * k_rad_to_deg, c * k_rad_to_deg};
-  std::array<double, 3> second{first[0] + 180.0, 180.0 - first[1], first[2] + 180.0};
+  // The other branch: the same rotation with the middle angle mirrored.
+  std::array<double, 3> second{first[0] + 180.0, (proper ? 0.0 : 180.0) - first[1], first[2] + 180.0};
   double best_cost = 1e300;
   std::array<double, 3> best = first;
   for (auto candidate : {first, second}) {

@@ -1,6 +1,8 @@
 // Euler angles in an arbitrary axis order, as BVH and FBX store rotations.
-// Order {a0, a1, a2} (axis indices 0=x,1=y,2=z, all different) means R = R_a0 * R_a1 * R_a2,
-// the BVH convention for channels listed in that order. Angles in degrees.
+// Order {a0, a1, a2} (axis indices 0=x,1=y,2=z) means R = R_a0 * R_a1 * R_a2, the BVH convention
+// for channels listed in that order: 12 orders, the six with three different axes (Tait-Bryan,
+// all that BVH and FBX files use; FBX's eEulerXYZ is {2, 1, 0}) and the six with a0 == a2 != a1
+// (proper Euler, e.g. {0, 1, 0}). Angles in degrees.
 #pragma once
 
 #include <array>
