@@ -77,7 +77,7 @@ const char* to_string(LegJoint j) {
 LegLimits default_leg_limits() {
   auto deg = [](double lo, double hi) { return AngleRange{lo * k_deg_to_rad, hi * k_deg_to_rad}; };
   LegLimits l;
-  l[LegJoint::hip] = {deg(-35, 35), deg(-120, 25), deg(-25, 40)};
+  l[LegJoint::hip] = {deg(-35, 35), deg(-120, 30), deg(-30, 45)};
   l[LegJoint::knee] = {deg(-10, 10), deg(0, 140), deg(-3, 3)};
   l[LegJoint::ankle] = {deg(-25, 25), deg(-40, 45), deg(-20, 20)};
   l[LegJoint::toe] = {deg(-10, 10), deg(-60, 35), deg(-10, 10)};

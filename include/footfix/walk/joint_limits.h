@@ -67,7 +67,7 @@ struct LegLimits {
   JointLimit& operator[](LegJoint j) { return joints[static_cast<int>(j)]; }
 };
 
-/// Human defaults (degrees): hip flexion 120 / extension 25, abduction 40 / adduction 25, twist
+/// Human defaults (degrees): hip flexion 120 / extension 30, abduction 45 / adduction 30, twist
 /// +-35; knee flexion 0..140, +-3 sideways, +-10 twist; ankle dorsiflexion 40 (weight-bearing) / plantar flexion
 /// 45, +-20 sideways, +-25 inversion/eversion; toe extension 60 / flexion 35, +-10, +-10.
 LegLimits default_leg_limits();
