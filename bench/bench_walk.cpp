@@ -1,13 +1,57 @@
 // Procedural walk generation speed and acceptance figures. Prints, per terrain, the time to
 // generate one minute of 60 fps walking (goal: under a second) with the IK convergence and the
 // walk's measures (stance slide, penetration, limit violations, knee flips, alternation).
+// Also counts the heap allocations of the leg IK solve (goal: none per call).
 // Usage: bench_walk [SECONDS] [FPS]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
+#include <vector>
 
+#include "footfix/walk/humanoid.h"
 #include "footfix/walk/walk.h"
+#include "footfix/walk/walk_body.h"
 #include "footfix/walk/walk_metrics.h"
+
+namespace {
+bool g_counting = false;
+long g_allocations = 0;
+}  // namespace
+
+// Counting replacements of the global allocation functions (this benchmark only).
+void* operator new(std::size_t n) {
+  if (g_counting) ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+/// Heap allocations made by `calls` leg solves.
+long ik_allocations(int calls) {
+  using namespace footfix;
+  const Clip clip = make_humanoid_clip();
+  const Rig rig = detect_rig(clip);
+  const WalkBody body = make_walk_body(clip.skeleton, rig, default_leg_limits());
+  const Transform pelvis{Quat{}, {0, 0.95, 0}};
+  const Transform target{axis_angle({1, 0, 0}, 0.2), {0.1, 0.2, 0.15}};
+  g_allocations = 0;
+  g_counting = true;
+  for (int i = 0; i < calls; ++i) {
+    std::array<Quat, 3> q{};
+    solve_leg_dls(body.dls[0], pelvis, q, target, DlsSettings{}, i % 2 ? 1.0 : 0.1);
+  }
+  const long solves = g_allocations;
+  std::vector<int> probe(4);  // the counter itself works: this allocates once
+  g_counting = false;
+  if (g_allocations != solves + 1 || probe.size() != 4) std::printf("allocation counter not working\n");
+  return g_allocations == solves + 1 ? solves : -1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace footfix;
@@ -32,5 +76,8 @@ int main(int argc, char** argv) {
     if (gen >= 1.0 && seconds <= 60 && fps <= 60) status = 1;
   }
   std::printf("goal: one minute of 60 fps walking in under 1 s per terrain\n");
+  const long allocations = ik_allocations(1000);
+  std::printf("heap allocations in 1000 leg IK solves: %ld (goal 0)\n", allocations);
+  if (allocations != 0) status = 1;
   return status;
 }

@@ -75,23 +75,18 @@ std::array<Vec3, 3> dls_effector_points(const DlsLeg& leg, const Transform& a) {
   return {a.translation, apply(a, leg.toe_ls), apply(a, leg.side_ls)};
 }
 
-DlsResult solve_leg_dls(const DlsLeg& leg, const Transform& parent_world, std::array<Quat, 3>& local,
-                        const Transform& ankle_target, const DlsSettings& settings, double orientation_weight) {
-  const double w = std::clamp(orientation_weight, 0.0, 1.0), w2 = w * w;
-  const bool hard = w >= 1.0;
-  // Error of the hard constraints: all three points, or the ankle alone.
-  auto hard_error = [&](const ChainPose& p, const std::array<Vec3, 3>& t) { return max_error(p.points, t, hard ? 3 : 1); };
-  const std::array<Vec3, 3> target = dls_effector_points(leg, ankle_target);
-  for (int j = 0; j < 3; ++j) local[j] = clamp_to_limit(local[j], leg.limits[j], leg.frames[j]);
-  ChainPose pose = forward(leg, parent_world, local);
-  DlsResult result;
-  result.error_m = max_error(pose.points, target, 3);
-  double sse = squared_error(pose.points, target, w2);
-  double hard_err = hard_error(pose, target);
+namespace {
+
+/// Damped-least-squares iterations with the toe and side points weighted by `w` (the ankle point
+/// by 1) until `done(pose)`, no progress, or the iteration budget is spent.
+template <typename Done>
+void iterate(const DlsLeg& leg, const Transform& parent_world, std::array<Quat, 3>& local, ChainPose& pose,
+             const std::array<Vec3, 3>& target, double w, const DlsSettings& settings, int& iterations, Done done) {
+  const double w2 = w * w;
   const double lambda2 = settings.damping_m * settings.damping_m;
-  while ((hard_err > settings.tolerance_m || (!hard && result.error_m > settings.tolerance_m)) &&
-         result.iterations < settings.max_iterations) {
-    ++result.iterations;
+  double sse = squared_error(pose.points, target, w2);
+  while (!done(pose) && iterations < settings.max_iterations) {
+    ++iterations;
     // Jacobian: the motion of every point for a unit rotation about each free axis (world).
     const std::array<Vec3, k_n> axes = {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1},
                                         rotate(pose.world[0].rotation, leg.frames[1].swing_x_axis),
@@ -119,7 +114,7 @@ DlsResult solve_leg_dls(const DlsLeg& leg, const Transform& parent_world, std::a
       }
       for (int i = 0; i < 3; ++i) step[r] += dot(jac[i][r], err[i]);
     }
-    if (!cholesky_solve(jtj, step)) break;
+    if (!cholesky_solve(jtj, step)) return;
     // Cap the largest joint rotation of the iteration (scaling the whole step keeps its direction).
     const double hip = std::sqrt(step[0] * step[0] + step[1] * step[1] + step[2] * step[2]);
     const double ankle = std::sqrt(step[4] * step[4] + step[5] * step[5]);
@@ -138,22 +133,42 @@ DlsResult solve_leg_dls(const DlsLeg& leg, const Transform& parent_world, std::a
       trial[2] = axis_angle(leg.frames[2].swing_x_axis, step[4] * scale) * local[2] *
                  axis_angle(leg.frames[2].bone_axis, step[5] * scale);
       for (int j = 0; j < 3; ++j) trial[j] = clamp_to_limit(normalize(trial[j]), leg.limits[j], leg.frames[j]);
-      ChainPose trial_pose = forward(leg, parent_world, trial);
+      const ChainPose trial_pose = forward(leg, parent_world, trial);
       const double e = squared_error(trial_pose.points, target, w2);
       if (e < sse) {
+        improved = sse - e > 1e-14 * (1 + sse);
         local = trial;
         pose = trial_pose;
-        improved = sse - e > 1e-14 * (1 + sse) || hard_error(pose, target) > settings.tolerance_m;
         sse = e;
-        result.error_m = max_error(pose.points, target, 3);
-        hard_err = hard_error(pose, target);
-        if (!improved) break;  // progress below numerical noise: stop
+        if (!improved) return;  // progress below numerical noise: stop
       }
     }
-    if (!improved) break;
+    if (!improved) return;
   }
-  result.foot_error_m = hard ? max_error(pose.points, target, 2) : hard_err;
-  result.converged = hard_err <= settings.tolerance_m;
+}
+
+}  // namespace
+
+DlsResult solve_leg_dls(const DlsLeg& leg, const Transform& parent_world, std::array<Quat, 3>& local,
+                        const Transform& ankle_target, const DlsSettings& settings, double orientation_weight) {
+  const double w = std::clamp(orientation_weight, 0.0, 1.0);
+  const std::array<Vec3, 3> target = dls_effector_points(leg, ankle_target);
+  for (int j = 0; j < 3; ++j) local[j] = clamp_to_limit(local[j], leg.limits[j], leg.frames[j]);
+  ChainPose pose = forward(leg, parent_world, local);
+  DlsResult result;
+  const double tol = settings.tolerance_m;
+  auto all_reached = [&](const ChainPose& p) { return max_error(p.points, target, 3) <= tol; };
+  auto ankle_reached = [&](const ChainPose& p) { return max_error(p.points, target, 1) <= tol; };
+  if (w >= 1.0) {
+    iterate(leg, parent_world, local, pose, target, 1.0, settings, result.iterations, all_reached);
+  } else {
+    // The orientation as well as the limits allow, then the ankle position exactly.
+    iterate(leg, parent_world, local, pose, target, w, settings, result.iterations, all_reached);
+    iterate(leg, parent_world, local, pose, target, 0.0, settings, result.iterations, ankle_reached);
+  }
+  result.error_m = max_error(pose.points, target, 3);
+  result.foot_error_m = max_error(pose.points, target, w >= 1.0 ? 2 : 1);
+  result.converged = result.foot_error_m <= tol;
   return result;
 }
 
