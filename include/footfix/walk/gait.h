@@ -1,4 +1,4 @@
-// Gait of the procedural walk (ALGORITHMS.md section 6): a state machine (IDLE, START, LEFT GO,
+// Gait of the procedural walk: a state machine (IDLE, START, LEFT GO,
 // RIGHT GO, RIGHT STOP, LEFT STOP) that plans footsteps, and the foot and body trajectories
 // between them. All positions meters, world frame, Y up; the walk starts at the origin heading
 // +Z (yaw 0; yaw turns +Z toward +X); left is +X at yaw 0.

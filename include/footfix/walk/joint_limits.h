@@ -1,4 +1,4 @@
-// Joint limits as swing-twist (ALGORITHMS.md section 6). A joint's local rotation, relative to
+// Joint limits as swing-twist. A joint's local rotation, relative to
 // its rest orientation (BVH rest poses have identity local rotations), is split into a twist
 // about the bone axis and a swing about an axis perpendicular to it. The twist is limited once,
 // to [twist_min, twist_max]; the swing, written as a rotation vector, is limited by a

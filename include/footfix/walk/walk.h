@@ -1,4 +1,4 @@
-// The procedural walk (ALGORITHMS.md section 6): a lower body driven 100% by IK over a terrain.
+// The procedural walk: a lower body driven 100% by IK over a terrain.
 // The gait plans footsteps and foot trajectories (walk/gait.h); per frame the pelvis is placed
 // from both feet, below the height where either leg would have to stretch past
 // k_walk_max_reach of its length, and each leg is solved with damped-least-squares IK within
