@@ -8,6 +8,7 @@
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/walk/joint_limits.h"
+#include "unit/contacts_json_schema.h"
 
 namespace footfix {
 namespace {
@@ -140,9 +141,14 @@ TEST(WalkLimitsJson, SchemaNamesExactlyTheKeysTheParserAccepts) {
     const std::string text = key == "format" ? R"({"format": "footfix-joint-limits"})" : "{\"" + key + "\": {}}";
     EXPECT_NO_THROW(parse_leg_limits(text, "s.json")) << key;
   }
-  for (const auto& [key, value] : schema["$defs"]["joint"]["properties"].items())
+  for (const auto& [key, value] : schema["properties"]["knee"]["properties"].items())
     EXPECT_NO_THROW(parse_leg_limits("{\"hip\": {\"" + key + "\": [-1, 1]}}", "s.json")) << key;
   EXPECT_EQ(schema["properties"].size(), 5u);
+  // The bundled profile is valid under the schema; a misspelt key and a one-angle range are not.
+  const auto bundled = nlohmann::json::parse(read_file(std::string(FOOTFIX_DATA_DIR) + "/walk/human_limits.json"));
+  EXPECT_TRUE(test::SchemaValidator::validate(schema, bundled).empty());
+  EXPECT_EQ(test::SchemaValidator::validate(schema, nlohmann::json::parse(R"({"knee": {"swing_x": [0, 1]}})")).size(), 1u);
+  EXPECT_EQ(test::SchemaValidator::validate(schema, nlohmann::json::parse(R"({"toe": {"twist_deg": [0]}})")).size(), 1u);
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // Terrain heights and normals, short names and JSON descriptions.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <fstream>
 
 #include "footfix/core/error.h"
 #include "cli/run_footfix.h"
+#include "footfix/io/atomic_file.h"
 #include "footfix/walk/terrain.h"
+#include "unit/contacts_json_schema.h"
 
 namespace footfix {
 namespace {
@@ -85,6 +88,17 @@ TEST(WalkTerrain, JsonRoundTripAndLocatedErrors) {
   EXPECT_EQ(message(R"({"kind": "volcano"})"), "t.json: kind: expected flat, slope, hills or stairs, got \"volcano\"");
   EXPECT_NE(message(R"({"kind": "stairs", "run_m": 0.1})").find("t.json: run_m must be in"), std::string::npos);
   EXPECT_NE(message(R"({"kind": "flat",)").find("t.json: byte"), std::string::npos);
+}
+
+TEST(WalkTerrain, WrittenTerrainsAreValidUnderTheSchema) {
+  const auto schema = nlohmann::json::parse(read_file(std::string(FOOTFIX_SCHEMA_DIR) + "/terrain.schema.json"));
+  for (const char* spec : {"flat", "slope:-12", "hills", "stairs:0.2:0.35"}) {
+    const auto doc = nlohmann::json::parse(terrain_to_json_text(parse_terrain_spec(spec)));
+    const auto errors = test::SchemaValidator::validate(schema, doc);
+    EXPECT_TRUE(errors.empty()) << spec << ": " << (errors.empty() ? "" : errors.front());
+  }
+  EXPECT_FALSE(test::SchemaValidator::validate(schema, nlohmann::json::parse(R"({"kind": "stairs", "run_m": 0.1})")).empty());
+  EXPECT_FALSE(test::SchemaValidator::validate(schema, nlohmann::json::parse(R"({"slope_deg": 3})")).empty());
 }
 
 TEST(WalkTerrain, FromAJsonFile) {
