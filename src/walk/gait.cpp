@@ -14,6 +14,7 @@ Quat rot_y(double a) { return axis_angle({0, 1, 0}, a); }
 Quat rot_z(double a) { return axis_angle({0, 0, 1}, a); }
 Vec3 forward_of(double yaw) { return {std::sin(yaw), 0, std::cos(yaw)}; }
 Vec3 left_of(double yaw) { return {std::cos(yaw), 0, -std::sin(yaw)}; }
+constexpr double k_max_turn_per_step = 20 * k_deg_to_rad;
 double side_sign(Side s) { return s == Side::left ? 1.0 : -1.0; }
 Side other(Side s) { return s == Side::left ? Side::right : Side::left; }
 
@@ -257,11 +258,17 @@ class Planner {
     Side side = Side::left;
     double t = begin;
     for (int k = 0;; ++k, t += ts, side = other(side)) {
-      const double yaw = heading(t + ts);
       const Footstep& o = current(other(side));
+      // The heading turns by at most k_max_turn_per_step relative to the other foot.
+      const double turn = std::remainder(heading(t + ts) - o.yaw_rad, 2 * k_pi);
+      const double yaw = o.yaw_rad + std::clamp(turn, -k_max_turn_per_step, k_max_turn_per_step);
       const double mid_yaw = lerp_angle(o.yaw_rad, yaw, 0.5);
       if (k > 0 && t > end) break;
-      const double length = plan_.step_length_m * (1 + 0.03 * random_.symmetric()) * (k == 0 ? 0.5 : 1.0);
+      // Shorter steps on steep ground (rise or fall per meter along the heading above 0.12).
+      const Vec3 n = terrain_.normal(o.toe_m.x, o.toe_m.z);
+      const double grade = std::abs(dot(n, forward_of(mid_yaw))) / n.y;
+      const double steep = std::clamp(1 - 1.5 * std::max(0.0, grade - 0.12), 0.5, 1.0);
+      const double length = plan_.step_length_m * steep * (1 + 0.03 * random_.symmetric()) * (k == 0 ? 0.5 : 1.0);
       const double width = s_.walk_width_m + 0.008 * random_.symmetric();
       const Vec3 toe = o.toe_m + forward_of(mid_yaw) * length + left_of(yaw) * (side_sign(side) * width);
       const GaitState state = k == 0 ? GaitState::start : side == Side::left ? GaitState::left_go : GaitState::right_go;

@@ -55,12 +55,18 @@ void expect_acceptance(const WalkResult& w, const std::string& what) {
 }
 
 TEST(WalkAcceptance, EveryTerrainStraight) {
-  for (const char* t : {"flat", "slope:10", "slope:-8", "hills", "stairs"}) expect_acceptance(walk_of({t, "straight", 8}), t);
+  for (const char* t : {"flat", "slope:10", "slope:14", "slope:-20", "hills", "stairs", "stairs:0.2:0.28"})
+    expect_acceptance(walk_of({t, "straight", 8}), t);
 }
 
 TEST(WalkAcceptance, TurningAndStopGo) {
   expect_acceptance(walk_of({"flat", "turn:90", 10}), "flat turn:90");
   expect_acceptance(walk_of({"hills", "turn:-60", 10}), "hills turn:-60");
+  // A sharper turn than 20 degrees per step is followed with a lag, without breaking the legs.
+  const WalkResult sharp = walk_of({"flat", "turn:720", 12});
+  expect_acceptance(sharp, "flat turn:720");
+  EXPECT_GT(sharp.plan.steps.back().yaw_rad * k_rad_to_deg, 240);
+  EXPECT_LT(sharp.plan.steps.back().yaw_rad * k_rad_to_deg, 720);
   const WalkResult sg = walk_of({"flat", "stop-go", 12});
   expect_acceptance(sg, "flat stop-go");
   // Two bouts, each from START to the last STOP, with the idle stance between.
