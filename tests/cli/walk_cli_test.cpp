@@ -46,6 +46,9 @@ TEST(WalkCli, WritesClipContactsTerrainAndPrintsTheFigures) {
   EXPECT_GE(doc.result.feet[0].intervals.size(), 4u);
   // Terrain and footsteps.
   const auto terrain = nlohmann::json::parse(read_file(dir / "w.terrain.json"));
+  const auto walk_schema = nlohmann::json::parse(read_file(fs::path(FOOTFIX_SCHEMA_DIR) / "terrain_walk.schema.json"));
+  const auto walk_errors = test::SchemaValidator::validate(walk_schema, terrain);
+  EXPECT_TRUE(walk_errors.empty()) << (walk_errors.empty() ? "" : walk_errors.front());
   EXPECT_EQ(terrain["format"], "footfix-walk-terrain");
   EXPECT_EQ(terrain["terrain"]["kind"], "stairs");
   std::vector<std::string> states;

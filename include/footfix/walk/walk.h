@@ -55,7 +55,8 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings);
 /// make_walk_body) and Error(usage) for bad settings.
 WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings);
 
-/// The walk's terrain and footsteps as JSON text (format "footfix-walk-terrain"): the terrain
+/// The walk's terrain and footsteps as JSON text (format "footfix-walk-terrain", documented in
+/// schemas/terrain_walk.schema.json): the terrain
 /// (terrain.schema.json keys), the gait settings, and per footstep its index, side, state,
 /// phase, times (s), toe position (m), heading, terrain pitch and roll (deg), tread and lift.
 std::string walk_terrain_json(const WalkResult& walk, const WalkSettings& settings);
