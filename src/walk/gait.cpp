@@ -264,10 +264,10 @@ class Planner {
       const double yaw = o.yaw_rad + std::clamp(turn, -k_max_turn_per_step, k_max_turn_per_step);
       const double mid_yaw = lerp_angle(o.yaw_rad, yaw, 0.5);
       if (k > 0 && t > end) break;
-      // Shorter steps on steep ground (rise or fall per meter along the heading above 0.12).
+      // Shorter steps on steep ground (rise or fall per meter along the heading above 0.05).
       const Vec3 n = terrain_.normal(o.toe_m.x, o.toe_m.z);
       const double grade = std::abs(dot(n, forward_of(mid_yaw))) / n.y;
-      const double steep = std::clamp(1 - 1.5 * std::max(0.0, grade - 0.12), 0.5, 1.0);
+      const double steep = std::clamp(1 - 2.0 * std::max(0.0, grade - 0.05), 0.5, 1.0);
       const double length = plan_.step_length_m * steep * (1 + 0.03 * random_.symmetric()) * (k == 0 ? 0.5 : 1.0);
       const double width = s_.walk_width_m + 0.008 * random_.symmetric();
       const Vec3 toe = o.toe_m + forward_of(mid_yaw) * length + left_of(yaw) * (side_sign(side) * width);

@@ -94,8 +94,8 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
 WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
   settings.validate();
   const Skeleton& skel = source.skeleton;
-  if (rig.translation_joint < 0 || skel.parents[rig.translation_joint] != -1)
-    fail(ErrorKind::process, "walk: the joint carrying the root motion must be the skeleton's root");
+  if (rig.translation_joint < 0 || rig.pelvis < 0 || !skel.is_ancestor(rig.translation_joint, rig.pelvis))
+    fail(ErrorKind::process, "walk: the joint carrying the root motion must be the pelvis or one of its ancestors");
   const WalkBody body = make_walk_body(skel, rig, settings.limits);
   WalkResult result;
   result.terrain = terrain;
@@ -113,6 +113,9 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   const int n = clip.joint_count();
   const Quat canon = body.to_canonical();
   const int root = rig.translation_joint;
+  // World transform of the root-motion joint's parent: the rest pose of the joints above it.
+  Transform above_root;
+  for (int a = skel.parents[root]; a >= 0; a = skel.parents[a]) above_root = Transform{Quat{}, skel.rest_offsets[a]} * above_root;
 
   // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
   std::vector<std::array<FootSample, 2>> feet(frames);
@@ -122,8 +125,19 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   for (int f = 0; f < frames; ++f) {
     const double t = f / settings.fps;
     fill_upper_body(clip, source, f, settings.upper_body_from_frames);
+    // Joints above the root-motion joint and between it and the hips keep their rest pose (the
+    // legs' limits are relative to it); the root-motion joint takes the heading.
+    for (int a = skel.parents[root]; a >= 0; a = skel.parents[a]) {
+      clip.rotation(f, a) = Quat{};
+      clip.translation(f, a) = skel.rest_offsets[a];
+    }
+    for (const LegChain& leg : rig.legs)
+      for (int a = skel.parents[leg.hip]; a >= 0 && a != root; a = skel.parents[a]) {
+        clip.rotation(f, a) = Quat{};
+        clip.translation(f, a) = skel.rest_offsets[a];
+      }
     const BodyKnot b = sample_body(plan, t);
-    clip.rotation(f, root) = axis_angle({0, 1, 0}, b.yaw_rad) * canon;
+    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad) * canon;
     clip.translation(f, root) = {};
     world_pose(clip, f, world);
     const Vec3 pelvis_rel = world[rig.pelvis].translation;
@@ -150,7 +164,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
     clip.translation(f, root) = {};
     world_pose(clip, f, world);
     const Vec3 offset = Vec3{pelvis[f].x, heights[f], pelvis[f].z} - world[rig.pelvis].translation;
-    clip.translation(f, root) = offset;
+    clip.translation(f, root) = rotate(inverse(above_root.rotation), offset);
     for (int side = 0; side < 2; ++side) {
       const LegJoints& j = body.joints[side];
       const FootSample& foot = feet[f][side];

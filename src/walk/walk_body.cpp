@@ -17,10 +17,11 @@ std::vector<Vec3> rest_positions(const Skeleton& s) {
   return p;
 }
 
-/// The toe tip at rest: the toe_end joint, else the toe's end site, else a bit ahead of the toe.
+/// The toe tip at rest: the toe_end joint, else the toe's end site (if not on the toe joint), else
+/// a bit ahead of the toe.
 Vec3 rest_tip(const Skeleton& s, const std::vector<Vec3>& p, const LegChain& leg) {
   if (leg.toe_end >= 0) return p[leg.toe_end];
-  if (s.end_sites[leg.toe]) return p[leg.toe] + *s.end_sites[leg.toe];
+  if (s.end_sites[leg.toe] && length(*s.end_sites[leg.toe]) > 0.01) return p[leg.toe] + *s.end_sites[leg.toe];
   const Vec3 d = p[leg.toe] - p[leg.heel];
   return p[leg.toe] + normalize(Vec3{d.x, 0, d.z}) * 0.05;
 }
@@ -37,10 +38,15 @@ WalkBody make_walk_body(const Skeleton& s, const Rig& rig, const LegLimits& limi
     if (s.parents[leg.knee] != leg.hip || s.parents[leg.heel] != leg.knee || s.parents[leg.toe] != leg.heel)
       fail(ErrorKind::process, "walk: leg joints '" + s.names[leg.hip] + "' ... '" + s.names[leg.toe] +
                                    "' are not a parent chain hip - knee - ankle - toe");
+    const Vec3 down = normalize(p[leg.heel] - p[leg.hip]);
+    if (down.y > -0.8)
+      fail(ErrorKind::process, "walk: the skeleton's rest pose does not stand (leg '" + s.names[leg.hip] +
+                                   "' does not hang down); walk needs a skeleton whose rest pose stands upright");
     const Vec3 d = rest_tip(s, p, leg) - p[leg.heel];
     forward += normalize(Vec3{d.x, 0, d.z});
   }
-  if (length(forward) < 1e-6) fail(ErrorKind::process, "walk: the rest pose's feet point in opposite directions");
+  if (length(forward) < 1e-6)
+    fail(ErrorKind::process, "walk: the skeleton's rest pose does not stand (its feet point in opposite directions)");
   forward = normalize(forward);
   body.rest_yaw_rad = std::atan2(forward.x, forward.z);
   body.left_ws = {forward.z, 0, -forward.x};

@@ -11,7 +11,7 @@
 // - Turning: a planted foot keeps the heading and position it was planted with, in world space,
 //   while the body turns; the next step is planned in the body's new heading, turned by at most
 //   20 degrees from the other foot's (a sharper turn request is followed with a lag).
-// - Steps shorten on ground steeper than a 12% grade along the heading (down to half a step).
+// - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
 // - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
 //   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
 //   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
