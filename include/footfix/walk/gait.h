@@ -1,0 +1,130 @@
+// Gait of the procedural walk: a state machine (IDLE, START, LEFT GO,
+// RIGHT GO, RIGHT STOP, LEFT STOP) that plans footsteps, and the foot and body trajectories
+// between them. All positions meters, world frame, Y up; the walk starts at the origin heading
+// +Z (yaw 0; yaw turns +Z toward +X); left is +X at yaw 0.
+//
+// - Footsteps are planned from the other foot: the new toe position is the other foot's plus one
+//   step along the heading and the walking width across it (half a step for START). The walk
+//   phase of a plan is 0.25 for the left foot and 0.75 for the right (a step every half cycle).
+// - Stopping (RIGHT STOP / LEFT STOP) puts both feet at the idle stance, wider than the walking
+//   one, beside the body's centre; IDLE holds it.
+// - Turning: a planted foot keeps the heading and position it was planted with, in world space,
+//   while the body turns; the next step is planned in the body's new heading, turned by at most
+//   20 degrees from the other foot's (a sharper turn request is followed with a lag).
+// - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
+// - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
+//   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
+//   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
+// - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped.
+// - The body: its centre is the average of the hip positions the two feet imply (the two flat
+//   ankle positions) at each foot plant, interpolated in time (cubic), with its height from the
+//   terrain under both feet, so it rises on slopes and stairs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfix/core/math.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/walk/terrain.h"
+
+namespace footfix {
+
+enum class GaitState { idle, start, left_go, right_go, right_stop, left_stop };
+const char* to_string(GaitState s);  ///< "IDLE", "START", "LEFT GO", ...
+
+enum class PathKind { straight, turn, stop_go };
+struct WalkPath {
+  PathKind kind = PathKind::straight;
+  double turn_deg = 0;  ///< turn: total heading change over the walk (positive: toward +X)
+};
+/// "straight", "turn:DEG" or "stop-go". Throws Error(usage).
+WalkPath parse_walk_path(const std::string& spec);
+std::string to_string(const WalkPath& path);
+
+/// The foot in its canonical frame: the ankle joint at the origin, forward +Z, left +X, up +Y,
+/// foot flat on the ground (meters).
+struct FootGeometry {
+  Vec3 toe;        ///< toe joint
+  Vec3 tip;        ///< toe tip (end site)
+  Vec3 heel_sole;  ///< sole point below and behind the ankle (heel strike pivot)
+  Vec3 ball_sole;  ///< sole point below the toe joint
+  Vec3 tip_sole;   ///< sole point below the tip
+  double toe_height_m() const { return toe.y - ball_sole.y; }  ///< toe joint above the sole
+};
+
+struct GaitSettings {
+  double speed_mps = 1.0;
+  double duration_s = 8.0;
+  WalkPath path;
+  std::uint64_t seed = 1;
+  double walk_width_m = 0.16;   ///< lateral distance between the feet while walking
+  double idle_width_m = 0.24;   ///< lateral distance between the feet at the idle stance
+  double max_step_m = 0.5;      ///< longest step (toe to toe along the heading)
+  double toe_off_deg = 25;      ///< heel rise at toe off (full step)
+  double heel_strike_deg = 12;  ///< toes up at heel strike (full step)
+  double min_clearance_m = 0.04;  ///< lowest sole lift above the terrain in mid swing
+  double max_pitch_deg = 25;    ///< terrain alignment: largest foot pitch
+  double max_roll_deg = 15;     ///< terrain alignment: largest foot roll
+  void validate() const;        ///< Throws Error(usage) naming the bad field
+};
+
+struct Footstep {
+  int index = 0;
+  Side side = Side::left;
+  GaitState state = GaitState::idle;  ///< the state this step belongs to (idle: initial stance)
+  double phase = 0;          ///< walk phase of the plan: 0.25 left, 0.75 right (0 for idle)
+  double roll_begin_s = 0;   ///< heel starts rising at the previous foothold (toe off)
+  double lift_s = 0;         ///< toe leaves the previous foothold
+  double heel_strike_s = 0;  ///< heel lands on this foothold
+  double plant_s = 0;        ///< foot flat, toe planted
+  Vec3 toe_m;                ///< toe joint position while planted
+  double yaw_rad = 0;        ///< foot heading, kept in world space while planted
+  double pitch_rad = 0, roll_rad = 0;  ///< terrain alignment of the planted foot (clamped)
+  int tread = 0;             ///< stairs: tread index under the foot (see Terrain::tread_index)
+  double toe_off_rad = 0, heel_strike_rad = 0;  ///< roll angles used leaving / reaching it
+  double lift_m = 0;         ///< swing lift that clears the terrain on the way here
+};
+
+/// A pelvis key: the body's centre (average of the implied hip positions), ground height under
+/// both feet and heading.
+struct BodyKnot {
+  double time_s = 0;
+  Vec3 center;           ///< x, z: centre; y: mean ground height under the feet
+  double yaw_rad = 0;
+};
+
+struct GaitPlan {
+  double step_period_s = 0.5;  ///< half a walk cycle
+  double step_length_m = 0.5;
+  double roll_off_s = 0, swing_s = 0, roll_on_s = 0;
+  std::vector<Footstep> steps;  ///< time order; the first two are the initial idle stance
+  std::array<std::vector<int>, 2> per_side;  ///< indices into steps, per Side, in time order
+  std::vector<BodyKnot> body;
+  /// Consecutive walking steps (within one walking bout, START to the last STOP) by the same
+  /// foot: 0 when the footsteps alternate.
+  int alternation_breaks() const;
+};
+
+/// Per Side.
+using FeetGeometry = std::array<FootGeometry, 2>;
+
+GaitPlan plan_gait(const GaitSettings& settings, const Terrain& terrain, const FeetGeometry& feet);
+
+/// Where one foot is at time t.
+struct FootSample {
+  Quat foot_rotation;  ///< canonical foot frame to world
+  Vec3 ankle;          ///< ankle joint, world
+  Quat toe_rotation;   ///< desired world rotation of the toe segment (canonical frame)
+  bool contact = false;  ///< toe joint planted (still) on the ground
+  bool swinging = false; ///< between toe off and heel strike (no part of the foot on the ground)
+  int foothold = 0;    ///< step index of the foothold planted or being left
+};
+FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeometry& foot);
+
+/// Body centre (x, z), mean ground height (y) and heading at time t.
+BodyKnot sample_body(const GaitPlan& plan, double t);
+
+}  // namespace footfix

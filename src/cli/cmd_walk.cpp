@@ -1,0 +1,120 @@
+// footfix walk [--terrain FILE|flat|slope:DEG|hills|stairs] [--path straight|turn:DEG|stop-go]
+//              [--speed M_PER_S] [--duration S] [--fps N] [--skeleton CLIP.bvh] [--seed N]
+//              [--limits FILE.json] [--upper-body frames|rest] [--check] -o walk.bvh
+// Generates a procedural walk driven entirely by IK and writes walk.bvh, walk.contacts.json
+// (the ground-truth contacts) and walk.terrain.json (terrain and footsteps); prints the
+// acceptance figures.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "batch.h"
+#include "clip_options.h"
+#include "command.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/io/contacts_json.h"
+#include "footfix/walk/walk.h"
+#include "footfix/walk/walk_metrics.h"
+#include "output_guard.h"
+
+namespace footfix::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct WalkOptions {
+  std::string terrain = "flat";
+  std::string path = "straight";
+  std::string skeleton;
+  std::string limits;
+  std::string upper_body = "frames";
+  std::string output;
+  bool check = false;
+  WalkSettings settings;
+  ClipOptions clip;
+};
+
+/// Acceptance thresholds of a generated walk.
+constexpr double k_max_slide_mm = 0.5;
+constexpr double k_max_penetration_mm = 2.0;
+constexpr double k_max_ik_error_mm = 1.0;
+
+int run_walk(WalkOptions& opts) {
+  if (fs::path(opts.output).extension() != ".bvh") fail(ErrorKind::usage, "-o " + opts.output + ": the output must be a .bvh file");
+  WalkSettings settings = opts.settings;
+  settings.gait.path = parse_walk_path(opts.path);
+  if (!opts.limits.empty()) settings.limits = read_leg_limits(opts.limits);
+  if (opts.upper_body != "frames" && opts.upper_body != "rest")
+    fail(ErrorKind::usage, "--upper-body " + opts.upper_body + ": expected frames or rest");
+  settings.upper_body_from_frames = opts.upper_body == "frames";
+  const Terrain terrain = parse_terrain_spec(opts.terrain);
+  WalkResult walk;
+  if (opts.skeleton.empty()) {
+    walk = generate_walk(terrain, settings);
+  } else {
+    ReadOptions read = opts.clip.resolve();
+    refuse_to_overwrite_input(opts.skeleton, opts.output, false);
+    LoadedClip loaded = load_clip(opts.skeleton, read);
+    for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts.skeleton, w);
+    walk = generate_walk(loaded.clip, loaded.rig, terrain, settings);
+  }
+  const fs::path out = opts.output;
+  walk.clip.source_name = out.filename().string();
+  const fs::path contacts_path = contacts_json_path(out);
+  const fs::path terrain_path = fs::path(out).replace_extension(".terrain.json");
+  save_clip(walk.clip, out);
+  write_file_atomically(contacts_path, [&](std::ostream& s) { write_contacts_json(walk.clip, walk.contacts, ContactSettings{}, s); });
+  write_file_atomically(terrain_path, [&](std::ostream& s) { s << walk_terrain_json(walk, settings) << '\n'; });
+
+  const WalkMeasures m = measure_walk(walk.clip, walk.rig, terrain, walk.contacts, settings.limits);
+  const int breaks = walk.plan.alternation_breaks();
+  const int steps = static_cast<int>(walk.plan.steps.size()) - 2;
+  std::printf("walk: %d frames at %g fps, %d footsteps, terrain %s, path %s\n", walk.clip.frame_count, settings.fps, steps,
+              to_string(terrain.kind), opts.path.c_str());
+  std::printf("stance slide max       %.4f mm/frame (goal < %.1f)\n", m.max_stance_slide_mm, k_max_slide_mm);
+  std::printf("penetration max        %.3f mm (goal <= %.1f)\n", m.max_penetration_mm, k_max_penetration_mm);
+  std::printf("IK target error max    %.4f mm (goal < %.1f), iterations mean %.2f max %d, unconverged %d\n",
+              walk.max_ik_error_m * 1000, k_max_ik_error_mm, walk.mean_ik_iterations, walk.max_ik_iterations,
+              walk.ik_unconverged);
+  std::printf("joint-limit violations %d\n", m.limit_violations);
+  std::printf("knee flips             %d\n", m.knee_flips);
+  std::printf("alternation breaks     %d\n", breaks);
+  spdlog::info("wrote {}, {}, {}", out.string(), contacts_path.string(), terrain_path.string());
+  const bool ok = m.max_stance_slide_mm < k_max_slide_mm && m.max_penetration_mm <= k_max_penetration_mm &&
+                  walk.max_ik_error_m * 1000 < k_max_ik_error_mm && m.limit_violations == 0 && m.knee_flips == 0 &&
+                  breaks == 0;
+  if (opts.check && !ok) {
+    spdlog::error("walk: an acceptance figure is over its goal");
+    return k_exit_check_failed;
+  }
+  return k_exit_ok;
+}
+
+}  // namespace
+
+CLI::App* add_walk_command(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("walk", "Generate a procedural walk driven 100% by IK over a terrain (with ground-truth contacts)");
+  auto opts = std::make_shared<WalkOptions>();
+  cmd->add_option("--terrain", opts->terrain, "flat, slope:DEG, hills, stairs, stairs:RISE:RUN or a terrain JSON file")
+      ->capture_default_str();
+  cmd->add_option("--path", opts->path, "straight, turn:DEG or stop-go")->capture_default_str();
+  cmd->add_option("--speed", opts->settings.gait.speed_mps, "Walking speed, m/s (0.2..2)")->capture_default_str();
+  cmd->add_option("--duration", opts->settings.gait.duration_s, "Clip length, s (2..600)")->capture_default_str();
+  cmd->add_option("--fps", opts->settings.fps, "Frame rate (10..480)")->capture_default_str();
+  cmd->add_option("--seed", opts->settings.gait.seed, "Seed of the step variations")->capture_default_str();
+  cmd->add_option("--skeleton", opts->skeleton, "Walk this BVH's skeleton instead of the built-in humanoid");
+  cmd->add_option("--upper-body", opts->upper_body,
+                  "With --skeleton: 'frames' loops the clip's upper body, 'rest' keeps its rest pose")
+      ->capture_default_str();
+  cmd->add_option("--limits", opts->limits, "Joint-limits profile JSON (schemas/joint_limits.schema.json)");
+  cmd->add_flag("--check", opts->check, "Exit 6 when an acceptance figure is over its goal");
+  cmd->add_option("-o,--output", opts->output, "Output .bvh (also writes <name>.contacts.json and <name>.terrain.json)")
+      ->required();
+  opts->clip.add_to(*cmd);
+  action = [opts] { return run_walk(*opts); };
+  return cmd;
+}
+
+}  // namespace footfix::cli

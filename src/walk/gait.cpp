@@ -1,0 +1,426 @@
+#include "footfix/walk/gait.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "footfix/core/error.h"
+
+namespace footfix {
+namespace {
+
+Quat rot_x(double a) { return axis_angle({1, 0, 0}, a); }
+Quat rot_y(double a) { return axis_angle({0, 1, 0}, a); }
+Quat rot_z(double a) { return axis_angle({0, 0, 1}, a); }
+Vec3 forward_of(double yaw) { return {std::sin(yaw), 0, std::cos(yaw)}; }
+Vec3 left_of(double yaw) { return {std::cos(yaw), 0, -std::sin(yaw)}; }
+constexpr double k_max_turn_per_step = 20 * k_deg_to_rad;
+double side_sign(Side s) { return s == Side::left ? 1.0 : -1.0; }
+Side other(Side s) { return s == Side::left ? Side::right : Side::left; }
+
+/// Deterministic uniform numbers in [0, 1) from a seed (SplitMix64; the same on every platform).
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  double uniform() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * 0x1.0p-53;
+  }
+  double symmetric() { return 2 * uniform() - 1; }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// Canonical foot frame to world: heading, terrain pitch and roll, then the foot's own pitch
+/// (positive lifts the heel).
+Quat foot_rotation(double yaw, double pitch, double roll, double foot_pitch) {
+  return rot_y(yaw) * rot_x(pitch) * rot_z(roll) * rot_x(foot_pitch);
+}
+
+/// Ankle of a foot whose toe joint is at `toe` (pivot about the toe).
+Vec3 ankle_from_toe(const FootGeometry& foot, Quat r, Vec3 toe) { return toe - rotate(r, foot.toe); }
+
+Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
+  return ankle_from_toe(foot, foot_rotation(s.yaw_rad, s.pitch_rad, s.roll_rad, 0), s.toe_m);
+}
+
+double smooth(double u) { return u * u * (3 - 2 * u); }
+/// Progress along the swing with zero velocity at both ends.
+double swing_progress(double u) { return u - std::sin(2 * k_pi * u) / (2 * k_pi); }
+
+double lerp_angle(double a, double b, double t) {
+  double d = std::remainder(b - a, 2 * k_pi);
+  return a + d * t;
+}
+
+struct FootPose {
+  Quat rotation;
+  Vec3 ankle;
+  Quat toe_rotation;
+};
+
+/// Toe off from `from`: pitch grows from 0 to the step's toe_off angle about the toe joint.
+FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, double toe_off, double u) {
+  const double p = toe_off * 0.5 * (1 - std::cos(k_pi * u));
+  FootPose pose;
+  pose.rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, p);
+  pose.ankle = ankle_from_toe(foot, pose.rotation, from.toe_m);
+  pose.toe_rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, 0);
+  return pose;
+}
+
+/// Heel strike on `to`: toes up by heel_strike (u = 0) rolling down about the heel to flat (u = 1).
+FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u) {
+  const double p = -to.heel_strike_rad * std::cos(0.5 * k_pi * u);
+  const Quat flat = foot_rotation(to.yaw_rad, to.pitch_rad, to.roll_rad, 0);
+  const Vec3 heel = flat_ankle(foot, to) + rotate(flat, foot.heel_sole);
+  FootPose pose;
+  pose.rotation = foot_rotation(to.yaw_rad, to.pitch_rad, to.roll_rad, p);
+  pose.ankle = heel - rotate(pose.rotation, foot.heel_sole);
+  pose.toe_rotation = pose.rotation;
+  return pose;
+}
+
+/// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
+FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
+  const FootPose a = toe_off_pose(foot, from, to.toe_off_rad, 1);
+  const FootPose b = heel_strike_pose(foot, to, 0);
+  const double w = swing_progress(u);
+  // Pitch from toe off to heel strike, plus the plantar flexion of early swing, when the shin
+  // swings back under the flexing knee.
+  const double bump = std::sin(k_pi * u) * (1 - u) * 1.5;
+  const double p = to.toe_off_rad + (-to.heel_strike_rad - to.toe_off_rad) * w + to.toe_off_rad * 0.8 * bump;
+  FootPose pose;
+  pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
+                                from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
+  pose.ankle = lerp(a.ankle, b.ankle, w) + Vec3{0, lift * std::sin(k_pi * u), 0};
+  // The toe segment stays flat as it leaves the ground, then follows the foot.
+  const double toe_flat = 1 - smooth(std::min(1.0, u / 0.3));
+  pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
+  return pose;
+}
+
+/// Lowest lift of the swing to `to` that keeps the sole `clearance` above the terrain.
+double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Footstep& from, const Footstep& to,
+                      double clearance) {
+  double lift = clearance;
+  for (int i = 1; i < 48; ++i) {
+    const double u = i / 48.0;
+    const FootPose pose = swing_pose(foot, from, to, u, 0);
+    const Vec3 toe = pose.ankle + rotate(pose.rotation, foot.toe);
+    const Vec3 points[5] = {pose.ankle + rotate(pose.rotation, foot.heel_sole), pose.ankle,
+                            toe + rotate(pose.toe_rotation, foot.ball_sole - foot.toe),
+                            toe + rotate(pose.toe_rotation, foot.tip_sole - foot.toe),
+                            toe + rotate(pose.toe_rotation, foot.tip - foot.toe)};
+    for (const Vec3& p : points) {
+      // The margin grows from 0 at the ends to `clearance` in mid swing.
+      const double margin = clearance * std::sin(k_pi * u);
+      const double deficit = terrain.height(p.x, p.z) + margin - p.y;
+      if (deficit > 0) lift = std::max(lift, deficit / std::max(std::sin(k_pi * u), 0.15));
+    }
+  }
+  return std::min(lift, 0.6);
+}
+
+/// Moves a stair foothold so the whole foot stands on one tread, at most one tread above the
+/// other foot's.
+void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe, int other_tread) {
+  const double rear = foot.heel_sole.z - foot.toe.z, front = foot.tip_sole.z - foot.toe.z;
+  const double center_off = 0.5 * (rear + front), half = 0.5 * (front - rear), margin = 0.01;
+  double zc = toe.z + center_off;
+  int i = terrain.tread_index(zc);
+  const double first = terrain.tread_begin_z(0), landing = terrain.tread_begin_z(terrain.stair_count);
+  if (i == -1 && zc + half + margin > first) {
+    const double back = zc + half + margin - first;
+    const double ahead = first + 0.5 * terrain.stair_run_m - zc;
+    if (back < ahead || terrain.stair_count == 0) zc -= back;
+    else i = 0;
+  }
+  if (terrain.stair_rise_m > 0 && other_tread >= -1 && i > other_tread + 1) i = other_tread + 1;  // one step up at most
+  if (i >= 0 && i < terrain.stair_count) zc = terrain.tread_begin_z(i) + 0.5 * terrain.stair_run_m;
+  if (i == terrain.stair_count && zc - half - margin < landing) zc = landing + half + margin;
+  toe.z = zc - center_off;
+}
+
+class Planner {
+ public:
+  Planner(const GaitSettings& s, const Terrain& t, const FeetGeometry& f) : s_(s), terrain_(t), feet_(f), random_(s.seed) {}
+
+  GaitPlan run() {
+    plan_.step_length_m = std::min(s_.max_step_m, s_.speed_mps * 0.5);
+    plan_.step_period_s = plan_.step_length_m / s_.speed_mps;
+    const double ts = plan_.step_period_s;
+    plan_.roll_off_s = 0.5 * ts;
+    plan_.swing_s = 0.76 * ts;
+    plan_.roll_on_s = 0.16 * ts;
+    for (Side side : {Side::left, Side::right}) {
+      Footstep f;
+      f.side = side;
+      f.state = GaitState::idle;
+      f.roll_begin_s = f.lift_s = f.heel_strike_s = f.plant_s = -1e9;
+      place(f, Vec3{side_sign(side) * 0.5 * s_.idle_width_m, 0, 0}, 0);
+      add(f);
+    }
+    add_knot(0);
+    const double stop_time = 2 * ts + 0.4;
+    std::vector<std::pair<double, double>> bouts;
+    const double d = s_.duration_s;
+    if (s_.path.kind == PathKind::stop_go) {
+      const double pause_begin = 0.4 * d, resume = pause_begin + 2 * ts + 1.0;
+      bouts = {{0.5, pause_begin}, {resume, d - stop_time}};
+    } else {
+      bouts = {{0.5, d - stop_time}};
+    }
+    walk_begin_ = bouts.front().first;
+    walk_end_ = std::max(walk_begin_ + ts, bouts.back().second);
+    double t = 0;
+    for (auto [begin, end] : bouts) {
+      if (begin < t) begin = t;
+      if (begin > d) break;
+      t = walk_bout(begin, end);
+    }
+    return std::move(plan_);
+  }
+
+ private:
+  double heading(double t) const {
+    if (s_.path.kind != PathKind::turn) return 0;
+    const double u = std::clamp((t - walk_begin_) / (walk_end_ - walk_begin_), 0.0, 1.0);
+    return s_.path.turn_deg * k_deg_to_rad * smooth(u);
+  }
+
+  const Footstep& current(Side side) const { return plan_.steps[plan_.per_side[static_cast<int>(side)].back()]; }
+
+  /// Fills position, heading and terrain alignment of a foothold whose toe is at (x, z).
+  const FootGeometry& foot(Side side) const { return feet_[static_cast<int>(side)]; }
+
+  void place(Footstep& f, Vec3 toe, double yaw) {
+    const FootGeometry& geo = foot(f.side);
+    f.yaw_rad = yaw;
+    const Vec3 center = toe + rotate(rot_y(yaw), 0.5 * (geo.heel_sole + geo.tip_sole) - geo.toe);
+    const Vec3 n = rotate(rot_y(-yaw), terrain_.normal(center.x, center.z));
+    const double max_pitch = s_.max_pitch_deg * k_deg_to_rad, max_roll = s_.max_roll_deg * k_deg_to_rad;
+    f.pitch_rad = std::clamp(std::atan2(n.z, n.y), -max_pitch, max_pitch);
+    f.roll_rad = std::clamp(std::asin(std::clamp(-n.x, -1.0, 1.0)), -max_roll, max_roll);
+    const Quat flat = foot_rotation(yaw, f.pitch_rad, f.roll_rad, 0);
+    f.toe_m = Vec3{toe.x, terrain_.height(toe.x, toe.z), toe.z} + rotate(flat, Vec3{0, geo.toe_height_m(), 0});
+    f.tread = terrain_.tread_index(center.z);
+  }
+
+  void add(Footstep f) {
+    f.index = static_cast<int>(plan_.steps.size());
+    plan_.per_side[static_cast<int>(f.side)].push_back(f.index);
+    plan_.steps.push_back(f);
+  }
+
+  void add_knot(double time) {
+    const Footstep& l = current(Side::left);
+    const Footstep& r = current(Side::right);
+    BodyKnot k;
+    k.time_s = time;
+    const Vec3 c = 0.5 * (flat_ankle(foot(Side::left), l) + flat_ankle(foot(Side::right), r));
+    const double ground = 0.5 * (terrain_.height(l.toe_m.x, l.toe_m.z) + terrain_.height(r.toe_m.x, r.toe_m.z));
+    k.center = {c.x, ground, c.z};
+    k.yaw_rad = lerp_angle(l.yaw_rad, r.yaw_rad, 0.5);
+    if (!plan_.body.empty() && plan_.body.back().time_s >= time) plan_.body.back() = k;
+    else plan_.body.push_back(k);
+  }
+
+  /// Plans one step of `side` beginning (heel rise) at `begin`, toward toe position `toe`.
+  void step(Side side, GaitState state, double begin, Vec3 toe, double yaw, double size) {
+    const Footstep& from = current(side);
+    const FootGeometry& geo = foot(side);
+    Footstep f;
+    f.side = side;
+    f.state = state;
+    f.phase = side == Side::left ? 0.25 : 0.75;
+    f.roll_begin_s = begin;
+    f.lift_s = begin + plan_.roll_off_s;
+    f.heel_strike_s = f.lift_s + plan_.swing_s - plan_.roll_on_s;
+    f.plant_s = f.lift_s + plan_.swing_s;
+    if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, current(other(side)).tread);
+    place(f, toe, yaw);
+    const double scale = std::clamp(size, 0.25, 1.0);
+    f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * scale;
+    f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;
+    f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
+    add(f);
+    add_knot(f.plant_s);
+  }
+
+  double walk_bout(double begin, double end) {
+    const double ts = plan_.step_period_s;
+    add_knot(begin);  // the body holds the idle stance until the first heel rise
+    Side side = Side::left;
+    double t = begin;
+    for (int k = 0;; ++k, t += ts, side = other(side)) {
+      const Footstep& o = current(other(side));
+      // The heading turns by at most k_max_turn_per_step relative to the other foot.
+      const double turn = std::remainder(heading(t + ts) - o.yaw_rad, 2 * k_pi);
+      const double yaw = o.yaw_rad + std::clamp(turn, -k_max_turn_per_step, k_max_turn_per_step);
+      const double mid_yaw = lerp_angle(o.yaw_rad, yaw, 0.5);
+      if (k > 0 && t > end) break;
+      // Shorter steps on steep ground (rise or fall per meter along the heading above 0.05).
+      const Vec3 n = terrain_.normal(o.toe_m.x, o.toe_m.z);
+      const double grade = std::abs(dot(n, forward_of(mid_yaw))) / n.y;
+      const double steep = std::clamp(1 - 2.0 * std::max(0.0, grade - 0.05), 0.5, 1.0);
+      const double length = plan_.step_length_m * steep * (1 + 0.03 * random_.symmetric()) * (k == 0 ? 0.5 : 1.0);
+      const double width = s_.walk_width_m + 0.008 * random_.symmetric();
+      const Vec3 toe = o.toe_m + forward_of(mid_yaw) * length + left_of(yaw) * (side_sign(side) * width);
+      const GaitState state = k == 0 ? GaitState::start : side == Side::left ? GaitState::left_go : GaitState::right_go;
+      step(side, state, t, toe, yaw, length / plan_.step_length_m);
+    }
+    // Two steps back into the idle stance around the body's centre, the swing foot first.
+    const Footstep& o = current(other(side));
+    const double yaw = o.yaw_rad;
+    const Vec3 center = o.toe_m - left_of(yaw) * (side_sign(o.side) * 0.5 * s_.walk_width_m) +
+                        forward_of(yaw) * (0.5 * plan_.step_length_m);
+    for (int k = 0; k < 2; ++k, t += ts, side = other(side)) {
+      const Vec3 toe = center + left_of(yaw) * (side_sign(side) * 0.5 * s_.idle_width_m);
+      const double size = length(Vec3{toe.x - current(side).toe_m.x, 0, toe.z - current(side).toe_m.z}) / plan_.step_length_m;
+      step(side, side == Side::left ? GaitState::left_stop : GaitState::right_stop, t, toe, yaw, size);
+    }
+    return t;
+  }
+
+  const GaitSettings& s_;
+  const Terrain& terrain_;
+  const FeetGeometry& feet_;
+  Random random_;
+  GaitPlan plan_;
+  double walk_begin_ = 0, walk_end_ = 1;
+};
+
+}  // namespace
+
+const char* to_string(GaitState s) {
+  switch (s) {
+    case GaitState::idle: return "IDLE";
+    case GaitState::start: return "START";
+    case GaitState::left_go: return "LEFT GO";
+    case GaitState::right_go: return "RIGHT GO";
+    case GaitState::right_stop: return "RIGHT STOP";
+    case GaitState::left_stop: return "LEFT STOP";
+  }
+  return "?";
+}
+
+WalkPath parse_walk_path(const std::string& spec) {
+  WalkPath p;
+  if (spec == "straight") return p;
+  if (spec == "stop-go") {
+    p.kind = PathKind::stop_go;
+    return p;
+  }
+  if (spec.rfind("turn:", 0) == 0) {
+    const std::string n = spec.substr(5);
+    double v = 0;
+    auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
+    if (ec != std::errc() || end != n.data() + n.size() || n.empty() || !std::isfinite(v) || std::abs(v) > 720)
+      fail(ErrorKind::usage, "--path " + spec + ": turn:DEG needs a number of degrees in [-720, 720]");
+    p.kind = PathKind::turn;
+    p.turn_deg = v;
+    return p;
+  }
+  fail(ErrorKind::usage, "--path " + spec + ": expected straight, turn:DEG or stop-go");
+}
+
+std::string to_string(const WalkPath& path) {
+  switch (path.kind) {
+    case PathKind::straight: return "straight";
+    case PathKind::stop_go: return "stop-go";
+    case PathKind::turn: {
+      char buf[32];
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, path.turn_deg);
+      (void)ec;
+      return "turn:" + std::string(buf, end);
+    }
+  }
+  return "?";
+}
+
+void GaitSettings::validate() const {
+  auto check = [](bool ok, const std::string& what) {
+    if (!ok) fail(ErrorKind::usage, what);
+  };
+  check(std::isfinite(speed_mps) && speed_mps >= 0.2 && speed_mps <= 2.0, "--speed must be in [0.2, 2.0] m/s");
+  check(std::isfinite(duration_s) && duration_s >= 2.0 && duration_s <= 600, "--duration must be in [2, 600] s");
+}
+
+int GaitPlan::alternation_breaks() const {
+  int breaks = 0;
+  for (size_t i = 1; i < steps.size(); ++i) {
+    const Footstep& a = steps[i - 1];
+    const Footstep& b = steps[i];
+    if (a.state == GaitState::idle || b.state == GaitState::start) continue;
+    if (a.side == b.side) ++breaks;
+  }
+  return breaks;
+}
+
+GaitPlan plan_gait(const GaitSettings& settings, const Terrain& terrain, const FeetGeometry& feet) {
+  settings.validate();
+  return Planner(settings, terrain, feet).run();
+}
+
+FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeometry& foot) {
+  const std::vector<int>& ids = plan.per_side[static_cast<int>(side)];
+  // The last foothold planted (or being rolled onto) at time t, and the step after it.
+  size_t i = 0;
+  while (i + 1 < ids.size() && plan.steps[ids[i + 1]].heel_strike_s <= t) ++i;
+  const Footstep& at = plan.steps[ids[i]];
+  FootSample out;
+  out.foothold = at.index;
+  FootPose pose;
+  if (t < at.plant_s) {  // heel strike roll onto `at`
+    pose = heel_strike_pose(foot, at, (t - at.heel_strike_s) / (at.plant_s - at.heel_strike_s));
+  } else if (i + 1 < ids.size() && t > plan.steps[ids[i + 1]].roll_begin_s) {
+    const Footstep& next = plan.steps[ids[i + 1]];
+    if (t <= next.lift_s) {
+      pose = toe_off_pose(foot, at, next.toe_off_rad, (t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s));
+      out.contact = true;
+    } else {
+      pose = swing_pose(foot, at, next, (t - next.lift_s) / (next.heel_strike_s - next.lift_s), next.lift_m);
+      out.swinging = true;
+    }
+  } else {
+    pose.rotation = pose.toe_rotation = foot_rotation(at.yaw_rad, at.pitch_rad, at.roll_rad, 0);
+    pose.ankle = ankle_from_toe(foot, pose.rotation, at.toe_m);
+    out.contact = true;
+  }
+  out.foot_rotation = pose.rotation;
+  out.ankle = pose.ankle;
+  out.toe_rotation = pose.toe_rotation;
+  return out;
+}
+
+BodyKnot sample_body(const GaitPlan& plan, double t) {
+  const std::vector<BodyKnot>& k = plan.body;
+  if (t <= k.front().time_s) return k.front();
+  if (t >= k.back().time_s) return k.back();
+  size_t i = 0;
+  while (k[i + 1].time_s < t) ++i;
+  const BodyKnot& a = k[i];
+  const BodyKnot& b = k[i + 1];
+  const double h = b.time_s - a.time_s;
+  // Cubic Hermite with finite-difference tangents; zero where the body holds still.
+  auto tangent = [&](size_t j) -> Vec3 {
+    if (j == 0 || j + 1 >= k.size()) return {};
+    if (k[j].center == k[j - 1].center || k[j].center == k[j + 1].center) return {};
+    return (k[j + 1].center - k[j - 1].center) / (k[j + 1].time_s - k[j - 1].time_s);
+  };
+  const double u = (t - a.time_s) / h;
+  const double u2 = u * u, u3 = u2 * u;
+  BodyKnot out;
+  out.time_s = t;
+  out.center = a.center * (2 * u3 - 3 * u2 + 1) + tangent(i) * (h * (u3 - 2 * u2 + u)) + b.center * (-2 * u3 + 3 * u2) +
+               tangent(i + 1) * (h * (u3 - u2));
+  out.yaw_rad = lerp_angle(a.yaw_rad, b.yaw_rad, smooth(u));
+  return out;
+}
+
+}  // namespace footfix

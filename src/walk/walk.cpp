@@ -1,0 +1,192 @@
+#include "footfix/walk/walk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+#include "footfix/walk/humanoid.h"
+#include "footfix/walk/walk_body.h"
+
+namespace footfix {
+namespace {
+
+/// Pelvis heights no higher than `y` anywhere: a minimum filter then a Gaussian of the same
+/// half-width, so each smoothed value averages values <= the original at that frame.
+std::vector<double> smooth_below(const std::vector<double>& y, int half) {
+  const int n = static_cast<int>(y.size());
+  std::vector<double> low(n), out(n);
+  for (int i = 0; i < n; ++i) {
+    double m = y[i];
+    for (int j = std::max(0, i - half); j <= std::min(n - 1, i + half); ++j) m = std::min(m, y[j]);
+    low[i] = m;
+  }
+  const double sigma = std::max(1.0, half / 2.0);
+  for (int i = 0; i < n; ++i) {
+    double s = 0, w = 0;
+    for (int j = -half; j <= half; ++j) {
+      const int k = std::clamp(i + j, 0, n - 1);
+      const double g = std::exp(-0.5 * j * j / (sigma * sigma));
+      s += g * low[k];
+      w += g;
+    }
+    out[i] = s / w;
+  }
+  return out;
+}
+
+/// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
+double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
+  const double dx = pelvis_xz.x + hip_rel.x - ankle.x, dz = pelvis_xz.z + hip_rel.z - ankle.z;
+  const double h2 = dx * dx + dz * dz;
+  return ankle.y - hip_rel.y + std::sqrt(std::max(0.0, reach * reach - h2));
+}
+
+void fill_upper_body(Clip& out, const Clip& source, int frame, bool from_frames) {
+  const int n = out.joint_count();
+  if (from_frames && source.frame_count > 0) {
+    const int f = frame % source.frame_count;
+    for (int j = 0; j < n; ++j) {
+      out.rotation(frame, j) = source.rotation(f, j);
+      out.translation(frame, j) = source.translation(f, j);
+    }
+  }
+}
+
+ContactResult truth_contacts(const Clip& clip, const Rig& rig, const std::array<std::vector<std::uint8_t>, 2>& contact) {
+  ContactResult r;
+  std::vector<double> heights;
+  for (int side = 0; side < 2; ++side) {
+    FootContacts& foot = r.feet[side];
+    foot.side = static_cast<Side>(side);
+    foot.joint = rig.legs[side].contact_joint();
+    foot.contact = contact[side];
+    foot.smoothed.assign(contact[side].begin(), contact[side].end());
+    foot.intervals = contact_runs(foot.contact);
+    std::vector<Vec3> traj(clip.frame_count);
+    joint_trajectory(clip, foot.joint, traj);
+    for (const Vec3& p : traj) heights.push_back(p.y);
+    for (ContactInterval& in : foot.intervals) {
+      in.planted_position_m = traj[in.first_frame];
+      in.height_m = traj[in.first_frame].y;
+    }
+  }
+  std::sort(heights.begin(), heights.end());
+  r.ground_height_m = heights[static_cast<size_t>(0.05 * static_cast<double>(heights.size() - 1))];
+  return r;
+}
+
+}  // namespace
+
+void WalkSettings::validate() const {
+  gait.validate();
+  if (!std::isfinite(fps) || fps < 10 || fps > 480) fail(ErrorKind::usage, "--fps must be in [10, 480]");
+}
+
+WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
+  Clip humanoid = make_humanoid_clip();
+  pose_humanoid_upper_body(humanoid, 0);
+  const Rig rig = detect_rig(humanoid);
+  return generate_walk(humanoid, rig, terrain, settings);
+}
+
+WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
+  settings.validate();
+  const Skeleton& skel = source.skeleton;
+  if (rig.translation_joint < 0 || rig.pelvis < 0 || !skel.is_ancestor(rig.translation_joint, rig.pelvis))
+    fail(ErrorKind::process, "walk: the joint carrying the root motion must be the pelvis or one of its ancestors");
+  const WalkBody body = make_walk_body(skel, rig, settings.limits);
+  WalkResult result;
+  result.terrain = terrain;
+  result.rig = rig;
+  result.plan = plan_gait(settings.gait, terrain, body.feet);
+  const GaitPlan& plan = result.plan;
+
+  Clip& clip = result.clip;
+  clip.skeleton = skel;
+  clip.fps = settings.fps;
+  clip.source_frame = source.source_frame;
+  clip.source_name = source.source_name;
+  const int frames = static_cast<int>(std::floor(settings.gait.duration_s * settings.fps)) + 1;
+  clip.resize(frames);
+  const int n = clip.joint_count();
+  const Quat canon = body.to_canonical();
+  const int root = rig.translation_joint;
+  // World transform of the root-motion joint's parent: the rest pose of the joints above it.
+  Transform above_root;
+  for (int a = skel.parents[root]; a >= 0; a = skel.parents[a]) above_root = Transform{Quat{}, skel.rest_offsets[a]} * above_root;
+
+  // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
+  std::vector<std::array<FootSample, 2>> feet(frames);
+  std::vector<Vec3> pelvis(frames);
+  std::vector<double> height_cap(frames);
+  std::vector<Transform> world(n);
+  for (int f = 0; f < frames; ++f) {
+    const double t = f / settings.fps;
+    fill_upper_body(clip, source, f, settings.upper_body_from_frames);
+    // Joints above the root-motion joint and between it and the hips keep their rest pose (the
+    // legs' limits are relative to it); the root-motion joint takes the heading.
+    for (int a = skel.parents[root]; a >= 0; a = skel.parents[a]) {
+      clip.rotation(f, a) = Quat{};
+      clip.translation(f, a) = skel.rest_offsets[a];
+    }
+    for (const LegChain& leg : rig.legs)
+      for (int a = skel.parents[leg.hip]; a >= 0 && a != root; a = skel.parents[a]) {
+        clip.rotation(f, a) = Quat{};
+        clip.translation(f, a) = skel.rest_offsets[a];
+      }
+    const BodyKnot b = sample_body(plan, t);
+    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad) * canon;
+    clip.translation(f, root) = {};
+    world_pose(clip, f, world);
+    const Vec3 pelvis_rel = world[rig.pelvis].translation;
+    pelvis[f] = {b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z};
+    double cap = pelvis[f].y;
+    for (int side = 0; side < 2; ++side) {
+      feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);
+      const Vec3 hip_rel = world[rig.legs[side].hip].translation - pelvis_rel;
+      cap = std::min(cap, max_pelvis_height(pelvis[f], hip_rel, feet[f][side].ankle, k_walk_max_reach * body.leg_length_m[side]));
+    }
+    height_cap[f] = cap;
+  }
+  const std::vector<double> heights = smooth_below(height_cap, std::max(1, static_cast<int>(std::lround(0.08 * settings.fps))));
+
+  // Pass 2: root motion, then each leg by IK, warm-started from the previous frame.
+  std::array<std::array<Quat, 3>, 2> legs;
+  for (int side = 0; side < 2; ++side) {
+    legs[side] = {axis_angle(body.limit_frames[side][0].swing_x_axis, -8 * k_deg_to_rad),
+                  axis_angle(body.limit_frames[side][1].swing_x_axis, 16 * k_deg_to_rad), Quat{}};
+  }
+  std::array<std::vector<std::uint8_t>, 2> contact{std::vector<std::uint8_t>(frames), std::vector<std::uint8_t>(frames)};
+  long total_iterations = 0;
+  for (int f = 0; f < frames; ++f) {
+    clip.translation(f, root) = {};
+    world_pose(clip, f, world);
+    const Vec3 offset = Vec3{pelvis[f].x, heights[f], pelvis[f].z} - world[rig.pelvis].translation;
+    clip.translation(f, root) = rotate(inverse(above_root.rotation), offset);
+    for (int side = 0; side < 2; ++side) {
+      const LegJoints& j = body.joints[side];
+      const FootSample& foot = feet[f][side];
+      Transform parent = world[skel.parents[j[0]]];
+      parent.translation += offset;
+      const Transform target{foot.foot_rotation * canon * body.ankle_rest_ws[side], foot.ankle};
+      const DlsResult r = solve_leg_dls(body.dls[side], parent, legs[side], target, settings.ik, foot.contact ? 1.0 : 0.1);
+      result.max_ik_error_m = std::max(result.max_ik_error_m, r.foot_error_m);
+      result.max_ik_iterations = std::max(result.max_ik_iterations, r.iterations);
+      total_iterations += r.iterations;
+      if (!r.converged) ++result.ik_unconverged;
+      for (int k = 0; k < 3; ++k) clip.rotation(f, j[k]) = legs[side][k];
+      // Toe: its segment takes the rotation the gait asks for, within the toe's limits.
+      const Quat ankle_ws = parent.rotation * legs[side][0] * legs[side][1] * legs[side][2];
+      const Quat toe_local = inverse(ankle_ws) * foot.toe_rotation * canon * body.toe_rest_ws[side];
+      clip.rotation(f, j[3]) = clamp_to_limit(normalize(toe_local), body.limits[side][3], body.limit_frames[side][3]);
+      contact[side][f] = foot.contact ? 1 : 0;
+    }
+  }
+  result.mean_ik_iterations = static_cast<double>(total_iterations) / (2.0 * frames);
+  result.contacts = truth_contacts(clip, rig, contact);
+  return result;
+}
+
+}  // namespace footfix

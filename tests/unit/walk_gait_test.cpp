@@ -1,0 +1,161 @@
+// Gait planning: the state machine, footstep placement from the other foot, phases, idle stance,
+// turning and determinism.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "footfix/core/error.h"
+#include "footfix/walk/gait.h"
+#include "footfix/walk/humanoid.h"
+#include "footfix/walk/walk_body.h"
+
+namespace footfix {
+namespace {
+
+FeetGeometry humanoid_feet() {
+  const Clip clip = make_humanoid_clip();
+  return make_walk_body(clip.skeleton, detect_rig(clip), default_leg_limits()).feet;
+}
+
+GaitPlan plan(const std::string& path, const std::string& terrain = "flat", std::uint64_t seed = 1, double duration = 8) {
+  GaitSettings s;
+  s.path = parse_walk_path(path);
+  s.seed = seed;
+  s.duration_s = duration;
+  return plan_gait(s, parse_terrain_spec(terrain), humanoid_feet());
+}
+
+double lateral(const Footstep& a, const Footstep& b) {
+  const Vec3 left{std::cos(a.yaw_rad), 0, -std::sin(a.yaw_rad)};
+  return std::abs(dot(b.toe_m - a.toe_m, left));
+}
+
+TEST(WalkGait, StraightWalkStatesAndAlternation) {
+  const GaitPlan p = plan("straight");
+  ASSERT_GT(p.steps.size(), 8u);
+  EXPECT_EQ(p.steps[0].state, GaitState::idle);
+  EXPECT_EQ(p.steps[1].state, GaitState::idle);
+  EXPECT_EQ(p.steps[2].state, GaitState::start);
+  EXPECT_EQ(p.steps[2].side, Side::left);
+  EXPECT_EQ(p.steps[3].state, GaitState::right_go);
+  EXPECT_EQ(p.steps[4].state, GaitState::left_go);
+  const size_t n = p.steps.size();
+  // The walk ends with two stop steps, the first by the foot whose turn it is.
+  EXPECT_TRUE(p.steps[n - 2].state == GaitState::right_stop || p.steps[n - 2].state == GaitState::left_stop);
+  EXPECT_TRUE(p.steps[n - 1].state == GaitState::right_stop || p.steps[n - 1].state == GaitState::left_stop);
+  EXPECT_NE(p.steps[n - 1].side, p.steps[n - 2].side);
+  for (size_t i = 3; i < n; ++i) EXPECT_NE(p.steps[i].side, p.steps[i - 1].side) << i;
+  EXPECT_EQ(p.alternation_breaks(), 0);
+  for (size_t i = 2; i < n; ++i) EXPECT_DOUBLE_EQ(p.steps[i].phase, p.steps[i].side == Side::left ? 0.25 : 0.75);
+  // Half a cycle between steps; toe contact overlaps (double support).
+  for (size_t i = 3; i < n; ++i) {
+    EXPECT_NEAR(p.steps[i].roll_begin_s - p.steps[i - 1].roll_begin_s, p.step_period_s, 1e-9);
+    EXPECT_LT(p.steps[i - 1].plant_s, p.steps[i].lift_s);
+  }
+}
+
+TEST(WalkGait, FootstepsArePlannedFromTheOtherFoot) {
+  const GaitPlan p = plan("straight");
+  for (size_t i = 4; i + 2 < p.steps.size(); ++i) {
+    const Footstep& a = p.steps[i - 1];
+    const Footstep& b = p.steps[i];
+    EXPECT_NEAR(b.toe_m.z - a.toe_m.z, p.step_length_m, 0.05 * p.step_length_m) << i;  // +-3% seeded variation
+    EXPECT_NEAR(lateral(a, b), GaitSettings{}.walk_width_m, 0.02) << i;
+  }
+  // The START step is half a step.
+  EXPECT_NEAR(p.steps[2].toe_m.z - p.steps[1].toe_m.z, 0.5 * p.step_length_m, 0.05 * p.step_length_m);
+}
+
+TEST(WalkGait, StoppingReturnsToTheWiderIdleStance) {
+  const GaitPlan p = plan("stop-go", "flat", 1, 12);
+  int starts = 0, stops = 0;
+  for (const Footstep& s : p.steps) {
+    starts += s.state == GaitState::start;
+    stops += s.state == GaitState::left_stop || s.state == GaitState::right_stop;
+  }
+  EXPECT_EQ(starts, 2);
+  EXPECT_EQ(stops, 4);
+  EXPECT_EQ(p.alternation_breaks(), 0);
+  // After each pair of stop steps the feet stand side by side at the idle width, wider than walking.
+  for (size_t i = 1; i < p.steps.size(); ++i) {
+    const Footstep& a = p.steps[i - 1];
+    const Footstep& b = p.steps[i];
+    const bool stop_pair = (a.state == GaitState::left_stop || a.state == GaitState::right_stop) &&
+                           (b.state == GaitState::left_stop || b.state == GaitState::right_stop);
+    if (!stop_pair) continue;
+    EXPECT_NEAR(lateral(a, b), GaitSettings{}.idle_width_m, 1e-9);
+    EXPECT_GT(GaitSettings{}.idle_width_m, GaitSettings{}.walk_width_m);
+    const Vec3 forward{std::sin(a.yaw_rad), 0, std::cos(a.yaw_rad)};
+    EXPECT_NEAR(dot(b.toe_m - a.toe_m, forward), 0, 1e-9);
+  }
+  // The body holds still while idle: between the second stop's plant and the next start.
+  for (size_t i = 1; i < p.steps.size(); ++i)
+    if (p.steps[i].state == GaitState::start && p.steps[i - 1].state != GaitState::idle) {
+      const double t0 = p.steps[i - 1].plant_s, t1 = p.steps[i].roll_begin_s;
+      ASSERT_GT(t1 - t0, 0.5);
+      const BodyKnot a = sample_body(p, t0 + 0.01), b = sample_body(p, t1 - 0.01);
+      EXPECT_LT(length(a.center - b.center), 1e-9);
+    }
+}
+
+TEST(WalkGait, TurningKeepsPlantedFootstepsAndTurnsTheHeading) {
+  const GaitPlan p = plan("turn:90", "flat", 1, 10);
+  EXPECT_NEAR(p.steps.back().yaw_rad * k_rad_to_deg, 90, 1.0);
+  EXPECT_EQ(p.alternation_breaks(), 0);
+  // While a foot is planted its sampled toe position and heading do not move, even though the
+  // body keeps turning.
+  const FeetGeometry feet = humanoid_feet();
+  for (double t = 1.0; t < 9.0; t += 0.01) {
+    for (Side side : {Side::left, Side::right}) {
+      const FootSample a = sample_foot(p, side, t, feet[static_cast<int>(side)]);
+      const FootSample b = sample_foot(p, side, t + 0.01, feet[static_cast<int>(side)]);
+      if (!a.contact || !b.contact || a.foothold != b.foothold) continue;
+      const Vec3 toe_a = a.ankle + rotate(a.foot_rotation, feet[static_cast<int>(side)].toe);
+      const Vec3 toe_b = b.ankle + rotate(b.foot_rotation, feet[static_cast<int>(side)].toe);
+      EXPECT_LT(length(toe_a - toe_b), 1e-9) << t;
+    }
+  }
+  // Headings increase monotonically step by step.
+  for (size_t i = 3; i < p.steps.size(); ++i) EXPECT_GE(p.steps[i].yaw_rad, p.steps[i - 1].yaw_rad - 1e-12);
+}
+
+TEST(WalkGait, DeterministicForASeed) {
+  const GaitPlan a = plan("turn:30", "hills", 7), b = plan("turn:30", "hills", 7), c = plan("turn:30", "hills", 8);
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  bool differs = false;
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    EXPECT_EQ(a.steps[i].toe_m, b.steps[i].toe_m);
+    if (i < c.steps.size() && a.steps[i].toe_m != c.steps[i].toe_m) differs = true;
+  }
+  EXPECT_TRUE(differs);
+}
+
+TEST(WalkGait, StairFootholdsSitOnOneTreadEach) {
+  const Terrain t = parse_terrain_spec("stairs");
+  const GaitPlan p = plan("straight", "stairs", 1, 12);
+  const FeetGeometry feet = humanoid_feet();
+  int on_stairs = 0;
+  for (const Footstep& s : p.steps) {
+    if (s.tread < 0 || s.tread >= t.stair_count) continue;
+    ++on_stairs;
+    const FootGeometry& f = feet[static_cast<int>(s.side)];
+    // Heel and tip (sole) over the same tread as the foot's centre.
+    EXPECT_EQ(t.tread_index(s.toe_m.z + f.heel_sole.z - f.toe.z), s.tread);
+    EXPECT_EQ(t.tread_index(s.toe_m.z + f.tip_sole.z - f.toe.z), s.tread);
+    EXPECT_NEAR(s.toe_m.y - f.toe_height_m(), t.height(s.toe_m.x, s.toe_m.z), 1e-9);
+  }
+  EXPECT_GE(on_stairs, t.stair_count);
+  // Climbing: never more than one tread above the other foot.
+  for (size_t i = 3; i < p.steps.size(); ++i) EXPECT_LE(p.steps[i].tread, p.steps[i - 1].tread + 1) << i;
+}
+
+TEST(WalkGait, PathNames) {
+  EXPECT_EQ(parse_walk_path("straight").kind, PathKind::straight);
+  EXPECT_EQ(parse_walk_path("stop-go").kind, PathKind::stop_go);
+  EXPECT_DOUBLE_EQ(parse_walk_path("turn:-45").turn_deg, -45);
+  for (const char* bad : {"turn", "turn:x", "zigzag", "turn:1000"}) EXPECT_THROW(parse_walk_path(bad), Error) << bad;
+}
+
+}  // namespace
+}  // namespace footfix
