@@ -1,6 +1,6 @@
 #include "footfix/core/math.h"
 
-#include <cmath>
+#include <algorithm>
 
 namespace footfix {
 
@@ -18,6 +18,21 @@ Quat rotation_between(Vec3 p, Vec3 q) {
   return normalize(Quat{w, c.x, c.y, c.z});
 }
 
+Quat slerp(Quat a, Quat b, double t) {
+  double d = dot(a, b);
+  if (d < 0) {
+    b = {-b.w, -b.x, -b.y, -b.z};
+    d = -d;
+  }
+  if (d > 0.9995) {
+    return normalize(Quat{a.w + (b.w - a.w) * t, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t,
+                          a.z + (b.z - a.z) * t});
+  }
+  double theta = std::acos(std::clamp(d, -1.0, 1.0));
+  double s = std::sin(theta);
+  double wa = std::sin((1 - t) * theta) / s, wb = std::sin(t * theta) / s;
+  return {a.w * wa + b.w * wb, a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb};
+}
 
 double angle_of(Quat q) {
   double v = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z);

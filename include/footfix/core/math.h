@@ -76,6 +76,8 @@ inline Quat axis_angle(Vec3 axis, double angle_rad) {
 /// Shortest rotation taking direction p to direction q (neither needs to be unit). Opposite
 /// vectors give 180 degrees about an axis perpendicular to p; a zero vector gives identity.
 Quat rotation_between(Vec3 p, Vec3 q);
+/// Spherical interpolation along the shortest arc.
+Quat slerp(Quat a, Quat b, double t);
 /// Rotation angle of q in radians, in [0, pi].
 double angle_of(Quat q);
 
