@@ -100,12 +100,13 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
         ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
         ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
-        std::vector<std::string> warnings = loaded.warnings;
-        warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+        CleanedClipInfo info{item.output.filename().string(), loaded.warnings};
+        info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
+        const std::vector<std::string>& warnings = info.warnings;
         save_clip(result.cleaned, item.output);
         try {
           write_file_atomically(item.companion, [&](std::ostream& out) {
-            write_contacts_json(result.cleaned, result.contacts, settings.contacts, out);
+            write_contacts_json(result.cleaned, result.contacts, settings.contacts, out, &info);
           });
         } catch (...) {
           std::error_code ec;

@@ -115,16 +115,16 @@ void print_joint_tree(const json& joints) {
 }
 
 void print_text(const json& d) {
-  std::printf("%s\n", text(d["file"]).c_str());
   if (d.contains("error")) {
-    std::printf("  error: %s\n", text(d["error"]).c_str());
-    if (d.contains("joints")) {
-      std::printf("  frames %d at %s, %d joints\n", d["frames"].get<int>(), text(d["frame_rate"]).c_str(),
-                  d["joint_count"].get<int>());
-      print_joint_tree(d["joints"]);
-    }
+    // The error itself is on stderr; a clip that was read (no legs) still shows its joints.
+    if (!d.contains("joints")) return;
+    std::printf("%s\n", text(d["file"]).c_str());
+    std::printf("  frames %d at %s, %d joints (no legs found: name them in a --rig profile)\n", d["frames"].get<int>(),
+                text(d["frame_rate"]).c_str(), d["joint_count"].get<int>());
+    print_joint_tree(d["joints"]);
     return;
   }
+  std::printf("%s\n", text(d["file"]).c_str());
   std::printf("  frames %d at %s, %.3f s, %d joints\n", d["frames"].get<int>(), text(d["frame_rate"]).c_str(),
               d["duration_s"].get<double>(), d["joint_count"].get<int>());
   std::printf("  units: %.6g m per unit (%s), up %s, leg length %.3f m\n", d["meters_per_unit"].get<double>(),
