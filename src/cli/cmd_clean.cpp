@@ -1,6 +1,8 @@
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "batch.h"
@@ -48,6 +50,21 @@ CleanSettings resolve_settings(CleanOptions& o) {
   if (!o.solver.empty()) settings.solve.solver = parse_offline_solver(o.solver);
   settings.validate();
   return settings;
+}
+
+// A planted foot missing its target by more than k_reported_miss_m is warned about by the clean
+// itself; a smaller miss over k_noticeable_miss_m matters only when it leaves the clip over the
+// slide threshold.
+constexpr double k_noticeable_miss_m = 0.005;
+constexpr double k_reported_miss_m = 0.01;
+
+std::string slide_left_warning(double p95_cm_s, double max_cm_s) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "a planted foot could not reach its target: contact slide p95 %.2f cm/s is over %.4g cm/s "
+                "(check the leg joints with `footfix inspect`, or name them with --rig)",
+                p95_cm_s, max_cm_s);
+  return buf;
 }
 
 /// What one clip's worker leaves for the summary.
@@ -102,6 +119,10 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
         CleanedClipInfo info{item.output.filename().string(), loaded.warnings};
         info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
+        const double worst_miss_m = std::max(result.max_miss_m[0], result.max_miss_m[1]);
+        if (metrics.cleaned_slide.p95_cm_per_s > o.max_slide_cm_s && worst_miss_m > k_noticeable_miss_m &&
+            worst_miss_m <= k_reported_miss_m)
+          info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, o.max_slide_cm_s));
         const std::vector<std::string>& warnings = info.warnings;
         save_clip(result.cleaned, item.output);
         try {

@@ -94,6 +94,11 @@ TEST(ConsoleCli, QuietPrintsOnlyErrorsOnEveryCommand) {
     EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
     EXPECT_EQ(r.err, "") << args[0];
   }
+  for (std::vector<std::string> args : {std::vector<std::string>{"inspect", walk, "-v"},
+                                        std::vector<std::string>{"annotate", walk, "-v", "-o", (dir / "x").string()}}) {
+    auto r = run_footfix_bounded(args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+  }
   auto verbose = run_footfix_bounded({"clean", walk, "-v", "-o", (dir / "v").string()});
   EXPECT_TRUE(contains(verbose.err, "info: cleaned")) << verbose.err;  // -v adds, never removes
   EXPECT_TRUE(contains(verbose.err, "debug: ")) << verbose.err;

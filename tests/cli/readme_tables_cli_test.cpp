@@ -80,5 +80,11 @@ TEST(ReadmeTables, ExitCodesTableMatchesHelpAndTheBinary) {
   }
 }
 
+TEST(ReadmeTables, TheReadmeExampleOutputIsIgnoredByGit) {
+  const std::string ignore = read_file(fs::path(FOOTFIX_DATA_DIR).parent_path() / ".gitignore");
+  EXPECT_NE(("\n" + ignore).find("\n/out/\n"), std::string::npos) << ignore;
+  EXPECT_NE(readme().find("footfix clean data/clips/cmu_07_01_walk.bvh -o out/"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace footfix
