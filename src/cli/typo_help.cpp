@@ -81,6 +81,10 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
 }
 
 int rewrite_help_and_typos(const CLI::App& app, std::vector<std::string>& args) {
+  if (args.empty()) {
+    print_error("a command is required: inspect, convert, annotate, clean or metrics (footfix --help)");
+    return k_exit_usage;
+  }
   size_t at = first_positional(args);
   if (at == args.size()) return -1;
   if (args[at] == "help") {
