@@ -44,6 +44,11 @@ int main(int argc, char** argv) {
   commands[2].command = add_annotate_command(app, commands[2].action);
   commands[3].command = add_clean_command(app, commands[3].action);
   commands[4].command = add_metrics_command(app, commands[4].action);
+  for (auto& entry : commands) {
+    std::string footer = entry.command->get_footer();
+    entry.command->footer((footer.empty() ? "" : footer + "\n") +
+                          "Every command also takes -q (only errors), -v (more details), --color auto|always|never.");
+  }
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (int code = rewrite_help_and_typos(app, args); code >= 0) return code;

@@ -147,11 +147,11 @@ TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases), case_name);
 
-// Clean settings files (`clean --settings`): bad values are usage errors (2), unreadable JSON a
-// read error (3).
+// Clean settings files (`clean --settings`): bad values and invalid JSON (located by line and
+// column) are usage errors (2).
 const BadCase k_settings_cases[] = {
     {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer (at most 2147483647)", 0},
-    {"settings_not_json.json", k_read, "not valid JSON", 0},
+    {"settings_not_json.json", 2, "not valid JSON at line 1, column 32", 0},
     {"settings_unknown_key.json", 2, "contacts: unknown contact setting 'speed_threshold'", 0},
 };
 
