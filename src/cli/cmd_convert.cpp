@@ -1,5 +1,6 @@
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "clip_options.h"
@@ -7,6 +8,15 @@
 #include "output_guard.h"
 
 namespace footfix::cli {
+namespace {
+
+std::string lower_extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+}  // namespace
 
 CLI::App* add_convert_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand(
@@ -31,6 +41,11 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
       "  footfix convert walk.bvh roundtrip.bvh      BVH to BVH");
   action = [opts] {
     if (opts->in_place_alias) spdlog::warn("--in-place is deprecated: use --overwrite");
+    const std::string in_ext = lower_extension(opts->input), out_ext = lower_extension(opts->output);
+    if (out_ext != ".bvh" && out_ext != ".fbx")
+      fail(ErrorKind::usage, opts->output + ": unknown output extension '" + out_ext + "' (expected .bvh or .fbx)");
+    if (out_ext == ".fbx" && in_ext != ".fbx")
+      fail(ErrorKind::usage, opts->output + ": FBX output needs an FBX input (BVH to FBX is not supported)");
     ReadOptions read = opts->clip.resolve();
     refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite || opts->in_place_alias);
     LoadedClip loaded = load_clip(opts->input, read);

@@ -81,6 +81,20 @@ TEST(OutputPlanCli, FormatConflictingWithTheOutputExtensionIsRefused) {
   EXPECT_FALSE(fs::exists(dir / "x.fbx"));
 }
 
+TEST(OutputPlanCli, ConvertRefusesUnknownAndUnsupportedOutputsBeforeReading) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  auto r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.glb").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "unknown output extension '.glb'")) << r.err;
+  r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.fbx").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "BVH to FBX is not supported")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "o"));
+  auto help = run_footfix_bounded({"convert", "--help"});
+  EXPECT_TRUE(contains(help.out, "BVH to BVH, FBX to BVH, or FBX to FBX")) << help.out;
+}
+
 TEST(OutputPlanCli, DryRunPrintsThePlanAndWritesNothing) {
   test::TempDir dir;
   test::copy_walk(dir / "in" / "sub" / "walk.bvh");
