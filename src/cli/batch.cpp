@@ -90,31 +90,37 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
 }
 
 /// Every check that needs the whole plan: outputs under -o, no two writes to one file, no write
-/// onto an input's real file (through symlinks too).
+/// onto an input's real file (through symlinks too). Every problem is named (as an error line),
+/// then the plan is refused.
 void check_plan(const std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
   const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
   std::map<fs::path, size_t> inputs;
   for (size_t i = 0; i < items.size(); ++i) inputs.emplace(real_path(items[i].input), i);
   std::map<fs::path, size_t> writers;
+  std::vector<std::string> problems;
   for (size_t i = 0; i < items.size(); ++i) {
     for (const fs::path* out : {&items[i].output, &items[i].companion}) {
       if (out->empty()) continue;
       if (!root.empty() && !is_under(fs::absolute(*out), root))
-        fail(ErrorKind::usage, out->string() + ": output of " + items[i].input.string() + " is outside -o " + plan.output);
+        problems.push_back(out->string() + ": output of " + items[i].input.string() + " is outside -o " + plan.output);
       const fs::path real = real_path(*out);
       auto [at, inserted] = writers.emplace(real, i);
       if (!inserted)
-        fail(ErrorKind::usage, "output collision: " + items[at->second].input.string() + " and " +
-                                   items[i].input.string() + " both write " + out->string() +
-                                   " (rename one, or clean them into separate folders)");
+        problems.push_back("output collision: " + items[at->second].input.string() + " and " + items[i].input.string() +
+                           " both write " + out->string() + " (rename one, or write them to separate folders)");
       auto input = inputs.find(real);
       if (input == inputs.end()) continue;
       if (input->second != i)
-        fail(ErrorKind::usage, out->string() + ": the output of " + items[i].input.string() +
-                                   " would overwrite the input " + items[input->second].input.string());
-      refuse_to_overwrite_input(items[i].input, *out, plan.overwrite && out == &items[i].output);
+        problems.push_back(out->string() + ": the output of " + items[i].input.string() + " would overwrite the input " +
+                           items[input->second].input.string());
+      else if (!(plan.overwrite && out == &items[i].output))
+        problems.push_back(overwrite_refusal(*out));
     }
   }
+  if (problems.size() == 1) fail(ErrorKind::usage, problems[0]);
+  if (problems.empty()) return;
+  for (const auto& problem : problems) spdlog::error("{}", problem);
+  fail(ErrorKind::usage, std::to_string(problems.size()) + " problems in the output plan; nothing was written");
 }
 
 }  // namespace

@@ -12,9 +12,13 @@ std::filesystem::path real_path(const std::filesystem::path& path) {
   return ec ? absolute.lexically_normal() : real;
 }
 
+std::string overwrite_refusal(const std::filesystem::path& output) {
+  return output.string() + ": refusing to overwrite the input (use --overwrite to allow it)";
+}
+
 void refuse_to_overwrite_input(const std::filesystem::path& input, const std::filesystem::path& output, bool allowed) {
   if (!allowed && real_path(input) == real_path(output))
-    fail(ErrorKind::usage, output.string() + ": refusing to overwrite the input (use --overwrite to allow it)");
+    fail(ErrorKind::usage, overwrite_refusal(output));
 }
 
 }  // namespace footfix::cli

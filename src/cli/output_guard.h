@@ -2,12 +2,16 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 namespace footfix::cli {
 
 /// The file a path really names: absolute, symlinks resolved for the part that exists, the rest
 /// normalised lexically (works when the output folder does not exist yet).
 std::filesystem::path real_path(const std::filesystem::path& path);
+
+/// "<output>: refusing to overwrite the input (use --overwrite to allow it)".
+std::string overwrite_refusal(const std::filesystem::path& output);
 
 /// Throws Error(usage) when `output` names the same file as `input` (through symlinks too,
 /// whether or not the output exists yet) and `allowed` is false.

@@ -22,6 +22,22 @@ TEST(OutputPlanCli, TwoInputsMappingToOneClipOutputAreRefusedNamingBoth) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+TEST(OutputPlanCli, EveryCollisionIsNamed) {
+  test::TempDir dir;
+  std::vector<std::string> args{"clean"};
+  for (const char* sub : {"a", "b", "c"}) {
+    args.push_back(test::copy_walk(dir / sub / "walk.bvh"));
+    args.push_back(test::copy_walk(dir / sub / "run.bvh"));
+  }
+  args.insert(args.end(), {"-o", (dir / "out").string(), "--dry-run"});
+  auto r = run_footfix_bounded(args);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  for (const char* both : {"a/walk.bvh and ", "a/run.bvh and "}) EXPECT_TRUE(contains(r.err, both)) << r.err;
+  EXPECT_TRUE(contains(r.err, "problems in the output plan; nothing was written")) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(OutputPlanCli, TwoInputsMappingToOneContactsFileAreRefused) {
   test::TempDir dir;
   std::string bvh = test::copy_walk(dir / "in" / "walk.bvh");
