@@ -67,6 +67,7 @@ TEST(ConsoleCli, InspectEscapesJointNames) {
 }
 
 TEST(ConsoleCli, ProgressLineNeverGluesOntoALogLineOnATerminal) {
+  if (!fs::exists("/usr/bin/script")) GTEST_SKIP() << "script(1) (util-linux) not installed: no pseudo-terminal";
   test::TempDir dir;
   for (const char* name : {"a", "b", "c"}) test::copy_walk(dir / "in" / (std::string(name) + ".bvh"));
   std::string shown = run_on_pty(dir, "NO_COLOR=1 '" + std::string(FOOTFIX_EXE) + "' clean '" +
