@@ -96,7 +96,9 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
   auto items = plan_batch(o.inputs, plan);
   if (!o.report_path.empty())
-    for (const auto& item : items) refuse_to_overwrite_input(item.input, o.report_path, false);
+    for (const auto& item : items)
+      if (real_path(item.input) == real_path(o.report_path))
+        fail(ErrorKind::usage, "--report " + o.report_path + ": refusing to write the report over an input");
   if (o.dry_run) {
     print_plan(items);
     return k_exit_ok;

@@ -60,6 +60,17 @@ TEST(OutputPlanCli, AnOutputOntoAnotherInputIsRefused) {
   EXPECT_EQ(read_file(clean), before);
 }
 
+TEST(OutputPlanCli, TheReportIsNeverWrittenOverAnInput) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  const std::string before = read_file(walk);
+  auto r = run_footfix_bounded({"clean", walk, "-o", (dir / "out").string(), "--report", walk});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "refusing to write the report over an input")) << r.err;
+  EXPECT_EQ(read_file(walk), before);
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(OutputPlanCli, ZeroClipsIsAReadErrorEvenUnderCheck) {
   test::TempDir dir;
   fs::create_directories(dir / "empty");
