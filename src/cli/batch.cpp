@@ -1,74 +1,181 @@
 #include "batch.h"
 
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <thread>
 
+#include "console.h"
 #include "footfix/core/error.h"
 #include "footfix/io/clip_io.h"
+#include "output_guard.h"
 
 namespace footfix::cli {
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path with_suffix(const fs::path& path, const OutputPlan& plan, bool next_to_input) {
+enum class OutputKind { beside, file, directory };
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+OutputKind classify_output(const OutputPlan& plan) {
+  if (plan.output.empty()) return OutputKind::beside;
+  std::error_code ec;
+  if (plan.output.back() == '/' || fs::is_directory(plan.output, ec)) return OutputKind::directory;
+  const std::string ext = lower(fs::path(plan.output).extension().string());
+  if (ext.empty()) return OutputKind::directory;
+  std::string expected;
+  for (const auto& e : plan.file_extensions) {
+    if (ext == e) {
+      if (!plan.new_extension.empty() && ext != plan.new_extension)
+        fail(ErrorKind::usage, "-o " + plan.output + " conflicts with --format " + plan.new_extension.substr(1) +
+                                   ": give an output ending in " + plan.new_extension + " (or no --format)");
+      return OutputKind::file;
+    }
+    expected += (expected.empty() ? "" : ", ") + e;
+  }
+  fail(ErrorKind::usage, "-o " + plan.output + ": unknown output extension '" + ext + "' (expected " + expected +
+                             ", or a directory: end it with '/')");
+}
+
+fs::path with_suffix(const fs::path& path, const OutputPlan& plan, bool beside) {
   fs::path out = path;
   std::string ext = plan.new_extension.empty() ? path.extension().string() : plan.new_extension;
   std::string stem = path.stem().string();
-  if (next_to_input && !plan.in_place) stem += plan.suffix;
+  if (beside && !plan.overwrite) stem += plan.suffix;
   out.replace_filename(stem + ext);
   return out;
 }
 
-bool looks_like_file(const std::string& output) { return is_clip_path(output); }
+/// Whether `path` is `root` or inside it, comparing the paths as written (both normalised).
+bool is_under(const fs::path& path, const fs::path& root) {
+  fs::path rel = path.lexically_normal().lexically_relative(root.lexically_normal());
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+/// The clips under `root`, sorted. A file symlink whose target is outside `root` is skipped with
+/// a warning unless `follow_symlinks`; directory symlinks are not entered.
+std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir, bool follow_symlinks) {
+  std::error_code ec;
+  const fs::path root_real = real_path(root);
+  std::vector<fs::path> found;
+  for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    std::error_code entry_ec;
+    const fs::path& path = it->path();
+    if (it->is_directory(entry_ec)) {
+      if (!skip_dir.empty() && real_path(path) == skip_dir) it.disable_recursion_pending();
+      continue;
+    }
+    if (!is_clip_path(path) || !it->is_regular_file(entry_ec)) continue;
+    if (it->is_symlink(entry_ec) && !follow_symlinks && !is_under(real_path(path), root_real)) {
+      spdlog::warn("{}: skipped: a symlink to a file outside {} (--follow-symlinks includes it)", path.string(),
+                   root.string());
+      continue;
+    }
+    found.push_back(path);
+  }
+  if (ec) fail(ErrorKind::read, root.string() + ": cannot list directory: " + ec.message());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+/// Every check that needs the whole plan: outputs under -o, no two writes to one file, no write
+/// onto an input's real file (through symlinks too). Every problem is named (as an error line),
+/// then the plan is refused.
+void check_plan(const std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
+  const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
+  std::map<fs::path, size_t> inputs;
+  for (size_t i = 0; i < items.size(); ++i) inputs.emplace(real_path(items[i].input), i);
+  std::map<fs::path, size_t> writers;
+  std::vector<std::string> problems;
+  for (size_t i = 0; i < items.size(); ++i) {
+    for (const fs::path* out : {&items[i].output, &items[i].companion}) {
+      if (out->empty()) continue;
+      if (!root.empty() && !is_under(fs::absolute(*out), root))
+        problems.push_back(out->string() + ": output of " + items[i].input.string() + " is outside -o " + plan.output);
+      const fs::path real = real_path(*out);
+      auto [at, inserted] = writers.emplace(real, i);
+      if (!inserted)
+        problems.push_back("output collision: " + items[at->second].input.string() + " and " + items[i].input.string() +
+                           " both write " + out->string() + " (rename one, or write them to separate folders)");
+      auto input = inputs.find(real);
+      if (input == inputs.end()) continue;
+      if (input->second != i)
+        problems.push_back(out->string() + ": the output of " + items[i].input.string() + " would overwrite the input " +
+                           items[input->second].input.string());
+      else if (!(plan.overwrite && out == &items[i].output))
+        problems.push_back(overwrite_refusal(*out));
+    }
+  }
+  if (problems.size() == 1) fail(ErrorKind::usage, problems[0]);
+  if (problems.empty()) return;
+  for (const auto& problem : problems) spdlog::error("{}", problem);
+  fail(ErrorKind::usage, std::to_string(problems.size()) + " problems in the output plan; nothing was written");
+}
 
 }  // namespace
 
 std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const OutputPlan& plan) {
   std::vector<BatchItem> items;
-  const bool to_file = !plan.output.empty() && looks_like_file(plan.output);
+  const OutputKind kind = classify_output(plan);
+  const fs::path output(plan.output);
+  // Outputs written inside the input tree are not inputs of a later run (idempotent re-runs).
+  const fs::path skip_dir = kind == OutputKind::directory ? real_path(output) : fs::path();
   for (const auto& input : inputs) {
     fs::path in(input);
     std::error_code ec;
     if (fs::is_directory(in, ec)) {
-      if (to_file) fail(ErrorKind::usage, "-o " + plan.output + ": a directory input needs an output directory");
-      if (plan.output.empty() && !plan.in_place)
-        fail(ErrorKind::usage, input + ": a directory input needs -o OUTPUT_DIR (or --in-place)");
-      // Outputs written inside the input tree are not inputs of a later run (idempotent re-runs).
-      fs::path skip = plan.output.empty() ? fs::path() : fs::weakly_canonical(plan.output, ec);
-      std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(in, fs::directory_options::skip_permission_denied, ec), end;
-           !ec && it != end; it.increment(ec)) {
-        if (!skip.empty() && it->is_directory(ec) && fs::weakly_canonical(it->path(), ec) == skip) {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (it->is_regular_file(ec) && is_clip_path(it->path())) found.push_back(it->path());
-      }
-      if (ec) fail(ErrorKind::read, input + ": cannot list directory: " + ec.message());
-      std::sort(found.begin(), found.end());
+      if (kind == OutputKind::file)
+        fail(ErrorKind::usage, "-o " + plan.output + ": a directory input needs an output directory");
+      if (kind == OutputKind::beside && !plan.overwrite)
+        fail(ErrorKind::usage, input + ": a directory input needs -o OUTPUT_DIR (or --overwrite)");
+      std::vector<fs::path> found = find_clips(in, skip_dir, plan.follow_symlinks);
+      if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx), nothing to do");
+      const fs::path root = in.lexically_normal();
       for (const auto& f : found) {
-        fs::path out = plan.output.empty() ? with_suffix(f, plan, true)
-                                           : with_suffix(fs::path(plan.output) / fs::relative(f, in), plan, false);
-        items.push_back({f, out});
+        fs::path out = kind == OutputKind::beside
+                           ? with_suffix(f, plan, true)
+                           : with_suffix(output / f.lexically_normal().lexically_relative(root), plan, false);
+        items.push_back({f, out, {}});
       }
     } else if (fs::exists(in, ec)) {
-      fs::path out = plan.output.empty() ? with_suffix(in, plan, true)
-                     : to_file           ? fs::path(plan.output)
-                                         : with_suffix(fs::path(plan.output) / in.filename(), plan, false);
-      items.push_back({in, out});
+      fs::path out = kind == OutputKind::beside ? with_suffix(in, plan, true)
+                     : kind == OutputKind::file ? output
+                                                : with_suffix(output / in.filename(), plan, false);
+      items.push_back({in, out, {}});
     } else {
       fail(ErrorKind::read, input + ": no such file or directory");
     }
   }
-  if (to_file && items.size() > 1) fail(ErrorKind::usage, "-o " + plan.output + ": several inputs need an output directory");
+  if (kind == OutputKind::file && items.size() > 1)
+    fail(ErrorKind::usage, "-o " + plan.output + ": several inputs need an output directory");
+  if (items.empty()) fail(ErrorKind::read, "no clips found, nothing to do");
+  if (plan.finish_item)
+    for (auto& item : items) plan.finish_item(item);
+  check_plan(items, plan, kind);
   return items;
+}
+
+std::vector<fs::path> expand_inputs(const std::vector<std::string>& inputs, bool follow_symlinks) {
+  std::vector<fs::path> paths;
+  for (const auto& input : inputs) {
+    std::error_code ec;
+    std::vector<fs::path> found;
+    if (fs::is_directory(input, ec)) found = find_clips(input, {}, follow_symlinks);
+    if (found.empty()) paths.emplace_back(input);
+    paths.insert(paths.end(), found.begin(), found.end());
+  }
+  return paths;
 }
 
 fs::path contacts_json_path(const fs::path& clip_output) {
@@ -77,12 +184,23 @@ fs::path contacts_json_path(const fs::path& clip_output) {
   return p;
 }
 
-std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs, bool quiet,
-                                   const std::function<void(const BatchItem&, size_t)>& work) {
+void print_plan(const std::vector<BatchItem>& items) {
+  for (const auto& item : items) {
+    std::string line = escape_for_console(item.input.string()) + " -> " + escape_for_console(item.output.string());
+    if (!item.companion.empty()) line += " + " + escape_for_console(item.companion.string());
+    std::printf("%s\n", line.c_str());
+  }
+  std::printf("dry run: %zu clip%s planned, nothing written\n", items.size(), items.size() == 1 ? "" : "s");
+}
+
+std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
+                                   const std::function<void(const BatchItem&, size_t)>& work,
+                                   const std::function<void(size_t, const ItemOutcome&)>& after_each) {
   std::vector<ItemOutcome> outcomes(items.size());
-  std::atomic<size_t> next{0}, done{0};
-  std::mutex progress_mutex;
-  const bool progress = !quiet && ::isatty(STDERR_FILENO) && items.size() > 1;
+  std::atomic<size_t> next{0};
+  size_t done = 0;
+  std::mutex done_mutex;
+  const bool progress = items.size() > 1;
   auto worker = [&] {
     for (size_t i; (i = next++) < items.size();) {
       try {
@@ -91,13 +209,19 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
         outcomes[i] = {false, exit_code_for(e.kind()), e.what()};
       } catch (const std::exception& e) {
         outcomes[i] = {false, k_exit_internal, items[i].input.string() + ": internal error: " + e.what()};
+      } catch (...) {
+        outcomes[i] = {false, k_exit_internal, items[i].input.string() + ": internal error: unknown exception"};
       }
-      size_t n = ++done;
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        std::fprintf(stderr, "\r[%zu/%zu] %s\033[K", n, items.size(), items[i].input.filename().c_str());
-        if (n == items.size()) std::fprintf(stderr, "\n");
+      std::lock_guard<std::mutex> lock(done_mutex);
+      ++done;
+      if (after_each) {
+        try {
+          after_each(i, outcomes[i]);
+        } catch (const std::exception& e) {
+          spdlog::error("{}", e.what());
+        }
       }
+      if (progress) progress_update(done, items.size(), items[i].input.filename().string());
     }
   };
   int threads = std::clamp(jobs, 1, static_cast<int>(std::max<size_t>(1, items.size())));
@@ -105,6 +229,7 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  progress_end();
   return outcomes;
 }
 
@@ -112,7 +237,8 @@ int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemO
   int failed = 0, code = k_exit_ok;
   for (size_t i = 0; i < items.size(); ++i) {
     if (outcomes[i].ok) continue;
-    if (failed++ == 0) code = outcomes[i].exit_code;
+    ++failed;
+    code = most_severe_exit_code(code, outcomes[i].exit_code);
   }
   if (items.size() > 1 || failed > 0)
     spdlog::info("{} clips: {} {}, {} failed", items.size(), items.size() - failed, verb, failed);

@@ -1,5 +1,6 @@
 // Batch processing for commands that take files and directories: expands inputs, maps each to
-// its outputs, runs clips in parallel, keeps going past bad clips, and summarises.
+// its outputs, checks the whole plan (collisions, outputs escaping -o, inputs overwritten) before
+// anything runs, runs clips in parallel, keeps going past bad clips, and summarises.
 #pragma once
 
 #include <filesystem>
@@ -13,27 +14,48 @@ namespace footfix::cli {
 
 struct BatchItem {
   std::filesystem::path input;
-  /// Output path without the extension policy applied: for directory inputs the mirrored path
-  /// under the output directory, for a file input the output path chosen by the command.
+  /// The main output: for directory inputs the mirrored path under the output directory, for a
+  /// file input the output path chosen by the command.
   std::filesystem::path output;
+  /// A second output written with it (clean: `<output stem>.contacts.json`); empty if none.
+  std::filesystem::path companion;
 };
 
 /// How inputs map to outputs.
 struct OutputPlan {
   std::string output;         ///< -o value; empty = next to the input
   std::string suffix;         ///< added to the stem when writing next to the input (".clean")
-  bool in_place = false;      ///< write over the input (no suffix)
+  bool overwrite = false;     ///< the output may be the input itself (--overwrite)
+  bool beside_keeps_stem = false;  ///< next to the input without suffix (annotate: only the extension changes)
   std::string new_extension;  ///< ".bvh" to change the format; empty = keep the input's
+  /// Extensions a file -o may have (".bvh", ".fbx" for clean; ".json" for annotate). Any other
+  /// extension is a usage error; a -o without extension, ending in '/', or naming an existing
+  /// directory is a directory.
+  std::vector<std::string> file_extensions;
+  bool follow_symlinks = false;  ///< walk file symlinks whose target is outside the input folder
+  /// Maps a planned main output to its final main output and companion (may be empty).
+  std::function<void(BatchItem&)> finish_item;
 };
 
-/// Expands files and directories (recursively, clip extensions only, sorted) into items.
-/// An output directory inside an input directory is not searched. Throws Error(read) for a
-/// missing input and Error(usage) for a directory without -o (unless in place) or several
-/// inputs with a file-like -o.
+/// Expands files and directories (recursively, clip extensions only, sorted) into items and
+/// checks the plan. An output directory inside an input directory is not searched. Mirrored
+/// paths are built lexically: a symlink never moves an output out of -o. Throws Error(read) for
+/// a missing input or a directory with no clips, Error(usage) for a directory without -o, several
+/// inputs with a file -o, an unknown -o extension, two inputs mapping to one output (naming
+/// both), an output outside -o, or an output that is an input's file (unless it is the item's own
+/// input and `overwrite`).
 std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const OutputPlan& plan);
+
+/// The clips named by `inputs` in order, directories expanded (recursively, sorted) as for
+/// plan_batch. A missing input or a directory without clips is kept as given, for the caller to
+/// report as a failed entry.
+std::vector<std::filesystem::path> expand_inputs(const std::vector<std::string>& inputs, bool follow_symlinks);
 
 /// `<output without extension>.contacts.json`.
 std::filesystem::path contacts_json_path(const std::filesystem::path& clip_output);
+
+/// Prints the plan to stdout ("input -> output [+ companion]"), for --dry-run.
+void print_plan(const std::vector<BatchItem>& items);
 
 struct ItemOutcome {
   bool ok = true;
@@ -42,13 +64,16 @@ struct ItemOutcome {
 };
 
 /// Runs `work(item)` for every item on `jobs` threads (items are independent; the result of each
-/// does not depend on the thread count). Errors of one item (footfix::Error -> its exit code,
-/// other exceptions -> internal) are caught and recorded; the rest go on. Shows a progress line
-/// on a terminal unless `quiet`. Returns outcomes in item order.
-std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs, bool quiet,
-                                   const std::function<void(const BatchItem&, size_t index)>& work);
+/// does not depend on the thread count). Every exception of one item is caught and recorded
+/// (footfix::Error -> its exit code, anything else -> internal error 70); the rest go on.
+/// `after_each(index, outcome)`, if set, runs after each item, one call at a time. Shows a
+/// progress line on a terminal. Returns outcomes in item order.
+std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
+                                   const std::function<void(const BatchItem&, size_t index)>& work,
+                                   const std::function<void(size_t index, const ItemOutcome&)>& after_each = {});
 
-/// Logs "N clips: M ok, K failed" and each failure; returns 0 or the first failure's exit code.
+/// Logs "N clips: M <verb>, K failed" and each failure; returns 0 or the most severe failure's
+/// exit code (see most_severe_exit_code).
 int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemOutcome>& outcomes, const char* verb);
 
 }  // namespace footfix::cli

@@ -10,8 +10,12 @@
 
 namespace footfix::cli {
 
+/// Meters per unit from a unit name (m, cm, mm, inch, foot, cmu; also in, ft, meters) or a
+/// positive number. Throws Error(usage) for 0, negatives and anything else.
+double parse_unit_scale(const std::string& text);
+
 struct ClipOptions {
-  double meters_per_unit = 0;  ///< 0 = detect
+  std::string unit_scale;      ///< --unit-scale as given: a number of meters per unit or a unit name; empty = detect
   std::string up;              ///< empty = detect
   std::string rig_profile_path;
   std::string take;

@@ -1,17 +1,19 @@
 // footfix annotate CLIP... [-o OUT] [--settings FILE.json] [--speed-threshold-mps V ...]
 // Detects foot contacts and writes one <name>.contacts.json per clip.
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
 #include "contact_options.h"
 #include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/text_location.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/contacts_json.h"
+#include "footfix/solve/clean_settings_json.h"
 
 namespace footfix::cli {
 namespace {
@@ -22,23 +24,41 @@ struct AnnotateOptions {
   std::vector<std::string> inputs;
   std::string output;
   std::string settings_path;
+  bool dry_run = false;
+  bool follow_symlinks = false;
   ContactOptions contact_options;  ///< settings given on the command line
   ClipOptions clip;
   int jobs = 1;
-  bool quiet = false;
 };
 
+/// Whether `j` has the shape of a clean settings file (only "contacts", "solve", "ik" keys).
+bool is_clean_settings_shape(const nlohmann::json& j) {
+  if (!j.is_object()) return false;
+  for (const auto& [key, value] : j.items())
+    if (key != "contacts" && key != "solve" && key != "ik") return false;
+  return true;
+}
+
+/// The same settings file as `clean --settings`; only its "contacts" object matters here. The
+/// older flat shape (contact keys at the top level) is still read, with a deprecation warning.
 ContactSettings resolve_settings(const AnnotateOptions& opts) {
   ContactSettings settings;
   if (!opts.settings_path.empty()) {
-    std::string text = read_file(opts.settings_path);
+    const std::string text = read_file(opts.settings_path);
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-      fail(ErrorKind::usage, opts.settings_path + ": " + e.what());
+      fail(ErrorKind::usage,
+           opts.settings_path + ": not valid JSON at " + text_location(text, e.byte > 0 ? e.byte - 1 : 0));
     }
-    settings = contact_settings_from_json(j, settings, opts.settings_path);
+    if (is_clean_settings_shape(j)) {
+      settings = clean_settings_from_json(j, opts.settings_path).contacts;
+    } else {
+      spdlog::warn("{}: contact settings at the top level are deprecated: put them under \"contacts\"",
+                   opts.settings_path);
+      settings = contact_settings_from_json(j, settings, opts.settings_path);
+    }
   }
   opts.contact_options.apply(settings);
   return settings;
@@ -59,27 +79,26 @@ void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactS
 /// One item per clip, output `<name>.contacts.json` beside the input or mirrored under -o DIR;
 /// `-o FILE.json` names the output of a single input file.
 std::vector<BatchItem> plan_annotate(const AnnotateOptions& opts) {
-  if (fs::path(opts.output).extension() == ".json") {
-    std::error_code ec;
-    if (opts.inputs.size() != 1 || fs::is_directory(opts.inputs[0], ec))
-      fail(ErrorKind::usage, "-o " + opts.output + ": a .json output needs exactly one input file; give a directory");
-    if (!fs::exists(opts.inputs[0], ec)) fail(ErrorKind::read, opts.inputs[0] + ": no such file or directory");
-    return {{opts.inputs[0], opts.output}};
-  }
   OutputPlan plan;
   plan.output = opts.output;
-  plan.in_place = true;  // beside the input is fine: the extension changes, the clip is never overwritten
-  std::vector<BatchItem> items = plan_batch(opts.inputs, plan);
-  for (auto& item : items) item.output = contacts_json_path(item.output);
-  return items;
+  plan.overwrite = false;
+  plan.file_extensions = {".json"};
+  plan.follow_symlinks = opts.follow_symlinks;
+  plan.finish_item = [](BatchItem& item) {
+    if (item.output.extension() != ".json") item.output = contacts_json_path(item.output);
+  };
+  return plan_batch(opts.inputs, plan);
 }
 
 int run_annotate(AnnotateOptions& opts) {
   ReadOptions read = opts.clip.resolve();
   ContactSettings settings = resolve_settings(opts);
   std::vector<BatchItem> items = plan_annotate(opts);
-  auto outcomes = run_batch(items, opts.jobs, opts.quiet,
-                            [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
+  if (opts.dry_run) {
+    print_plan(items);
+    return k_exit_ok;
+  }
+  auto outcomes = run_batch(items, opts.jobs, [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
   return summarize_batch(items, outcomes, "annotated");
 }
 
@@ -91,13 +110,22 @@ CLI::App* add_annotate_command(CLI::App& app, Action& action) {
   cmd->add_option("clips", opts->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
   cmd->add_option("-o,--output", opts->output,
                   "Output directory (mirrors input directories), or a .json file for a single input "
-                  "(default: beside each input)");
-  cmd->add_option("--settings", opts->settings_path, "Contact settings JSON file (keys as the option names, '_' for '-')");
+                  "(default: <name>.contacts.json beside each input)");
+  cmd->add_option("--settings", opts->settings_path,
+                  "Settings JSON, the same file as clean --settings ({\"contacts\": {...}}; other sections are checked "
+                  "and ignored)");
   cmd->add_option("-j,--jobs", opts->jobs, "Clips processed in parallel (outputs do not depend on it)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_flag("-q,--quiet", opts->quiet, "No progress line");
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_flag("-n,--dry-run", opts->dry_run, "Print the plan (input -> output) and write nothing");
+  cmd->add_flag("--follow-symlinks", opts->follow_symlinks,
+                "In directories, also read file symlinks whose target is outside the directory");
   opts->contact_options.add_to(*cmd);
   opts->clip.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix annotate walk.bvh                   walk.contacts.json beside it\n"
+      "  footfix annotate clips/ -o contacts/        mirrors clips/ under contacts/");
   action = [opts] { return run_annotate(*opts); };
   return cmd;
 }

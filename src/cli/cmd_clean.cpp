@@ -1,13 +1,15 @@
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <mutex>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "batch.h"
+#include "batch_report.h"
 #include "clip_options.h"
 #include "command.h"
+#include "console.h"
 #include "contact_options.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/io/atomic_file.h"
@@ -26,9 +28,11 @@ using nlohmann::json;
 struct CleanOptions {
   std::vector<std::string> inputs;
   std::string output;
-  bool in_place = false;
+  bool overwrite = false;
+  bool in_place_alias = false;  ///< deprecated name of --overwrite
+  bool dry_run = false;
+  bool follow_symlinks = false;
   int jobs = 1;
-  bool quiet = false, verbose = false;
   std::string report_path;
   bool check = false;
   double max_slide_cm_s = 5.0;
@@ -48,6 +52,141 @@ CleanSettings resolve_settings(CleanOptions& o) {
   return settings;
 }
 
+// A planted foot missing its target by more than k_reported_miss_m is warned about by the clean
+// itself; a smaller miss over k_noticeable_miss_m matters only when it leaves the clip over the
+// slide threshold.
+constexpr double k_noticeable_miss_m = 0.005;
+constexpr double k_reported_miss_m = 0.01;
+
+std::string slide_left_warning(double p95_cm_s, double max_cm_s) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "a planted foot could not reach its target: contact slide p95 %.2f cm/s is over %.4g cm/s "
+                "(check the leg joints with `footfix inspect`, or name them with --rig)",
+                p95_cm_s, max_cm_s);
+  return buf;
+}
+
+/// What one clip's worker leaves for the summary.
+struct CleanedClip {
+  double residual_p95_cm_s = 0;
+};
+
+int run_clean(CleanOptions& o, bool max_slide_given) {
+  if (o.in_place_alias) {
+    spdlog::warn("--in-place is deprecated: use --overwrite");
+    o.overwrite = true;
+  }
+  if (max_slide_given && !o.check) {
+    spdlog::info("--max-slide implies --check");
+    o.check = true;
+  }
+  ReadOptions read = o.clip.resolve();
+  CleanSettings settings = resolve_settings(o);
+  OutputPlan plan;
+  plan.output = o.output;
+  plan.suffix = ".clean";
+  plan.overwrite = o.overwrite;
+  plan.file_extensions = {".bvh", ".fbx"};
+  plan.follow_symlinks = o.follow_symlinks;
+  plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
+  if (!o.format.empty()) {
+    if (o.format != "bvh" && o.format != "fbx") fail(ErrorKind::usage, "--format must be bvh or fbx");
+    plan.new_extension = "." + o.format;
+  }
+  auto items = plan_batch(o.inputs, plan);
+  if (!o.report_path.empty())
+    for (const auto& item : items)
+      if (real_path(item.input) == real_path(o.report_path))
+        fail(ErrorKind::usage, "--report " + o.report_path + ": refusing to write the report over an input");
+  if (o.dry_run) {
+    print_plan(items);
+    return k_exit_ok;
+  }
+
+  BatchReport report(o.report_path, items.size());
+  std::vector<json> records(items.size());
+  std::vector<CleanedClip> cleaned(items.size());
+  auto check_result = [&](size_t i, bool ok) -> json {
+    if (!o.check || !ok) return nullptr;
+    return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
+  };
+  auto outcomes = run_batch(
+      items, o.jobs,
+      [&](const BatchItem& item, size_t index) {
+        auto start = std::chrono::steady_clock::now();
+        LoadedClip loaded = load_clip(item.input, read);
+        CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
+        ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
+        ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
+        CleanedClipInfo info{item.output.filename().string(), loaded.warnings};
+        info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
+        const double worst_miss_m = std::max(result.max_miss_m[0], result.max_miss_m[1]);
+        if (metrics.cleaned_slide.p95_cm_per_s > o.max_slide_cm_s && worst_miss_m > k_noticeable_miss_m &&
+            worst_miss_m <= k_reported_miss_m)
+          info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, o.max_slide_cm_s));
+        const std::vector<std::string>& warnings = info.warnings;
+        save_clip(result.cleaned, item.output);
+        try {
+          write_file_atomically(item.companion, [&](std::ostream& out) {
+            write_contacts_json(result.cleaned, result.contacts, settings.contacts, out, &info);
+          });
+        } catch (...) {
+          std::error_code ec;
+          std::filesystem::remove(item.output, ec);  // no clip without its contacts
+          throw;
+        }
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        for (const auto& w : warnings) spdlog::warn("{}: {}", item.input.string(), w);
+        cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
+        spdlog::debug("{}: contact slide p95 {:.2f} -> {:.2f} cm/s, new penetration {:.1f} mm", item.input.string(),
+                      metrics.source_slide.p95_cm_per_s, metrics.cleaned_slide.p95_cm_per_s,
+                      metrics.max_new_penetration_mm);
+        spdlog::info("cleaned {} -> {}", item.input.string(), item.output.string());
+        records[index] = {{"output", item.output.string()},
+                          {"contacts", item.companion.string()},
+                          {"time_s", seconds},
+                          {"frames", loaded.clip.frame_count},
+                          {"solver_iterations", result.solver_iterations},
+                          {"metrics", metrics_to_json(metrics)},
+                          {"warnings", warnings}};
+      },
+      [&](size_t index, const ItemOutcome& outcome) {
+        json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},
+                       {"exit_code", outcome.exit_code}};
+        if (outcome.ok) record.update(records[index]);
+        else record["error"] = outcome.message;
+        record["check"] = check_result(index, outcome.ok);
+        report.add_clip(index, std::move(record));
+      });
+  int code = summarize_batch(items, outcomes, "cleaned");
+
+  size_t ok = 0, passed = 0, over = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!outcomes[i].ok) continue;
+    ++ok;
+    if (!o.check) continue;
+    if (check_result(i, true) == "passed") {
+      ++passed;
+      continue;
+    }
+    ++over;
+    spdlog::error("check failed: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input.string(),
+                  cleaned[i].residual_p95_cm_s, o.max_slide_cm_s);
+  }
+  if (over > 0) {
+    code = most_severe_exit_code(code, k_exit_check_failed);
+    spdlog::error("check failed: {} of {} clips over {:.4g} cm/s", over, ok, o.max_slide_cm_s);
+  } else if (o.check) {
+    spdlog::info("check passed: {} clips at or under {:.4g} cm/s{}", passed, o.max_slide_cm_s,
+                 ok < items.size() ? " (failed clips were not checked)" : "");
+  }
+  json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
+  summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}, {"passed", passed}, {"failed", over}};
+  report.finish(std::move(summary));
+  return code;
+}
+
 }  // namespace
 
 CLI::App* add_clean_command(CLI::App& app, Action& action) {
@@ -55,82 +194,38 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<CleanOptions>();
   cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
   cmd->add_option("-o,--output", o->output,
-                  "Output file (one input) or directory (mirrors input directories). Default: <name>.clean.<ext> beside the input");
-  cmd->add_flag("--in-place", o->in_place, "Overwrite the inputs (off by default: inputs are never overwritten)");
-  cmd->add_option("-j,--jobs", o->jobs, "Clips cleaned in parallel (output is identical for any value)")->check(CLI::Range(1, 256));
-  cmd->add_flag("-q,--quiet", o->quiet, "Only errors");
-  cmd->add_flag("-v,--verbose", o->verbose, "Per-clip details");
-  cmd->add_option("--report", o->report_path, "Write a JSON report: per clip metrics before/after, time, warnings");
-  cmd->add_flag("--check", o->check, "Exit with code 6 when a cleaned clip's 95th-percentile contact slide exceeds --max-slide");
-  cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (default 5)")->check(CLI::PositiveNumber);
+                  "Output file (.bvh/.fbx, one input) or directory (no extension or a trailing '/'; mirrors input "
+                  "directories). Default: <name>.clean.<ext> beside the input");
+  cmd->add_flag("--overwrite", o->overwrite, "Allow writing over the inputs (off: an input is never overwritten)");
+  cmd->add_flag("--in-place", o->in_place_alias, "Deprecated name of --overwrite")->group("");
+  cmd->add_flag("-n,--dry-run", o->dry_run, "Print the plan (input -> outputs) and write nothing");
+  cmd->add_flag("--follow-symlinks", o->follow_symlinks,
+                "In directories, also clean file symlinks whose target is outside the directory");
+  cmd->add_option("-j,--jobs", o->jobs, "Clips cleaned in parallel (output is identical for any value)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--report", o->report_path,
+                  "Write a JSON report: summary, per clip status, metrics before/after, time, warnings, check result");
+  cmd->add_flag("--check", o->check,
+                "CI gate: exit 6 when a cleaned clip's 95th-percentile contact slide exceeds --max-slide");
+  auto* max_slide = cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (implies --check)")
+                        ->check(CLI::PositiveNumber)
+                        ->capture_default_str();
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
-  cmd->add_option("--solver", o->solver, "Offline solver: fast (default) or reference (25000 PBD iterations)");
-  cmd->add_option("--format", o->format, "Output format: bvh or fbx (default: the input's)");
+  cmd->add_option("--solver", o->solver, "Offline solver: fast or reference (25000 PBD iterations) [default: fast]")
+      ->check(CLI::IsMember({"fast", "reference"}));
+  cmd->add_option("--format", o->format, "Output format: bvh or fbx [default: the input's]")
+      ->check(CLI::IsMember({"bvh", "fbx"}));
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
-
-  action = [o] {
-    if (o->quiet) spdlog::set_level(spdlog::level::err);
-    if (o->verbose) spdlog::set_level(spdlog::level::debug);
-    ReadOptions read = o->clip.resolve();
-    CleanSettings settings = resolve_settings(*o);
-    OutputPlan plan{o->output, ".clean", o->in_place, ""};
-    if (!o->format.empty()) {
-      if (o->format != "bvh" && o->format != "fbx") fail(ErrorKind::usage, "--format must be bvh or fbx");
-      plan.new_extension = "." + o->format;
-    }
-    auto items = plan_batch(o->inputs, plan);
-    for (const auto& item : items) refuse_to_overwrite_input(item.input, item.output, o->in_place);
-
-    std::vector<json> reports(items.size());
-    std::vector<double> residual_p95(items.size(), 0.0);
-    auto outcomes = run_batch(items, o->jobs, o->quiet, [&](const BatchItem& item, size_t index) {
-      auto start = std::chrono::steady_clock::now();
-      json& report = reports[index];
-      report = {{"input", item.input.string()}, {"output", item.output.string()}, {"status", "failed"}};
-      LoadedClip loaded = load_clip(item.input, read);
-      CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
-      ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
-      ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
-      save_clip(result.cleaned, item.output);
-      write_file_atomically(contacts_json_path(item.output), [&](std::ostream& out) {
-        write_contacts_json(result.cleaned, result.contacts, settings.contacts, out);
-      });
-      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::vector<std::string> warnings = loaded.warnings;
-      warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
-      for (const auto& w : warnings) spdlog::warn("{}: {}", item.input.string(), w);
-      residual_p95[index] = metrics.cleaned_slide.p95_cm_per_s;
-      spdlog::debug("{}: contact slide p95 {:.2f} -> {:.2f} cm/s, new penetration {:.1f} mm", item.input.string(),
-                    metrics.source_slide.p95_cm_per_s, metrics.cleaned_slide.p95_cm_per_s,
-                    metrics.max_new_penetration_mm);
-      if (!o->quiet && !o->verbose) spdlog::info("cleaned {} -> {}", item.input.string(), item.output.string());
-      report["status"] = "ok";
-      report["time_s"] = seconds;
-      report["frames"] = loaded.clip.frame_count;
-      report["solver_iterations"] = result.solver_iterations;
-      report["metrics"] = metrics_to_json(metrics);
-      report["warnings"] = warnings;
-    });
-    for (size_t i = 0; i < items.size(); ++i)
-      if (!outcomes[i].ok) reports[i]["error"] = outcomes[i].message;
-    int code = summarize_batch(items, outcomes, "cleaned");
-
-    std::vector<std::string> over;
-    if (o->check)
-      for (size_t i = 0; i < items.size(); ++i)
-        if (outcomes[i].ok && residual_p95[i] > o->max_slide_cm_s) {
-          over.push_back(items[i].input.string());
-          spdlog::error("check: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input.string(),
-                        residual_p95[i], o->max_slide_cm_s);
-        }
-    if (!o->report_path.empty()) {
-      json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"clips", reports}};
-      write_file_atomically(o->report_path, [&](std::ostream& out) { out << doc.dump(2) << "\n"; });
-    }
-    if (code == k_exit_ok && !over.empty()) return static_cast<int>(k_exit_check_failed);
-    return code;
-  };
+  cmd->footer(
+      "Examples:\n"
+      "  footfix clean walk.bvh                        walk.clean.bvh + walk.clean.contacts.json\n"
+      "  footfix clean walk.fbx -o fixed.fbx           fixed.fbx + fixed.contacts.json\n"
+      "  footfix clean clips/ -o out/ -j 4 --report r.json\n"
+      "  footfix clean clips/ -o out/ --check --max-slide 3   exit 6 if a clip is over 3 cm/s\n"
+      "  footfix clean clips/ -o out/ --dry-run       show what would be written");
+  action = [o, max_slide] { return run_clean(*o, max_slide->count() > 0); };
   return cmd;
 }
 

@@ -1,5 +1,6 @@
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "clip_options.h"
@@ -7,23 +8,46 @@
 #include "output_guard.h"
 
 namespace footfix::cli {
+namespace {
+
+std::string lower_extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+}  // namespace
 
 CLI::App* add_convert_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand(
-      "convert", "Re-emit a clip through footfix's internal model (BVH to BVH, FBX to BVH): a round-trip check");
+      "convert",
+      "Re-emit a clip through footfix's internal model: BVH to BVH, FBX to BVH, or FBX to FBX (a round-trip check; "
+      "BVH to FBX is not supported)");
   struct Options {
     std::string input, output;
     bool overwrite = false;
+    bool in_place_alias = false;
     ClipOptions clip;
   };
   auto opts = std::make_shared<Options>();
   cmd->add_option("input", opts->input, "Input clip (.bvh, .fbx)")->required();
-  cmd->add_option("output", opts->output, "Output clip (.bvh; .fbx only from an .fbx input)")->required();
-  cmd->add_flag("--in-place", opts->overwrite, "Allow the output to be the input file");
+  cmd->add_option("output", opts->output, "Output clip: .bvh, or .fbx from an .fbx input")->required();
+  cmd->add_flag("--overwrite", opts->overwrite, "Allow the output to be the input file");
+  cmd->add_flag("--in-place", opts->in_place_alias, "Deprecated name of --overwrite")->group("");
   opts->clip.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix convert walk.fbx walk.bvh           FBX to BVH\n"
+      "  footfix convert walk.bvh roundtrip.bvh      BVH to BVH");
   action = [opts] {
+    if (opts->in_place_alias) spdlog::warn("--in-place is deprecated: use --overwrite");
+    const std::string in_ext = lower_extension(opts->input), out_ext = lower_extension(opts->output);
+    if (out_ext != ".bvh" && out_ext != ".fbx")
+      fail(ErrorKind::usage, opts->output + ": unknown output extension '" + out_ext + "' (expected .bvh or .fbx)");
+    if (out_ext == ".fbx" && in_ext != ".fbx")
+      fail(ErrorKind::usage, opts->output + ": FBX output needs an FBX input (BVH to FBX is not supported)");
     ReadOptions read = opts->clip.resolve();
-    refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite);
+    refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite || opts->in_place_alias);
     LoadedClip loaded = load_clip(opts->input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts->input, w);
     save_clip(loaded.clip, opts->output);

@@ -1,28 +1,53 @@
+// footfix inspect CLIP|DIR... [--json]: what footfix sees in each clip. Follows the batch rules:
+// directories are expanded, a bad file is named and skipped, the exit code is the most severe
+// failure's; --json prints one valid JSON array where a failed clip is an entry with "error".
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
 #include <iostream>
 
+#include "batch.h"
 #include "clip_options.h"
 #include "command.h"
+#include "console.h"
+#include "footfix/core/frame_rate.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/bvh.h"
 #include "footfix/io/fbx.h"
 
 namespace footfix::cli {
 namespace {
 
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 json joint_or_null(const Clip& clip, int j) { return j >= 0 ? json(clip.skeleton.names[j]) : json(nullptr); }
 
-json describe(const std::string& path, const LoadedClip& loaded) {
-  const Clip& clip = loaded.clip;
-  const Rig& rig = loaded.rig;
+bool is_fbx_path(const fs::path& path) {
+  std::string ext = path.extension().string();
+  return ext == ".fbx" || ext == ".FBX" || ext == ".Fbx";
+}
+
+json joint_tree(const Clip& clip) {
   json joints = json::array();
   for (int j = 0; j < clip.joint_count(); ++j)
     joints.push_back({{"name", clip.skeleton.names[j]},
                       {"parent", joint_or_null(clip, clip.skeleton.parents[j])},
                       {"end_site", clip.skeleton.end_sites[j].has_value()}});
+  return joints;
+}
+
+json timing(const Clip& clip) {
+  return {{"frames", clip.frame_count},
+          {"fps", nominal_frame_rate(clip.fps)},
+          {"frame_rate", describe_frame_rate(clip.fps)},
+          {"duration_s", clip.frame_count / nominal_frame_rate(clip.fps)}};
+}
+
+json describe(const std::string& path, const LoadedClip& loaded) {
+  const Clip& clip = loaded.clip;
+  const Rig& rig = loaded.rig;
   json legs = json::object();
   for (int s = 0; s < 2; ++s) {
     const LegChain& leg = rig.legs[s];
@@ -36,46 +61,90 @@ json describe(const std::string& path, const LoadedClip& loaded) {
   double leg_length = 0;
   for (const auto& leg : rig.legs)
     leg_length += 0.5 * (length(clip.translation(0, leg.knee)) + length(clip.translation(0, leg.heel)));
-  return {{"file", path},
-          {"frames", clip.frame_count},
-          {"fps", clip.fps},
-          {"duration_s", clip.frame_count / clip.fps},
-          {"joint_count", clip.joint_count()},
-          {"meters_per_unit", clip.source_frame.meters_per_unit},
-          {"unit", unit_name(clip.source_frame.meters_per_unit)},
-          {"up", to_string(clip.source_frame.up)},
-          {"leg_length_m", leg_length},
-          {"pelvis", clip.skeleton.names[rig.pelvis]},
-          {"translation_joint", clip.skeleton.names[rig.translation_joint]},
-          {"legs", legs},
-          {"joints", joints},
-          {"warnings", loaded.warnings}};
+  json d = {{"file", path}};
+  d.update(timing(clip));
+  d.update({{"joint_count", clip.joint_count()},
+            {"meters_per_unit", clip.source_frame.meters_per_unit},
+            {"unit", unit_name(clip.source_frame.meters_per_unit)},
+            {"up", to_string(clip.source_frame.up)},
+            {"leg_length_m", leg_length},
+            {"pelvis", clip.skeleton.names[rig.pelvis]},
+            {"translation_joint", clip.skeleton.names[rig.translation_joint]},
+            {"legs", legs},
+            {"joints", joint_tree(clip)},
+            {"warnings", loaded.warnings}});
+  return d;
+}
+
+/// A failed clip: the error, and the joint tree when the file itself could be read (a clip with
+/// no legs), so that a --rig profile can be written from it.
+json describe_failure(const fs::path& path, const ReadOptions& read, const Error& e) {
+  json d = {{"file", path.string()}, {"error", e.what()}, {"exit_code", exit_code_for(e.kind())}};
+  if (e.kind() != ErrorKind::process) return d;
+  try {
+    Clip clip = is_fbx_path(path) ? read_fbx(path, read.take) : parse_bvh(read_file(path), path.filename().string());
+    d.update(timing(clip));
+    d["joint_count"] = clip.joint_count();
+    d["joints"] = joint_tree(clip);
+  } catch (const Error&) {
+    // The error above already says what is wrong.
+  }
+  return d;
+}
+
+std::string text(const json& j) { return escape_for_console(j.get<std::string>()); }
+
+void print_joint_tree(const json& joints) {
+  std::printf("  joints:\n");
+  std::vector<int> depth;
+  std::vector<std::string> names;
+  for (const auto& j : joints) {
+    int d = 0;
+    if (!j["parent"].is_null()) {
+      std::string parent = j["parent"].get<std::string>();
+      for (size_t k = names.size(); k-- > 0;)
+        if (names[k] == parent) {
+          d = depth[k] + 1;
+          break;
+        }
+    }
+    names.push_back(j["name"].get<std::string>());
+    depth.push_back(d);
+    std::printf("    %*s%s\n", 2 * d, "", text(j["name"]).c_str());
+  }
 }
 
 void print_text(const json& d) {
-  std::printf("%s\n", d["file"].get<std::string>().c_str());
-  std::printf("  frames %d at %.6g fps (%.3f s), %d joints\n", d["frames"].get<int>(), d["fps"].get<double>(),
+  if (d.contains("error")) {
+    // The error itself is on stderr; a clip that was read (no legs) still shows its joints.
+    if (!d.contains("joints")) return;
+    std::printf("%s\n", text(d["file"]).c_str());
+    std::printf("  frames %d at %s, %d joints (no legs found: name them in a --rig profile)\n", d["frames"].get<int>(),
+                text(d["frame_rate"]).c_str(), d["joint_count"].get<int>());
+    print_joint_tree(d["joints"]);
+    return;
+  }
+  std::printf("%s\n", text(d["file"]).c_str());
+  std::printf("  frames %d at %s, %.3f s, %d joints\n", d["frames"].get<int>(), text(d["frame_rate"]).c_str(),
               d["duration_s"].get<double>(), d["joint_count"].get<int>());
   std::printf("  units: %.6g m per unit (%s), up %s, leg length %.3f m\n", d["meters_per_unit"].get<double>(),
-              d["unit"].get<std::string>().c_str(), d["up"].get<std::string>().c_str(),
-              d["leg_length_m"].get<double>());
-  std::printf("  pelvis %s, root motion on %s\n", d["pelvis"].get<std::string>().c_str(),
-              d["translation_joint"].get<std::string>().c_str());
+              text(d["unit"]).c_str(), text(d["up"]).c_str(), d["leg_length_m"].get<double>());
+  std::printf("  pelvis %s, root motion on %s\n", text(d["pelvis"]).c_str(), text(d["translation_joint"]).c_str());
   for (const char* side : {"left", "right"}) {
     const json& l = d["legs"][side];
-    auto name = [&](const char* k) { return l[k].is_null() ? std::string("(none)") : l[k].get<std::string>(); };
+    auto name = [&](const char* k) { return l[k].is_null() ? std::string("(none)") : text(l[k]); };
     std::printf("  %-5s leg: hip %s > knee %s > heel %s > toe %s > tip %s\n", side, name("hip").c_str(),
                 name("knee").c_str(), name("heel").c_str(), name("toe").c_str(), name("toe_end").c_str());
   }
   std::printf("  joints:");
-  for (const auto& j : d["joints"]) std::printf(" %s", j["name"].get<std::string>().c_str());
+  for (const auto& j : d["joints"]) std::printf(" %s", text(j["name"]).c_str());
   std::printf("\n");
   if (d.contains("takes")) {
     std::printf("  takes:");
-    for (const auto& t : d["takes"]) std::printf(" '%s'", t.get<std::string>().c_str());
+    for (const auto& t : d["takes"]) std::printf(" '%s'", text(t).c_str());
     std::printf("\n");
   }
-  for (const auto& w : d["warnings"]) std::printf("  warning: %s\n", w.get<std::string>().c_str());
+  for (const auto& w : d["warnings"]) std::printf("  warning: %s\n", text(w).c_str());
 }
 
 }  // namespace
@@ -85,20 +154,35 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
   struct Options {
     std::vector<std::string> clips;
     bool json_output = false;
+    bool follow_symlinks = false;
     ClipOptions clip;
   };
   auto opts = std::make_shared<Options>();
-  cmd->add_option("clips", opts->clips, "BVH or FBX files")->required();
-  cmd->add_flag("--json", opts->json_output, "Print JSON (one array of clip descriptions)");
+  cmd->add_option("clips", opts->clips, "BVH or FBX files, or directories (searched recursively)")->required();
+  cmd->add_flag("--json", opts->json_output, "Print JSON: one array with an entry per clip (\"error\" for a failed one)");
+  cmd->add_flag("--follow-symlinks", opts->follow_symlinks,
+                "In directories, also read file symlinks whose target is outside the directory");
   opts->clip.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix inspect walk.bvh\n"
+      "  footfix inspect clips/ --json > clips.json");
   action = [opts] {
     ReadOptions read = opts->clip.resolve();
     json all = json::array();
-    for (const auto& path : opts->clips) {
-      LoadedClip loaded = load_clip(path, read);
-      json d = describe(path, loaded);
-      if (std::filesystem::path(path).extension() == ".fbx" || std::filesystem::path(path).extension() == ".FBX")
-        d["takes"] = list_fbx_takes(path);
+    int code = k_exit_ok;
+    for (const auto& path : expand_inputs(opts->clips, opts->follow_symlinks)) {
+      json d;
+      try {
+        std::error_code ec;
+        if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": no clips found (.bvh, .fbx)");
+        d = describe(path.string(), load_clip(path, read));
+        if (is_fbx_path(path)) d["takes"] = list_fbx_takes(path);
+      } catch (const Error& e) {
+        d = describe_failure(path, read, e);
+        code = most_severe_exit_code(code, exit_code_for(e.kind()));
+        spdlog::error("{}", e.what());
+      }
       if (opts->json_output)
         all.push_back(d);
       else
@@ -106,7 +190,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
     }
     // Joint names are bytes from the file; invalid UTF-8 is shown as U+FFFD rather than failing.
     if (opts->json_output) std::cout << all.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-    return k_exit_ok;
+    return code;
   };
   return cmd;
 }

@@ -1,6 +1,7 @@
 #include "contact_options.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace footfix::cli {
 namespace {
@@ -20,6 +21,14 @@ std::string option_names(const std::string& key) {
   return names;
 }
 
+/// A default as a person writes it: 0.0833 rather than 0.08333333333333333 (3 significant digits).
+std::string format_default(const nlohmann::json& value) {
+  if (!value.is_number_float()) return value.dump();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", value.get<double>());
+  return buf;
+}
+
 }  // namespace
 
 void ContactOptions::add_to(CLI::App& cmd) {
@@ -27,7 +36,7 @@ void ContactOptions::add_to(CLI::App& cmd) {
   for (const ContactSettingField& field : contact_setting_fields()) {
     std::string key = field.key;
     std::string help = std::string(field.help) + " [" + (field.number ? contact_setting_range(field) + ", " : "") +
-                       "default " + defaults[key].dump() + "]";
+                       "default: " + format_default(defaults[key]) + "]";
     if (field.flag)
       cmd.add_option_function<bool>(option_names(key), [this, key](const bool& v) { overrides[key] = v; }, help)
           ->group("Contact settings");

@@ -4,11 +4,21 @@
 
 namespace footfix::cli {
 
-void refuse_to_overwrite_input(const std::filesystem::path& input, const std::filesystem::path& output, bool allowed) {
+std::filesystem::path real_path(const std::filesystem::path& path) {
   std::error_code ec;
-  bool same = std::filesystem::exists(output, ec) && std::filesystem::equivalent(input, output, ec);
-  if (same && !allowed)
-    fail(ErrorKind::usage, output.string() + ": refusing to overwrite the input (use --in-place to allow it)");
+  std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  if (ec) return path.lexically_normal();
+  std::filesystem::path real = std::filesystem::weakly_canonical(absolute, ec);
+  return ec ? absolute.lexically_normal() : real;
+}
+
+std::string overwrite_refusal(const std::filesystem::path& output) {
+  return output.string() + ": refusing to overwrite the input (use --overwrite to allow it)";
+}
+
+void refuse_to_overwrite_input(const std::filesystem::path& input, const std::filesystem::path& output, bool allowed) {
+  if (!allowed && real_path(input) == real_path(output))
+    fail(ErrorKind::usage, overwrite_refusal(output));
 }
 
 }  // namespace footfix::cli

@@ -3,9 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "footfix/core/error.h"
+#include "footfix/core/frame_rate.h"
 #include "footfix/io/atomic_file.h"
 
 namespace footfix {
@@ -16,27 +20,74 @@ using ordered_json = nlohmann::ordered_json;
 
 ordered_json vec_json(Vec3 v) { return ordered_json::array({v.x, v.y, v.z}); }
 
+/// A scalar as JSON: reals in their shortest exact form (0.3293, not 0.32930000000000004),
+/// invalid UTF-8 in strings replaced by U+FFFD.
+void write_scalar(const ordered_json& j, std::ostream& out) {
+  if (j.is_number_float()) {
+    double v = j.get<double>();
+    if (!std::isfinite(v)) {
+      out << "null";
+      return;
+    }
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    std::string text(buf, ec == std::errc() ? end : buf);
+    // Keep it a real number when read back (1.0 stays a real, not the integer 1).
+    if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+    out << text;
+    return;
+  }
+  out << j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+}
+
 /// Indented JSON whose arrays of numbers and strings stay on one line.
 void write_pretty(const ordered_json& j, std::ostream& out, int indent) {
   const std::string pad(static_cast<size_t>(indent) + 2, ' ');
-  bool flat = !j.is_structured() || j.empty() ||
+  if (!j.is_structured()) {
+    write_scalar(j, out);
+    return;
+  }
+  bool flat = j.empty() ||
               (j.is_array() && std::none_of(j.begin(), j.end(), [](const ordered_json& e) { return e.is_structured(); }));
+  if (flat && j.is_array()) {
+    out << '[';
+    for (size_t i = 0; i < j.size(); ++i) {
+      if (i) out << ',';
+      write_scalar(j[i], out);
+    }
+    out << ']';
+    return;
+  }
   if (flat) {
-    out << j.dump();
+    out << "{}";
     return;
   }
   out << (j.is_object() ? "{\n" : "[\n");
   size_t i = 0;
   for (auto it = j.begin(); it != j.end(); ++it, ++i) {
     out << pad;
-    if (j.is_object()) out << ordered_json(it.key()).dump() << ": ";
+    if (j.is_object()) {
+      write_scalar(ordered_json(it.key()), out);
+      out << ": ";
+    }
     write_pretty(*it, out, indent + 2);
     out << (i + 1 < j.size() ? ",\n" : "\n");
   }
   out << std::string(static_cast<size_t>(indent), ' ') << (j.is_object() ? '}' : ']');
 }
 
-double round_to(double v, double step) { return std::round(v / step) * step; }
+/// `v` rounded to a multiple of `step` (a power of ten), as the double nearest that decimal.
+double round_to(double v, double step) {
+  const double inverse = std::round(1.0 / step);
+  return std::round(v * inverse) / inverse;
+}
+
+/// 1 / fps to 10 significant digits: the frame time as a file states it ("Frame Time: 0.0083333").
+double stated_frame_time(double fps) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", 1.0 / fps);
+  return std::strtod(buf, nullptr);
+}
 
 /// Walks a parsed document, naming the file and the JSON path in every error.
 class Reader {
@@ -153,19 +204,32 @@ void read_foot(const Reader& r, const json& foot, const std::string& path, Conta
 
 }  // namespace
 
-ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings) {
+ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
+                              const CleanedClipInfo* cleaned) {
   ordered_json doc;
   doc["format"] = k_contacts_format;
   doc["version"] = k_contacts_version;
   doc["generator"] = {{"name", "footfix"}, {"version", FOOTFIX_VERSION}};
   doc["settings"] = contact_settings_to_json(settings);
+  const double frame_time = stated_frame_time(clip.fps);
   doc["clip"] = {{"source", std::filesystem::path(clip.source_name).filename().string()},
                  {"frames", clip.frame_count},
-                 {"fps", clip.fps},
+                 {"fps", nominal_frame_rate(clip.fps)},
+                 {"frame_time_s", frame_time},
                  {"meters_per_unit", clip.source_frame.meters_per_unit},
                  {"up_axis", to_string(clip.source_frame.up)}};
+  doc["coordinates"] = {
+      {"position", {{"units", "clip"},
+                    {"meters_per_unit", clip.source_frame.meters_per_unit},
+                    {"up_axis", to_string(clip.source_frame.up)},
+                    {"description", "the clip file's own units and axes"}}},
+      {"position_m", {{"units", "m"},
+                      {"up_axis", "+y"},
+                      {"handedness", "right"},
+                      {"description", "meters, Y up, right-handed (footfix's internal frame)"}}}};
   doc["ground_height_m"] = result.ground_height_m;
-  doc["warnings"] = result.warnings;
+  doc["warnings"] = cleaned ? cleaned->warnings : result.warnings;
+  if (cleaned) doc["cleaned_clip"] = cleaned->cleaned_clip;
   ordered_json feet = ordered_json::array();
   for (const FootContacts& foot : result.feet) {
     ordered_json f;
@@ -177,6 +241,8 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
     for (const ContactInterval& in : foot.intervals)
       intervals.push_back({{"first_frame", in.first_frame},
                            {"last_frame", in.last_frame},
+                           {"start_time_s", round_to(in.first_frame * frame_time, 1e-6)},
+                           {"end_time_s", round_to(in.last_frame * frame_time, 1e-6)},
                            {"position", vec_json(point_to_source(clip.values_to_file(), in.planted_position_m))},
                            {"position_m", vec_json(in.planted_position_m)},
                            {"height_m", in.height_m}});
@@ -190,8 +256,8 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
 }
 
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
-                         std::ostream& out) {
-  write_pretty(contacts_to_json(clip, result, settings), out, 0);
+                         std::ostream& out, const CleanedClipInfo* cleaned) {
+  write_pretty(contacts_to_json(clip, result, settings, cleaned), out, 0);
   out << '\n';
 }
 
@@ -219,9 +285,10 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
   if (r.string(root, "", "format") != k_contacts_format)
     r.error("format", std::string("expected \"") + k_contacts_format + "\"");
   int version = r.integer(root, "", "version", 0, 1000000);
-  if (version != k_contacts_version)
+  if (version < k_contacts_oldest_version || version > k_contacts_version)
     r.error("version", "unsupported version " + std::to_string(version) + " (this footfix reads " +
-                           std::to_string(k_contacts_version) + ")");
+                           std::to_string(k_contacts_oldest_version) + " to " + std::to_string(k_contacts_version) +
+                           ")");
   doc.generator_version = r.string(r.member(root, "", "generator"), "generator", "version");
   try {
     doc.settings = contact_settings_from_json(r.member(root, "", "settings"), {}, "settings");
@@ -229,6 +296,10 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
     r.error("", e.what());
   }
   read_clip_info(r, root, doc);
+  const json& clip = r.member(root, "", "clip");
+  doc.frame_time_s = version >= 2 ? r.number(clip, "clip", "frame_time_s") : 1.0 / doc.fps;
+  if (!(doc.frame_time_s > 0)) r.error("clip.frame_time_s", "must be > 0");
+  if (version >= 2 && root.contains("cleaned_clip")) doc.cleaned_clip = r.string(root, "", "cleaned_clip");
   doc.result.ground_height_m = r.number(root, "", "ground_height_m");
   for (const json& w : root.value("warnings", json::array()))
     if (w.is_string()) doc.result.warnings.push_back(w.get<std::string>());

@@ -10,8 +10,9 @@
 namespace footfix {
 namespace {
 
-// Misses below this are not worth a warning (a 5 mm residual is under mocap noise).
-constexpr double k_warn_miss_m = 0.005;
+// A planted foot missing its target by less than this is not worth a warning: the slide left
+// is under mocap noise.
+constexpr double k_warn_miss_m = 0.01;
 // Pelvis drops below this are ordinary compensation, not worth a warning.
 constexpr double k_warn_pelvis_drop_m = 0.03;
 
@@ -111,12 +112,17 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
   if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
+  // Both feet planted throughout (a bow, a wave) is an ordinary standing clip: no warning.
+  // One foot planted throughout while the other moves is worth a word.
+  std::array<bool, 2> always_planted{};
   for (int s = 0; s < 2; ++s) {
     const auto& c = result.contacts.feet[s].contact;
-    if (clip.frame_count > 1 && std::all_of(c.begin(), c.end(), [](std::uint8_t v) { return v != 0; }))
+    always_planted[s] = clip.frame_count > 1 && std::all_of(c.begin(), c.end(), [](std::uint8_t v) { return v != 0; });
+  }
+  for (int s = 0; s < 2; ++s)
+    if (always_planted[s] && !always_planted[1 - s])
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                 " foot is planted in every frame: it is held in one place for the whole clip");
-  }
   OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
   result.solver_iterations = solved.iterations;
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
@@ -134,12 +140,27 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
     result.unreached_frames[s] = applied.unreached_frames[s];
     result.max_miss_m[s] = applied.max_miss_m[s];
   }
-  for (int s = 0; s < 2; ++s)
-    if (result.max_miss_m[s] > k_warn_miss_m)
-      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: target missed in " +
-                                std::to_string(result.unreached_frames[s]) + " frames, by up to " +
-                                std::to_string(static_cast<int>(std::lround(result.max_miss_m[s] * 1000))) +
-                                " mm (out of reach: a little sliding is left)");
+  // A miss matters only where the foot is planted (a swinging foot has no target to keep), and
+  // only when it is large enough to be seen.
+  for (int s = 0; s < 2; ++s) {
+    const auto& contact = result.contacts.feet[s].contact;
+    std::vector<Vec3> reached(static_cast<size_t>(clip.frame_count));
+    joint_trajectory(result.cleaned, rig.legs[s].contact_joint(), reached);
+    int missed = 0;
+    double worst_m = 0;
+    for (int f = 0; f < clip.frame_count; ++f) {
+      if (!contact[f]) continue;
+      double miss = length(reached[f] - solved.toe_ws[s][f]);
+      if (miss > k_warn_miss_m) ++missed;
+      worst_m = std::max(worst_m, miss);
+    }
+    if (worst_m > k_warn_miss_m)
+      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: planted target missed in " +
+                                std::to_string(missed) + " planted frames, by up to " +
+                                std::to_string(static_cast<int>(std::lround(worst_m * 1000))) +
+                                " mm: the leg cannot reach it, so some sliding is left (check the leg joints with "
+                                "`footfix inspect`, or name them with --rig)");
+  }
   return result;
 }
 

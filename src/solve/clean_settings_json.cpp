@@ -7,6 +7,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "footfix/core/text_location.h"
 #include "footfix/io/atomic_file.h"
 
 namespace footfix {
@@ -106,8 +107,14 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
 }
 
 CleanSettings clean_settings_from_json_file(const std::string& path) {
-  json j = json::parse(read_file(path), nullptr, false);
-  if (j.is_discarded()) fail(ErrorKind::read, path + ": not valid JSON");
+  const std::string text = read_file(path);
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // e.byte counts the bytes read, the offending one included.
+    fail(ErrorKind::usage, path + ": not valid JSON at " + text_location(text, e.byte > 0 ? e.byte - 1 : 0));
+  }
   return clean_settings_from_json(j, path);
 }
 

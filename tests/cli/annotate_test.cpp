@@ -72,12 +72,13 @@ TEST(AnnotateCli, SingleFileMayNameAJsonOutput) {
   EXPECT_TRUE(fs::exists(root / "x" / "mine.json"));
   r = run_footfix("annotate " + quoted(root / "in") + " -o " + quoted(root / "y.json"));
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("needs exactly one input file"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a directory input needs an output directory"), std::string::npos) << r.output;
 }
 
 TEST(AnnotateCli, SettingsFileAndOptionsAreUsedOptionsWinning) {
   fs::path root = make_tree("settings");
-  std::ofstream(root / "s.json") << R"({"height_threshold_m": 0.2, "speed_threshold_mps": 0.3})";
+  // The same settings file as clean --settings.
+  std::ofstream(root / "s.json") << R"({"contacts": {"height_threshold_m": 0.2, "speed_threshold_mps": 0.3}, "solve": {"solver": "fast"}})";
   RunResult r = run_footfix("annotate " + quoted(root / "in" / "a" / "walk.bvh") + " --settings " +
                             quoted(root / "s.json") + " --speed-threshold 0.35 -o " + quoted(root / "o.json"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -85,6 +86,17 @@ TEST(AnnotateCli, SettingsFileAndOptionsAreUsedOptionsWinning) {
   EXPECT_EQ(doc.settings.height_threshold_m, 0.2);
   EXPECT_EQ(doc.settings.speed_threshold_mps, 0.35);
   EXPECT_EQ(doc.settings.majority_window_s, 5.0 / 60.0);
+  RunResult cleaned = run_footfix("clean " + quoted(root / "in" / "a" / "walk.bvh") + " --settings " +
+                                  quoted(root / "s.json") + " -o " + quoted(root / "c.bvh"));
+  ASSERT_EQ(cleaned.exit_code, 0) << cleaned.output;
+  EXPECT_EQ(read_contacts_json(root / "c.contacts.json").settings.height_threshold_m, 0.2);
+  // The older flat shape is still read, with a deprecation warning.
+  std::ofstream(root / "flat.json") << R"({"height_threshold_m": 0.15})";
+  r = run_footfix("annotate " + quoted(root / "in" / "a" / "walk.bvh") + " --settings " + quoted(root / "flat.json") +
+                  " -o " + quoted(root / "f.json"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("warning: "), std::string::npos) << r.output;
+  EXPECT_EQ(read_contacts_json(root / "f.json").settings.height_threshold_m, 0.15);
 }
 
 TEST(AnnotateCli, BadSettingsAreUsageErrors) {

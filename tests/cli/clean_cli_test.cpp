@@ -78,7 +78,7 @@ TEST(CleanCli, CheckFailsWithCode6AndNamesTheClip) {
   auto strict = run_footfix("clean " + quoted(test::data_clip("cmu_07_01_walk.bvh")) + " -o " + quoted(dir) +
                             " --check --max-slide 0.001");
   EXPECT_EQ(strict.exit_code, 6) << strict.output;
-  EXPECT_NE(strict.output.find("check: "), std::string::npos);
+  EXPECT_NE(strict.output.find("error: check failed: "), std::string::npos);
   EXPECT_NE(strict.output.find("cmu_07_01_walk.bvh"), std::string::npos);
   auto lenient = run_footfix("clean " + quoted(test::data_clip("cmu_07_01_walk.bvh")) + " -o " + quoted(dir) +
                              " --check --max-slide 50");

@@ -95,7 +95,72 @@ TEST(ContactsJson, PositionsAreWrittenInTheClipsOwnUnitsAndAxes) {
   EXPECT_NEAR(in["position"][2].get<double>(), 3.0, 1e-6);
   EXPECT_EQ(doc["clip"]["up_axis"], "+z");
   EXPECT_EQ(doc["format"], "footfix-contacts");
-  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["version"], 2);
+  EXPECT_EQ(doc["coordinates"]["position"]["up_axis"], "+z");
+  EXPECT_EQ(doc["coordinates"]["position"]["meters_per_unit"], 0.01);
+  EXPECT_EQ(doc["coordinates"]["position_m"]["up_axis"], "+y");
+  EXPECT_EQ(doc["coordinates"]["position_m"]["units"], "m");
+}
+
+TEST(ContactsJson, IntervalsCarryTimesAndTheHeaderTheStatedFrameTime) {
+  Annotated a = annotate_synthetic();
+  a.s.clip.fps = 1.0 / 0.0083333;  // a BVH "Frame Time: 0.0083333"
+  json doc = json::parse(write_to_string(a));
+  EXPECT_EQ(doc["clip"]["fps"], 120.0);
+  EXPECT_EQ(doc["clip"]["frame_time_s"], 0.0083333);
+  const json& in = doc["feet"][0]["intervals"][1];
+  int first = in["first_frame"].get<int>(), last = in["last_frame"].get<int>();
+  EXPECT_NEAR(in["start_time_s"].get<double>(), first * 0.0083333, 1e-6);
+  EXPECT_NEAR(in["end_time_s"].get<double>(), last * 0.0083333, 1e-6);
+  EXPECT_GT(in["end_time_s"].get<double>(), in["start_time_s"].get<double>());
+}
+
+TEST(ContactsJson, RoundedValuesArePrintedRounded) {
+  Annotated a = annotate_synthetic();
+  a.result.feet[0].smoothed[0] = 0.32929999;  // rounds to 0.3293, whose nearest double prints long by default
+  a.result.ground_height_m = 0.1 + 0.2;       // not rounded: written exactly, shortest form
+  std::string text = write_to_string(a);
+  EXPECT_NE(text.find("[0.3293,"), std::string::npos) << text.substr(0, 2000);
+  EXPECT_EQ(text.find("0.32930000000000004"), std::string::npos);
+  EXPECT_NE(text.find("\"ground_height_m\": 0.30000000000000004"), std::string::npos);
+  EXPECT_EQ(json::parse(text)["ground_height_m"].get<double>(), 0.1 + 0.2);
+}
+
+TEST(ContactsJson, CleanRecordsItsWarningsAndTheCleanedClip) {
+  Annotated a = annotate_synthetic();
+  CleanedClipInfo info{"walk.bvh", {"left knee is never clearly bent"}};
+  std::ostringstream out;
+  write_contacts_json(a.s.clip, a.result, {}, out, &info);
+  json doc = json::parse(out.str());
+  EXPECT_EQ(doc["cleaned_clip"], "walk.bvh");
+  EXPECT_EQ(doc["warnings"], json::array({"left knee is never clearly bent"}));
+  EXPECT_TRUE(test::SchemaValidator::validate(load_schema(), doc).empty());
+  EXPECT_EQ(parse_contacts_json(out.str(), "w.contacts.json").cleaned_clip, "walk.bvh");
+}
+
+TEST(ContactsJson, Version1FilesAreStillRead) {
+  Annotated a = annotate_synthetic();
+  json doc = json::parse(write_to_string(a));
+  doc["version"] = 1;
+  doc.erase("coordinates");
+  doc["clip"].erase("frame_time_s");
+  for (auto& foot : doc["feet"])
+    for (auto& in : foot["intervals"]) {
+      in.erase("start_time_s");
+      in.erase("end_time_s");
+    }
+  ContactsDocument read = parse_contacts_json(doc.dump(), "v1.contacts.json");
+  EXPECT_EQ(read.frame_count, a.s.clip.frame_count);
+  EXPECT_DOUBLE_EQ(read.frame_time_s, 1.0 / 60.0);
+  EXPECT_EQ(read.result.feet[0].intervals.size(), a.result.feet[0].intervals.size());
+}
+
+TEST(ContactsJson, InvalidUtf8NamesAreReplacedNotFatal) {
+  Annotated a = annotate_synthetic();
+  a.s.clip.skeleton.names[a.result.feet[0].joint] = "LeftToe\xff" "Base";
+  std::string text = write_to_string(a);
+  json doc = json::parse(text);
+  EXPECT_EQ(doc["feet"][0]["joint"], "LeftToe\xef\xbf\xbd" "Base");
 }
 
 TEST(ContactsJson, OutputValidatesAgainstTheSchema) {
@@ -142,8 +207,8 @@ TEST(ContactsJson, MalformedFilesGiveLocatedErrors) {
 
   EXPECT_EQ(read_error("{\n  \"format\": \"footfix-contacts\",\n  \"version\": 1,,\n}").substr(0, 22), "w.contacts.json:3:16: ");
   json j = good;
-  j["version"] = 2;
-  EXPECT_EQ(read_error(j.dump()), "w.contacts.json: version: unsupported version 2 (this footfix reads 1)");
+  j["version"] = 3;
+  EXPECT_EQ(read_error(j.dump()), "w.contacts.json: version: unsupported version 3 (this footfix reads 1 to 2)");
   j = good;
   j["format"] = "other";
   EXPECT_EQ(read_error(j.dump()), "w.contacts.json: format: expected \"footfix-contacts\"");

@@ -1,11 +1,17 @@
 // The contacts file `<clip>.contacts.json`: which frames each foot is planted, as written by
 // `footfix annotate` and read back by the commands that take contacts from a file. The format
 // is documented as JSON Schema in schemas/contacts.schema.json:
-//   format "footfix-contacts", version 1, generator {name, version}, settings (every
-//   ContactSettings field), clip {source, frames, fps, meters_per_unit, up_axis},
-//   ground_height_m, warnings, and feet[2] {side, joint, smoothed[frames] (0..1, 4 decimals),
-//   contact[frames] (0/1), intervals [{first_frame, last_frame (inclusive), position (the
-//   clip's own units and axes), position_m (meters, internal frame: Y up), height_m}]}.
+//   format "footfix-contacts", version 2, generator {name, version}, settings (every
+//   ContactSettings field), clip {source, frames, fps (a common rate when the file's frame time
+//   is rounded: 120, not 120.0005), frame_time_s (as the file states it), meters_per_unit,
+//   up_axis}, coordinates {position, position_m: units and axes of each}, ground_height_m,
+//   warnings, cleaned_clip (written by clean: the cleaned clip's file name), and feet[2] {side,
+//   joint, smoothed[frames] (0..1, 4 decimals), contact[frames] (0/1), intervals [{first_frame,
+//   last_frame (inclusive), start_time_s, end_time_s (times of those frames, seconds), position
+//   (the clip's own units and axes), position_m (meters, internal frame: Y up), height_m}]}.
+// Numbers are written in their shortest exact form (0.3293, not 0.32930000000000004); invalid
+// UTF-8 in names is written as U+FFFD. Version 1 files (no times, coordinates, cleaned_clip)
+// are still read.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -15,6 +21,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
@@ -22,7 +29,14 @@
 namespace footfix {
 
 constexpr const char* k_contacts_format = "footfix-contacts";
-constexpr int k_contacts_version = 1;
+constexpr int k_contacts_version = 2;         ///< the version written
+constexpr int k_contacts_oldest_version = 1;  ///< the oldest version read
+
+/// What `clean` adds to the contacts it writes beside a cleaned clip.
+struct CleanedClipInfo {
+  std::string cleaned_clip;           ///< the cleaned clip's file name (beside the contacts file)
+  std::vector<std::string> warnings;  ///< every warning of the clean (reading, rig, solve)
+};
 
 /// A contacts file's content.
 struct ContactsDocument {
@@ -31,19 +45,23 @@ struct ContactsDocument {
   std::string source;             ///< clip file name (no directory)
   int frame_count = 0;
   double fps = 0;
+  double frame_time_s = 0;        ///< as the file states it (version 1: 1 / fps)
   SourceFrame source_frame;       ///< the clip's units and up axis
   std::array<std::string, 2> joint_names;  ///< contact joint per Side
   /// Contacts; FootContacts::joint is -1 (look joint_names up in the clip) and the diagnostic
   /// per-frame signals (speeds, heights) are empty.
   ContactResult result;
+  std::string cleaned_clip;  ///< empty unless written by clean
 };
 
 /// The contacts of `clip` (internal frame) as a JSON document, keys in the documented order.
-nlohmann::ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings);
+/// `cleaned`, when given, adds the cleaned clip's name and replaces the warnings with its own.
+nlohmann::ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
+                                        const CleanedClipInfo* cleaned = nullptr);
 
 /// Writes contacts_to_json to `out`: indented, with per-frame arrays on one line each.
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
-                         std::ostream& out);
+                         std::ostream& out, const CleanedClipInfo* cleaned = nullptr);
 
 /// Parses a contacts document. Throws Error(read) with a located message for malformed input
 /// ("walk.contacts.json:3:14: syntax error ..." or "walk.contacts.json: feet[1].intervals[0]:

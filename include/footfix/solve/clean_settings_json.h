@@ -20,7 +20,8 @@ const char* to_string(OfflineSolver solver);
 
 /// Settings from a JSON object; `where` prefixes messages. Throws Error(usage).
 CleanSettings clean_settings_from_json(const nlohmann::json& j, const std::string& where);
-/// Reads a settings file. Throws Error(read) for unreadable/invalid JSON, Error(usage) for bad values.
+/// Reads a settings file. Throws Error(read) for an unreadable file, Error(usage) for invalid
+/// JSON (naming line and column) or bad values.
 CleanSettings clean_settings_from_json_file(const std::string& path);
 nlohmann::json clean_settings_to_json(const CleanSettings& settings);
 

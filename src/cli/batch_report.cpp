@@ -1,0 +1,70 @@
+#include "batch_report.h"
+
+#include <spdlog/spdlog.h>
+
+#include "footfix/io/atomic_file.h"
+
+namespace footfix::cli {
+namespace {
+
+using nlohmann::json;
+
+/// Names and joint names are bytes from files: invalid UTF-8 becomes U+FFFD instead of throwing.
+std::string dump(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
+constexpr std::chrono::milliseconds k_rewrite_interval{1000};
+
+}  // namespace
+
+BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
+    : path_(std::move(path)), clips_(clip_count), last_write_(std::chrono::steady_clock::now()) {
+  if (path_.empty()) return;
+  journal_path_ = path_;
+  journal_path_ += ".journal";
+  std::error_code ec;
+  if (journal_path_.has_parent_path()) std::filesystem::create_directories(journal_path_.parent_path(), ec);
+  journal_ = std::fopen(journal_path_.c_str(), "w");
+  if (!journal_) spdlog::warn("{}: cannot write the report journal", journal_path_.string());
+}
+
+BatchReport::~BatchReport() {
+  if (journal_) std::fclose(journal_);
+}
+
+void BatchReport::add_clip(size_t index, json clip) {
+  if (path_.empty()) return;
+  if (journal_) {
+    std::string line = dump(clip, -1) + "\n";
+    std::fwrite(line.data(), 1, line.size(), journal_);
+    std::fflush(journal_);
+  }
+  clips_[index] = std::move(clip);
+  ++done_;
+  auto now = std::chrono::steady_clock::now();
+  if (done_ == 1 || now - last_write_ >= k_rewrite_interval) {
+    write_report({{"complete", false}, {"clips_done", done_}, {"clips_planned", clips_.size()}});
+    last_write_ = now;
+  }
+}
+
+void BatchReport::finish(json summary) {
+  if (path_.empty()) return;
+  summary["complete"] = true;
+  write_report(std::move(summary));
+  if (journal_) {
+    std::fclose(journal_);
+    journal_ = nullptr;
+    std::error_code ec;
+    std::filesystem::remove(journal_path_, ec);
+  }
+}
+
+void BatchReport::write_report(json summary) {
+  json clips = json::array();
+  for (const auto& c : clips_)
+    if (!c.is_null()) clips.push_back(c);
+  json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", std::move(summary)}, {"clips", std::move(clips)}};
+  write_file_atomically(path_, [&](std::ostream& out) { out << dump(doc, 2) << "\n"; });
+}
+
+}  // namespace footfix::cli

@@ -1,0 +1,41 @@
+// The --report JSON of a batch, crash-safe: each finished clip is appended at once to a journal
+// (`<report>.journal`, JSON Lines, one clip per line, flushed), and the report itself is rewritten
+// atomically from time to time while the batch runs (summary.complete = false) and once at the
+// end (complete = true), when the journal is removed. A process that dies midway leaves a valid
+// report of the clips done up to its last rewrite, and the journal with every clip done.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace footfix::cli {
+
+class BatchReport {
+ public:
+  /// No file is touched when `path` is empty (no --report).
+  BatchReport(std::filesystem::path path, size_t clip_count);
+  ~BatchReport();
+  BatchReport(const BatchReport&) = delete;
+  BatchReport& operator=(const BatchReport&) = delete;
+
+  /// Records clip `index` (called once per clip, one call at a time).
+  void add_clip(size_t index, nlohmann::json clip);
+  /// Writes the final report with `summary` (complete = true added) and removes the journal.
+  void finish(nlohmann::json summary);
+
+ private:
+  void write_report(nlohmann::json summary);
+
+  std::filesystem::path path_, journal_path_;
+  std::vector<nlohmann::json> clips_;  ///< null until done
+  std::FILE* journal_ = nullptr;
+  std::chrono::steady_clock::time_point last_write_;
+  size_t done_ = 0;
+};
+
+}  // namespace footfix::cli

@@ -1,0 +1,192 @@
+#include "console.h"
+
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+namespace footfix::cli {
+namespace {
+
+void append_hex_byte(std::string& out, unsigned char c) {
+  static const char k_digits[] = "0123456789abcdef";
+  out += "\\x";
+  out += k_digits[c >> 4];
+  out += k_digits[c & 15];
+}
+
+void append_codepoint_escape(std::string& out, unsigned cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+  out += buf;
+}
+
+/// Length of the valid UTF-8 sequence at `s[i]` and its code point; 0 if invalid.
+size_t decode_utf8(std::string_view s, size_t i, unsigned& cp) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  unsigned c = b(0);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(k) & 0x3F);
+  }
+  static const unsigned k_min[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < k_min[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+/// Code points that change how the rest of a line is shown: line/paragraph separators and the
+/// bidirectional overrides and isolates.
+bool is_layout_control(unsigned cp) {
+  return cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+struct ConsoleState {
+  std::mutex mutex;
+  bool color = false;
+  bool terminal = false;
+  Verbosity verbosity = Verbosity::normal;
+  std::string progress;  ///< the progress line shown now, empty if none
+};
+
+ConsoleState& state() {
+  static ConsoleState s;
+  return s;
+}
+
+const char* level_label(spdlog::level::level_enum level) {
+  switch (level) {
+    case spdlog::level::critical:
+    case spdlog::level::err: return "error";
+    case spdlog::level::warn: return "warning";
+    case spdlog::level::info: return "info";
+    default: return "debug";
+  }
+}
+
+const char* level_color(spdlog::level::level_enum level) {
+  switch (level) {
+    case spdlog::level::critical:
+    case spdlog::level::err: return "\033[1;31m";
+    case spdlog::level::warn: return "\033[33m";
+    case spdlog::level::info: return "\033[32m";
+    default: return "\033[36m";
+  }
+}
+
+/// Caller holds the state mutex.
+void write_line_locked(ConsoleState& s, spdlog::level::level_enum level, std::string_view message) {
+  std::string line;
+  if (!s.progress.empty()) line += "\r\033[K";
+  if (s.color) line += level_color(level);
+  line += level_label(level);
+  line += ':';
+  if (s.color) line += "\033[0m";
+  line += ' ';
+  line += escape_for_console(message);
+  line += '\n';
+  if (!s.progress.empty()) line += s.progress;
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+class ConsoleSink final : public spdlog::sinks::base_sink<spdlog::details::null_mutex> {
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    ConsoleState& s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    write_line_locked(s, msg.level, std::string_view(msg.payload.data(), msg.payload.size()));
+  }
+  void flush_() override { std::fflush(stderr); }
+};
+
+bool env_says_no_color() {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return true;
+  const char* term = std::getenv("TERM");
+  return term && std::strcmp(term, "dumb") == 0;
+}
+
+}  // namespace
+
+std::string escape_for_console(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    unsigned cp = 0;
+    size_t n = decode_utf8(text, i, cp);
+    if (n == 0) {
+      append_hex_byte(out, static_cast<unsigned char>(text[i]));
+      ++i;
+      continue;
+    }
+    if (cp == '\n') out += "\\n";
+    else if (cp == '\r') out += "\\r";
+    else if (cp == '\t') out += "\\t";
+    else if (cp == 0x1B) out += "\\e";
+    else if (cp < 0x20 || cp == 0x7F) append_hex_byte(out, static_cast<unsigned char>(cp));
+    else if ((cp >= 0x80 && cp <= 0x9F) || is_layout_control(cp)) append_codepoint_escape(out, cp);
+    else out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+bool parse_color_mode(const std::string& text, ColorMode& mode) {
+  if (text == "auto") mode = ColorMode::automatic;
+  else if (text == "always") mode = ColorMode::always;
+  else if (text == "never") mode = ColorMode::never;
+  else return false;
+  return true;
+}
+
+void setup_console(Verbosity verbosity, ColorMode color) {
+  ConsoleState& s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.terminal = ::isatty(STDERR_FILENO) == 1;
+    s.verbosity = verbosity;
+    s.color = color == ColorMode::always || (color == ColorMode::automatic && s.terminal && !env_says_no_color());
+  }
+  auto logger = std::make_shared<spdlog::logger>("footfix", std::make_shared<ConsoleSink>());
+  logger->set_level(verbosity == Verbosity::quiet     ? spdlog::level::err
+                    : verbosity == Verbosity::verbose ? spdlog::level::debug
+                                                      : spdlog::level::info);
+  spdlog::set_default_logger(logger);
+}
+
+bool console_quiet() { return state().verbosity == Verbosity::quiet; }
+
+void progress_update(size_t done, size_t total, const std::string& name) {
+  ConsoleState& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.terminal || s.verbosity == Verbosity::quiet) return;
+  s.progress = "[" + std::to_string(done) + "/" + std::to_string(total) + "] " + escape_for_console(name);
+  std::string line = "\r\033[K" + s.progress;
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
+void progress_end() {
+  ConsoleState& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.progress.empty()) return;
+  s.progress.clear();
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+}
+
+void print_error(std::string_view message) {
+  ConsoleState& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  write_line_locked(s, spdlog::level::err, message);
+}
+
+}  // namespace footfix::cli

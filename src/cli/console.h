@@ -1,0 +1,40 @@
+// Everything footfix writes to the terminal goes through here: one log sink for every command
+// (level prefix "error:", "warning:", ...), verbosity (-q/-v), colour (--color, NO_COLOR), the
+// progress line (cleared before each message and redrawn after), and escaping of control
+// characters so that a name or path read from a file cannot forge a line or drive the terminal.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace footfix::cli {
+
+/// Returns `text` with every C0 control character (U+0000..U+001F), DEL (U+007F) and C1 control
+/// character (U+0080..U+009F) replaced by a visible escape (\n, \t, \r, \e, \xNN, \u0085), and
+/// every byte that is not part of valid UTF-8 written as \xNN. Printable text is unchanged.
+/// Use it for every name and path printed to the console.
+std::string escape_for_console(std::string_view text);
+
+enum class ColorMode { automatic, always, never };
+enum class Verbosity { quiet, normal, verbose };
+
+/// Parses "auto", "always", "never". Returns false for anything else.
+bool parse_color_mode(const std::string& text, ColorMode& mode);
+
+/// Installs footfix's logger as spdlog's default. Colour: `always`/`never` as given; `automatic`
+/// colours when stderr is a terminal, NO_COLOR is unset or empty and TERM is not "dumb".
+void setup_console(Verbosity verbosity, ColorMode color);
+
+/// Whether informational output (progress line) should be shown: not under -q.
+bool console_quiet();
+
+/// The progress line "[n/total] name" on stderr, only when stderr is a terminal and not quiet.
+/// Log messages clear it first and redraw it after. progress_end() removes it.
+void progress_update(size_t done, size_t total, const std::string& name);
+void progress_end();
+
+/// Writes "error: <escaped message>" (used before the logger exists, e.g. for parse errors).
+void print_error(std::string_view message);
+
+}  // namespace footfix::cli

@@ -1,0 +1,125 @@
+#include "typo_help.h"
+
+#include <algorithm>
+
+#include "command.h"
+#include "console.h"
+
+namespace footfix::cli {
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// A swap of two neighbours ("claen") counts as one edit, not two.
+size_t transposition_aware_distance(const std::string& a, const std::string& b) {
+  size_t best = edit_distance(a, b);
+  for (size_t i = 0; i + 1 < a.size(); ++i) {
+    std::string swapped = a;
+    std::swap(swapped[i], swapped[i + 1]);
+    if (swapped == b) best = std::min<size_t>(best, 1);
+  }
+  return best;
+}
+
+std::vector<std::string> command_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  return names;
+}
+
+const CLI::App* find_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
+/// Index of the first argument that is not an option or an option's value; args.size() if none.
+size_t first_positional(const std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--color") {
+      ++i;
+      continue;
+    }
+    if (args[i].empty() || args[i][0] != '-') return i;
+  }
+  return args.size();
+}
+
+void option_names(const CLI::App& cmd, std::vector<std::string>& names) {
+  for (const CLI::Option* option : cmd.get_options()) {
+    for (const auto& l : option->get_lnames()) names.push_back("--" + l);
+    for (const auto& s : option->get_snames()) names.push_back("-" + s);
+  }
+}
+
+}  // namespace
+
+std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_distance = std::max<size_t>(2, word.size() / 3) + 1;
+  for (const auto& c : candidates) {
+    size_t d = transposition_aware_distance(word, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+int rewrite_help_and_typos(const CLI::App& app, std::vector<std::string>& args) {
+  if (args.empty()) {
+    print_error("a command is required: inspect, convert, annotate, clean or metrics (footfix --help)");
+    return k_exit_usage;
+  }
+  size_t at = first_positional(args);
+  if (at == args.size()) return -1;
+  if (args[at] == "help") {
+    std::vector<std::string> rewritten(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(at));
+    if (at + 1 < args.size()) rewritten.push_back(args[at + 1]);
+    rewritten.push_back("--help");
+    args = rewritten;
+    at = first_positional(args);
+    if (at == args.size()) return -1;
+  }
+  if (find_command(app, args[at])) return -1;
+  std::string message = "unknown command '" + args[at] + "'";
+  std::string near = nearest_name(args[at], command_names(app));
+  if (!near.empty()) message += "; did you mean '" + near + "'?";
+  print_error(message);
+  print_error("commands: inspect, convert, annotate, clean, metrics (footfix --help)");
+  return k_exit_usage;
+}
+
+void report_parse_error(const CLI::App& app, const std::vector<std::string>& args, const CLI::ParseError& error) {
+  print_error(error.what());
+  size_t at = first_positional(args);
+  const CLI::App* cmd = at < args.size() ? find_command(app, args[at]) : nullptr;
+  std::vector<std::string> names;
+  option_names(app, names);
+  if (cmd) option_names(*cmd, names);
+  for (const auto& arg : args) {
+    if (arg.size() < 2 || arg[0] != '-' || arg == "--") continue;
+    std::string name = arg.substr(0, arg.find('='));
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string near = nearest_name(name, names);
+    if (!near.empty()) print_error("unknown option '" + name + "'; did you mean " + near + "?");
+  }
+  print_error(std::string("run 'footfix help") + (cmd ? " " + cmd->get_name() : std::string()) +
+              "' for the options");
+}
+
+}  // namespace footfix::cli

@@ -1,0 +1,136 @@
+// The plan is checked before anything runs: collisions, no clips, unknown output extensions,
+// --format conflicts. Nothing is written when the plan is refused.
+#include <gtest/gtest.h>
+
+#include "cli/cli_test_helpers.h"
+
+namespace footfix {
+namespace {
+
+namespace fs = std::filesystem;
+using test::contains;
+using test::run_footfix_bounded;
+
+TEST(OutputPlanCli, TwoInputsMappingToOneClipOutputAreRefusedNamingBoth) {
+  test::TempDir dir;
+  std::string a = test::copy_walk(dir / "a" / "walk.bvh");
+  std::string b = test::copy_walk(dir / "b" / "walk.bvh");
+  auto r = run_footfix_bounded({"clean", a, b, "-o", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "error: output collision")) << r.err;
+  EXPECT_TRUE(contains(r.err, a) && contains(r.err, b)) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(OutputPlanCli, EveryCollisionIsNamed) {
+  test::TempDir dir;
+  std::vector<std::string> args{"clean"};
+  for (const char* sub : {"a", "b", "c"}) {
+    args.push_back(test::copy_walk(dir / sub / "walk.bvh"));
+    args.push_back(test::copy_walk(dir / sub / "run.bvh"));
+  }
+  args.insert(args.end(), {"-o", (dir / "out").string(), "--dry-run"});
+  auto r = run_footfix_bounded(args);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  for (const char* both : {"a/walk.bvh and ", "a/run.bvh and "}) EXPECT_TRUE(contains(r.err, both)) << r.err;
+  EXPECT_TRUE(contains(r.err, "problems in the output plan; nothing was written")) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(OutputPlanCli, TwoInputsMappingToOneContactsFileAreRefused) {
+  test::TempDir dir;
+  std::string bvh = test::copy_walk(dir / "in" / "walk.bvh");
+  std::string fbx = test::write_text(dir / "in" / "walk.fbx", "not read: the plan is refused first");
+  auto r = run_footfix_bounded({"clean", bvh, fbx, "-o", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "walk.contacts.json")) << r.err;
+  EXPECT_TRUE(contains(r.err, bvh) && contains(r.err, fbx)) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(OutputPlanCli, AnOutputOntoAnotherInputIsRefused) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  std::string clean = test::copy_walk(dir / "walk.clean.bvh");
+  const std::string before = read_file(clean);
+  auto r = run_footfix_bounded({"clean", walk, clean});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "would overwrite the input")) << r.err;
+  EXPECT_EQ(read_file(clean), before);
+}
+
+TEST(OutputPlanCli, TheReportIsNeverWrittenOverAnInput) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  const std::string before = read_file(walk);
+  auto r = run_footfix_bounded({"clean", walk, "-o", (dir / "out").string(), "--report", walk});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "refusing to write the report over an input")) << r.err;
+  EXPECT_EQ(read_file(walk), before);
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(OutputPlanCli, ZeroClipsIsAReadErrorEvenUnderCheck) {
+  test::TempDir dir;
+  fs::create_directories(dir / "empty");
+  test::write_text(dir / "empty" / "notes.txt", "no clips here\n");
+  for (std::vector<std::string> extra : {std::vector<std::string>{}, std::vector<std::string>{"--check"}}) {
+    std::vector<std::string> args{"clean", (dir / "empty").string(), "-o", (dir / "out").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = run_footfix_bounded(args);
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_TRUE(contains(r.err, "error: ") && contains(r.err, "no clips found")) << r.err;
+    EXPECT_FALSE(contains(r.err, "check passed")) << r.err;
+  }
+  auto annotate = run_footfix_bounded({"annotate", (dir / "empty").string(), "-o", (dir / "out").string()});
+  EXPECT_EQ(annotate.exit_code, 3) << annotate.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(OutputPlanCli, UnknownOutputExtensionIsAUsageErrorAndCreatesNothing) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "in" / "walk.bvh");
+  for (const char* name : {"walk.clean.glb", "x.txt"}) {
+    auto r = run_footfix_bounded({"clean", walk, "-o", (dir / "o" / name).string()});
+    EXPECT_EQ(r.exit_code, 2) << name << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "unknown output extension")) << r.err;
+  }
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"in", "in/walk.bvh"}));
+}
+
+TEST(OutputPlanCli, FormatConflictingWithTheOutputExtensionIsRefused) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  auto r = run_footfix_bounded({"clean", walk, "--format", "bvh", "-o", (dir / "x.fbx").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "conflicts with --format bvh")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "x.fbx"));
+}
+
+TEST(OutputPlanCli, ConvertRefusesUnknownAndUnsupportedOutputsBeforeReading) {
+  test::TempDir dir;
+  std::string walk = test::copy_walk(dir / "walk.bvh");
+  auto r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.glb").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "unknown output extension '.glb'")) << r.err;
+  r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.fbx").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "BVH to FBX is not supported")) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "o"));
+  auto help = run_footfix_bounded({"convert", "--help"});
+  EXPECT_TRUE(contains(help.out, "BVH to BVH, FBX to BVH, or FBX to FBX")) << help.out;
+}
+
+TEST(OutputPlanCli, DryRunPrintsThePlanAndWritesNothing) {
+  test::TempDir dir;
+  test::copy_walk(dir / "in" / "sub" / "walk.bvh");
+  auto r = run_footfix_bounded({"clean", (dir / "in").string(), "-o", (dir / "out").string(), "--dry-run"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, (dir / "out" / "sub" / "walk.bvh").string())) << r.out;
+  EXPECT_TRUE(contains(r.out, (dir / "out" / "sub" / "walk.contacts.json").string())) << r.out;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+}  // namespace
+}  // namespace footfix
