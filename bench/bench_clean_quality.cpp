@@ -30,8 +30,6 @@ const char* k_locomotion[] = {
     "mixamo_walking_rootmotion_ascii7700.fbx",
 };
 
-ContactMask mask_of(const ContactResult& c) { return {c.feet[0].contact, c.feet[1].contact}; }
-
 struct Row {
   bool pass = true;
 };
@@ -47,10 +45,10 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
   }
   const Clip& clip = loaded.clip;
   ContactResult reference = detect_contacts(clip, loaded.rig, settings.contacts);
-  ContactMask mask = mask_of(reference);
+  ContactMask mask = contact_mask(reference);
   SlideStats own = contact_slide(clip, loaded.rig, mask);
   bool all_ok = true;
-  for (double factor : {1.25, 0.75}) {
+  for (double factor : k_slide_protocol_factors) {
     Clip scaled = make_sliding(clip, loaded.rig, factor);
     auto start = std::chrono::steady_clock::now();
     CleanResult result;
@@ -64,7 +62,7 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     ClipMetrics m = compare_clips(scaled, result.cleaned, loaded.rig, mask);
-    ClipMetrics own_mask = compare_clips(scaled, result.cleaned, loaded.rig, mask_of(result.contacts));
+    ClipMetrics own_mask = compare_clips(scaled, result.cleaned, loaded.rig, contact_mask(result.contacts));
     int agree = 0;
     for (int s = 0; s < 2; ++s)
       for (int f = 0; f < clip.frame_count; ++f) agree += mask[s][f] == result.contacts.feet[s].contact[f];
@@ -94,8 +92,8 @@ void compare_with_authors(const fs::path& dir, const CleanSettings& settings) {
               "pen mm", "dev cm", "max dev", "accel x");
   for (const auto* contacts_from : {"footfix on raw", "footfix on fixed"}) {
     ContactMask mask = std::strcmp(contacts_from, "footfix on raw") == 0
-                           ? mask_of(ours.contacts)
-                           : mask_of(detect_contacts(fixed.clip, fixed.rig, settings.contacts));
+                           ? contact_mask(ours.contacts)
+                           : contact_mask(detect_contacts(fixed.clip, fixed.rig, settings.contacts));
     ClipMetrics m_ours = compare_clips(raw.clip, ours.cleaned, raw.rig, mask);
     ClipMetrics m_theirs = compare_clips(raw.clip, fixed.clip, raw.rig, mask);
     std::printf("%-28s %-18s %9.2f %9.2f %9s %9s %9s %8s\n", "raw (input)", contacts_from, m_ours.source_slide.mean_mm_per_frame,

@@ -189,10 +189,14 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
   return doc;
 }
 
+void write_json_pretty(const ordered_json& j, std::ostream& out) {
+  write_pretty(j, out, 0);
+  out << '\n';
+}
+
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                          std::ostream& out) {
-  write_pretty(contacts_to_json(clip, result, settings), out, 0);
-  out << '\n';
+  write_json_pretty(contacts_to_json(clip, result, settings), out);
 }
 
 ContactsDocument parse_contacts_json(std::string_view text, const std::string& source_name) {
