@@ -54,7 +54,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<LockCommandOptions>();
   cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
   cmd->add_option("-o,--output", o->output,
-                  "Output file (one input) or directory (mirrors input directories). Default: <name>.lock.<ext> beside the input");
+                  "Output file (one input) or directory (mirrors input directories). Default: <name>.locked.<ext> beside the input");
   cmd->add_flag("--in-place", o->in_place, "Overwrite the inputs (off by default: inputs are never overwritten)");
   cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (output is identical for any value)")->check(CLI::Range(1, 256));
   cmd->add_flag("-q,--quiet", o->quiet, "Only errors");
@@ -66,7 +66,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
-    auto items = plan_batch(o->inputs, OutputPlan{o->output, ".lock", o->in_place, ""});
+    auto items = plan_batch(o->inputs, OutputPlan{o->output, ".locked", o->in_place, ""});
     for (const auto& item : items) refuse_to_overwrite_input(item.input, item.output, o->in_place);
     auto outcomes = run_batch(items, o->jobs, o->quiet, [&](const BatchItem& item, size_t) {
       lock_one(item, read, clean, runtime, o->lock.offline_contacts, o->quiet);
