@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../tests/support/locomotion_clips.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/io/clip_io.h"
@@ -21,14 +22,6 @@ namespace fs = std::filesystem;
 using namespace footfix;
 
 namespace {
-
-const char* k_locomotion[] = {
-    "cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
-    "cmu3dsmax_131_03_start_hop_stop_meters.bvh", "xia_neutral_01_000_walk.bvh", "sfu_0005_2FeetJump001_inches.bvh",
-    "bandai1_walk_normal_001.bvh", "bandai1_run_active_001.bvh", "bandai1_walk-back_active_001.bvh",
-    "bandai2_walk-turn-right_normal_001.bvh", "mixamo_walking_rootmotion_bin7700.fbx",
-    "mixamo_walking_rootmotion_ascii7700.fbx",
-};
 
 struct Row {
   bool pass = true;
@@ -118,7 +111,7 @@ int main(int argc, char** argv) {
   }
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
   if (clips.empty()) {
-    for (const char* name : k_locomotion) {
+    for (const char* name : test::k_locomotion_clips) {
       fs::path p = fs::path(FOOTFIX_DATA_DIR) / "clips" / name;
       if (!fs::exists(p)) p = shared / name;
       if (fs::exists(p)) clips.push_back(p);
