@@ -153,17 +153,21 @@ void read_foot(const Reader& r, const json& foot, const std::string& path, Conta
 
 }  // namespace
 
+ordered_json clip_facts_json(const Clip& clip) {
+  return {{"source", std::filesystem::path(clip.source_name).filename().string()},
+          {"frames", clip.frame_count},
+          {"fps", clip.fps},
+          {"meters_per_unit", clip.source_frame.meters_per_unit},
+          {"up_axis", to_string(clip.source_frame.up)}};
+}
+
 ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings) {
   ordered_json doc;
   doc["format"] = k_contacts_format;
   doc["version"] = k_contacts_version;
   doc["generator"] = {{"name", "footfix"}, {"version", FOOTFIX_VERSION}};
   doc["settings"] = contact_settings_to_json(settings);
-  doc["clip"] = {{"source", std::filesystem::path(clip.source_name).filename().string()},
-                 {"frames", clip.frame_count},
-                 {"fps", clip.fps},
-                 {"meters_per_unit", clip.source_frame.meters_per_unit},
-                 {"up_axis", to_string(clip.source_frame.up)}};
+  doc["clip"] = clip_facts_json(clip);
   doc["ground_height_m"] = result.ground_height_m;
   doc["warnings"] = result.warnings;
   ordered_json feet = ordered_json::array();

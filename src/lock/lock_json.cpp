@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <filesystem>
 
 #include "footfix/io/contacts_json.h"
 
@@ -22,11 +21,7 @@ void write_lock_json(const Clip& clip, const Rig& rig, const LockClipResult& res
                      {"contacts", result.offline_contacts ? "offline" : "causal"},
                      {"onset_delay_frames", result.onset_delay_frames},
                      {"release_delay_frames", result.release_delay_frames}};
-  doc["clip"] = {{"source", std::filesystem::path(clip.source_name).filename().string()},
-                 {"frames", clip.frame_count},
-                 {"fps", clip.fps},
-                 {"meters_per_unit", clip.source_frame.meters_per_unit},
-                 {"up_axis", to_string(clip.source_frame.up)}};
+  doc["clip"] = clip_facts_json(clip);
   doc["warnings"] = result.warnings;
   ordered_json feet = ordered_json::array();
   for (int s = 0; s < 2; ++s) {
