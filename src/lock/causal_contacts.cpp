@@ -11,6 +11,12 @@
 namespace footfix {
 namespace {
 
+// Speed hysteresis: a foot in contact stays in contact while its effective speed is below this
+// multiple of speed_threshold_mps. The planted foot of a clip whose root runs ahead of or behind
+// its legs creeps at about the threshold; dropping such a contact mid-stance unlocks the foot
+// and the output then catches up with the input while it is still planted.
+constexpr double k_contact_speed_hold = 1.5;
+
 size_t slot(long long frame, size_t size) { return static_cast<size_t>(frame % static_cast<long long>(size)); }
 
 }  // namespace
@@ -76,8 +82,9 @@ const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(
       for (long long k = 1; k < m; ++k) ground = std::min(ground, ring[slot(frames_seen_ - k, ring.size())]);
     }
     foot.ground_m = ground;
+    const double hold = foot.contact ? k_contact_speed_hold : 1.0;
     const std::uint8_t raw =
-        foot.effective_speed_mps < settings_.speed_threshold_mps && p.y - ground < settings_.height_threshold_m ? 1 : 0;
+        foot.effective_speed_mps < hold * settings_.speed_threshold_mps && p.y - ground < settings_.height_threshold_m ? 1 : 0;
 
     auto& raws = raw_ring_[s];
     raws[slot(frames_seen_, raws.size())] = raw;

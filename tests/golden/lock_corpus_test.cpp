@@ -19,13 +19,10 @@ namespace {
 constexpr double k_max_runtime_share = 0.60;
 constexpr double k_max_accel_ratio = 2.0;
 
-// Known misses of the 60% goal (measured: 60.2%, 65.8%, 63.8%): 30 Hz runs and one-foot hops
-// whose contacts last a few frames, so the causal detector's one- to four-frame delay and the
-// catch-up after an unlock take a large share of each contact. Held to a looser bound so they
-// cannot get worse unnoticed.
+// Known miss of the 60% goal (measured: 63.8%): a 30 Hz run whose contacts last about seven
+// frames, so the causal detector's one-frame delay (the landing frame moves too fast to count)
+// takes a large share of each contact. Held to a looser bound so it cannot get worse unnoticed.
 const std::map<std::string, double> k_known_misses = {
-    {"cmu3dsmax_131_03_start_hop_stop_meters.bvh x1.25", 0.64},
-    {"cmu3dsmax_131_03_start_hop_stop_meters.bvh x0.75", 0.70},
     {"bandai1_run_active_001.bvh x0.75", 0.68},
 };
 

@@ -5,7 +5,9 @@
 // Per foot, from the contact joint's world position p and the pelvis' position (meters, Y up):
 // 1. velocity = backward difference (p[t] - p[t-1]) / dt; the same sliding tolerance as the
 //    offline detector (effective_speed in contacts/detect_contacts.h) against the pelvis'
-//    horizontal velocity averaged over the PAST body_speed_window_s;
+//    horizontal velocity averaged over the PAST body_speed_window_s; a foot already in contact
+//    passes up to 1.5 x speed_threshold_mps (speed hysteresis: the planted foot of a clip made
+//    to slide creeps at about the threshold);
 // 2. height gate: p.y minus the lowest height the foot reached over the PAST ground_window_s
 //    (including now; with ground_window_s = 0, since the stream started) < height_threshold_m;
 // 3. raw = speed and height gates pass; signal = fraction of raw frames among the last N,
