@@ -25,6 +25,7 @@ struct CompareOptions {
   bool json_output = false;
   bool slide_protocol = false;
   int jobs = 1;
+  bool verbose = false;
   ClipOptions clip;
   LockOptions lock;
 };
@@ -105,8 +106,13 @@ int run_compare(CompareOptions& o) {
     c.onset_delay_frames = detector.onset_delay_frames();
     c.release_delay_frames = detector.release_delay_frames();
     c.variants = compare_methods(loaded.clip, loaded.rig, settings, o.slide_protocol);
+    // The clip's own warnings once; the slide protocol variants' only with -v.
     for (const auto& v : c.variants)
-      for (const auto& w : v.warnings) spdlog::debug("{} x{:.2f}: {}", c.input, v.factor, w);
+      for (const auto& w : v.warnings)
+        if (v.factor == 1.0)
+          spdlog::warn("{}: {}", c.input, w);
+        else
+          spdlog::debug("{} x{:.2f}: {}", c.input, v.factor, w);
   });
   if (o.json_output) {
     json doc = json::array();
@@ -130,9 +136,13 @@ CLI::App* add_compare_command(CLI::App& app, Action& action) {
                 "Also make each clip slide (root's horizontal motion x1.25 and x0.75 about frame 0) and fix that, "
                 "measured under the unscaled clip's contacts");
   cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (results do not depend on it)")->check(CLI::Range(1, 256));
+  cmd->add_flag("-v,--verbose", o->verbose, "Also the warnings of the slide protocol variants");
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
-  action = [o] { return run_compare(*o); };
+  action = [o] {
+    if (o->verbose) spdlog::set_level(spdlog::level::debug);
+    return run_compare(*o);
+  };
   return cmd;
 }
 

@@ -47,7 +47,7 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
   result.onset_delay_frames = runtime.detector().onset_delay_frames();
   result.release_delay_frames = runtime.detector().release_delay_frames();
   if (clip.frame_count < 2) {
-    result.warnings.push_back("one frame: nothing to lock, the clip is written unchanged");
+    result.warnings.push_back("one frame: nothing to lock, the clip is left unchanged");
     return result;
   }
   std::array<std::vector<double>, 2> heights;
