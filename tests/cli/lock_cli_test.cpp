@@ -84,6 +84,18 @@ TEST(LockCli, MissingInputIsAReadError) {
   EXPECT_NE(compare.err.find("nope.bvh"), std::string::npos) << compare.err;
 }
 
+TEST(LockCli, BadLockSettingsAreUsageErrors) {
+  TempDir out;
+  const std::string clip = data_clip("cmu_07_01_walk.bvh").string();
+  BoundedRun blend = run_footfix_bounded({"lock", clip, "-o", out.path().string(), "--blend-time", "0"});
+  EXPECT_EQ(blend.exit_code, 2) << blend.err;
+  EXPECT_NE(blend.err.find("blend_time_s must be a finite value > 0"), std::string::npos) << blend.err;
+  BoundedRun order = run_footfix_bounded({"compare", clip, "--unlock-distance", "0.001"});
+  EXPECT_EQ(order.exit_code, 2) << order.err;
+  EXPECT_NE(order.err.find("must not be below lock_distance_m"), std::string::npos) << order.err;
+  EXPECT_TRUE(out.entries().empty());
+}
+
 TEST(CompareCli, SlideProtocolTableOrdersTheThreeMethods) {
   BoundedRun r = run_footfix_bounded({"compare", data_clip("cmu_07_01_walk.bvh").string(), "--slide-protocol", "--json"},
                                      std::chrono::seconds(60));
