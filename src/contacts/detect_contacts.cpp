@@ -62,6 +62,20 @@ struct WorkSignals {
   std::vector<std::uint8_t> contact;
 };
 
+}  // namespace
+
+double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSettings& s) {
+  double body_speed = length(body_velocity);
+  double along_threshold = std::max(s.speed_threshold_mps, s.body_speed_fraction * body_speed);
+  if (along_threshold <= s.speed_threshold_mps) return length(foot_velocity);
+  Vec3 dir = body_velocity / body_speed;
+  double along = dot(foot_velocity, dir);
+  double across = length(foot_velocity - dir * along);
+  return std::max(across, std::abs(along) * s.speed_threshold_mps / along_threshold);
+}
+
+namespace {
+
 /// Height of the ground under the foot at each frame: the higher of the lowest points the foot
 /// reaches in the half window before and in the half window after the frame. A foot stepping up
 /// onto a stair or platform finds its new level ahead; a foot lifted and held still in the air
@@ -140,16 +154,6 @@ std::vector<T> at_clip_frames(const std::vector<T>& work, int factor, int frames
 }
 
 }  // namespace
-
-double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSettings& s) {
-  double body_speed = length(body_velocity);
-  double along_threshold = std::max(s.speed_threshold_mps, s.body_speed_fraction * body_speed);
-  if (along_threshold <= s.speed_threshold_mps) return length(foot_velocity);
-  Vec3 dir = body_velocity / body_speed;
-  double along = dot(foot_velocity, dir);
-  double across = length(foot_velocity - dir * along);
-  return std::max(across, std::abs(along) * s.speed_threshold_mps / along_threshold);
-}
 
 std::vector<ContactInterval> contact_runs(const std::vector<std::uint8_t>& contact) {
   std::vector<ContactInterval> runs;

@@ -1,4 +1,4 @@
-// Runtime foot locking, one foot (ALGORITHMS.md section 3): a streaming state that follows its
+// Runtime foot locking, one foot: a streaming state that follows its
 // input position, locks it to a contact point while the foot is planted, and hides every switch
 // between the two with cubic inertialization (the jump in position and velocity at a switch is
 // an offset that decays to zero over the blend time, continuously in position and velocity).
