@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../tests/support/locomotion_clips.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/io/clip_io.h"
@@ -21,16 +22,6 @@ namespace fs = std::filesystem;
 using namespace footfix;
 
 namespace {
-
-const char* k_locomotion[] = {
-    "cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
-    "cmu3dsmax_131_03_start_hop_stop_meters.bvh", "xia_neutral_01_000_walk.bvh", "sfu_0005_2FeetJump001_inches.bvh",
-    "bandai1_walk_normal_001.bvh", "bandai1_run_active_001.bvh", "bandai1_walk-back_active_001.bvh",
-    "bandai2_walk-turn-right_normal_001.bvh", "mixamo_walking_rootmotion_bin7700.fbx",
-    "mixamo_walking_rootmotion_ascii7700.fbx",
-};
-
-ContactMask mask_of(const ContactResult& c) { return {c.feet[0].contact, c.feet[1].contact}; }
 
 bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures) {
   LoadedClip loaded;
@@ -43,10 +34,10 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
   }
   const Clip& clip = loaded.clip;
   ContactResult reference = detect_contacts(clip, loaded.rig, settings.contacts);
-  ContactMask mask = mask_of(reference);
+  ContactMask mask = contact_mask(reference);
   SlideStats own = contact_slide(clip, loaded.rig, mask);
   bool all_ok = true;
-  for (double factor : {1.25, 0.75}) {
+  for (double factor : k_slide_protocol_factors) {
     Clip scaled = make_sliding(clip, loaded.rig, factor);
     auto start = std::chrono::steady_clock::now();
     CleanResult result;
@@ -60,7 +51,7 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     ClipMetrics m = compare_clips(scaled, result.cleaned, loaded.rig, mask);
-    ClipMetrics own_mask = compare_clips(scaled, result.cleaned, loaded.rig, mask_of(result.contacts));
+    ClipMetrics own_mask = compare_clips(scaled, result.cleaned, loaded.rig, contact_mask(result.contacts));
     int agree = 0;
     for (int s = 0; s < 2; ++s)
       for (int f = 0; f < clip.frame_count; ++f) agree += mask[s][f] == result.contacts.feet[s].contact[f];
@@ -90,8 +81,8 @@ void compare_with_authors(const fs::path& dir, const CleanSettings& settings) {
               "pen mm", "dev cm", "max dev", "accel x");
   for (const auto* contacts_from : {"footfix on raw", "footfix on fixed"}) {
     ContactMask mask = std::strcmp(contacts_from, "footfix on raw") == 0
-                           ? mask_of(ours.contacts)
-                           : mask_of(detect_contacts(fixed.clip, fixed.rig, settings.contacts));
+                           ? contact_mask(ours.contacts)
+                           : contact_mask(detect_contacts(fixed.clip, fixed.rig, settings.contacts));
     ClipMetrics m_ours = compare_clips(raw.clip, ours.cleaned, raw.rig, mask);
     ClipMetrics m_theirs = compare_clips(raw.clip, fixed.clip, raw.rig, mask);
     std::printf("%-28s %-18s %9.2f %9.2f %9s %9s %9s %8s\n", "raw (input)", contacts_from, m_ours.source_slide.mean_mm_per_frame,
@@ -116,7 +107,7 @@ int main(int argc, char** argv) {
   }
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
   if (clips.empty()) {
-    for (const char* name : k_locomotion) {
+    for (const char* name : test::k_locomotion_clips) {
       fs::path p = fs::path(FOOTFIX_DATA_DIR) / "clips" / name;
       if (!fs::exists(p)) p = shared / name;
       if (fs::exists(p)) clips.push_back(p);

@@ -39,5 +39,7 @@ CLI::App* add_annotate_command(CLI::App& app, Action& action);
 CLI::App* add_clean_command(CLI::App& app, Action& action);
 CLI::App* add_metrics_command(CLI::App& app, Action& action);
 CLI::App* add_walk_command(CLI::App& app, Action& action);
+CLI::App* add_lock_command(CLI::App& app, Action& action);
+CLI::App* add_compare_command(CLI::App& app, Action& action);
 
 }  // namespace footfix::cli

@@ -38,13 +38,15 @@ int main(int argc, char** argv) {
     CLI::App* command;
     Action action;
   };
-  std::vector<Entry> commands(6);
+  std::vector<Entry> commands(8);
   commands[0].command = add_inspect_command(app, commands[0].action);
   commands[1].command = add_convert_command(app, commands[1].action);
   commands[2].command = add_annotate_command(app, commands[2].action);
   commands[3].command = add_clean_command(app, commands[3].action);
   commands[4].command = add_metrics_command(app, commands[4].action);
   commands[5].command = add_walk_command(app, commands[5].action);
+  commands[6].command = add_lock_command(app, commands[6].action);
+  commands[7].command = add_compare_command(app, commands[7].action);
   for (auto& entry : commands) {
     std::string footer = entry.command->get_footer();
     entry.command->footer((footer.empty() ? "" : footer + "\n") +

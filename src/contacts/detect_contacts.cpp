@@ -62,10 +62,8 @@ struct WorkSignals {
   std::vector<std::uint8_t> contact;
 };
 
-/// The foot's speed as compared with speed_threshold_mps: the component of its velocity along
-/// the body's horizontal travel direction is tolerated up to body_speed_fraction x the body
-/// speed (the slide of a clip whose root runs ahead of or behind its legs); the rest of it (up,
-/// down, sideways) is held to the base threshold.
+}  // namespace
+
 double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSettings& s) {
   double body_speed = length(body_velocity);
   double along_threshold = std::max(s.speed_threshold_mps, s.body_speed_fraction * body_speed);
@@ -75,6 +73,8 @@ double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSett
   double across = length(foot_velocity - dir * along);
   return std::max(across, std::abs(along) * s.speed_threshold_mps / along_threshold);
 }
+
+namespace {
 
 /// Height of the ground under the foot at each frame: the higher of the lowest points the foot
 /// reaches in the half window before and in the half window after the frame. A foot stepping up

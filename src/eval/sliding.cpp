@@ -15,4 +15,6 @@ Clip make_sliding(const Clip& clip, const Rig& rig, double factor) {
   return out;
 }
 
+ContactMask contact_mask(const ContactResult& contacts) { return {contacts.feet[0].contact, contacts.feet[1].contact}; }
+
 }  // namespace footfix

@@ -204,6 +204,15 @@ void read_foot(const Reader& r, const json& foot, const std::string& path, Conta
 
 }  // namespace
 
+ordered_json clip_facts_json(const Clip& clip) {
+  return {{"source", std::filesystem::path(clip.source_name).filename().string()},
+          {"frames", clip.frame_count},
+          {"fps", nominal_frame_rate(clip.fps)},
+          {"frame_time_s", stated_frame_time(clip.fps)},
+          {"meters_per_unit", clip.source_frame.meters_per_unit},
+          {"up_axis", to_string(clip.source_frame.up)}};
+}
+
 ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                               const CleanedClipInfo* cleaned) {
   ordered_json doc;
@@ -212,12 +221,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
   doc["generator"] = {{"name", "footfix"}, {"version", FOOTFIX_VERSION}};
   doc["settings"] = contact_settings_to_json(settings);
   const double frame_time = stated_frame_time(clip.fps);
-  doc["clip"] = {{"source", std::filesystem::path(clip.source_name).filename().string()},
-                 {"frames", clip.frame_count},
-                 {"fps", nominal_frame_rate(clip.fps)},
-                 {"frame_time_s", frame_time},
-                 {"meters_per_unit", clip.source_frame.meters_per_unit},
-                 {"up_axis", to_string(clip.source_frame.up)}};
+  doc["clip"] = clip_facts_json(clip);
   doc["coordinates"] = {
       {"position", {{"units", "clip"},
                     {"meters_per_unit", clip.source_frame.meters_per_unit},
@@ -255,10 +259,14 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
   return doc;
 }
 
+void write_json_pretty(const ordered_json& j, std::ostream& out) {
+  write_pretty(j, out, 0);
+  out << '\n';
+}
+
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                          std::ostream& out, const CleanedClipInfo* cleaned) {
-  write_pretty(contacts_to_json(clip, result, settings, cleaned), out, 0);
-  out << '\n';
+  write_json_pretty(contacts_to_json(clip, result, settings, cleaned), out);
 }
 
 ContactsDocument parse_contacts_json(std::string_view text, const std::string& source_name) {

@@ -115,6 +115,15 @@ TEST_P(BadInput, CleanFailsAndWritesNothing) {
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
 }
 
+TEST_P(BadInput, LockFailsAndWritesNothing) {
+  const BadCase& c = GetParam();
+  TempDir out;
+  BoundedRun r = run_footfix_bounded({"lock", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  expect_located_failure(r, c);
+  EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
+  EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, testing::ValuesIn(k_cases), case_name);
 
 // Rig profiles (--rig) that cannot be used, with a good clip.
@@ -157,14 +166,17 @@ const BadCase k_settings_cases[] = {
 
 class BadSettings : public testing::TestWithParam<BadCase> {};
 
-TEST_P(BadSettings, CleanFailsAndWritesNothing) {
+TEST_P(BadSettings, CleanAndLockFailAndWriteNothing) {
   const BadCase& c = GetParam();
-  TempDir out;
-  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / "one_frame.bvh").string(), "-o", out.path().string(),
-                                      "--settings", (bad_dir() / c.file).string()},
-                                     k_bound);
-  expect_located_failure(r, c);
-  EXPECT_TRUE(out.entries().empty());
+  for (const char* command : {"clean", "lock"}) {
+    SCOPED_TRACE(command);
+    TempDir out;
+    BoundedRun r = run_footfix_bounded({command, (bad_dir() / "one_frame.bvh").string(), "-o", out.path().string(),
+                                        "--settings", (bad_dir() / c.file).string()},
+                                       k_bound);
+    expect_located_failure(r, c);
+    EXPECT_TRUE(out.entries().empty());
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadSettings, testing::ValuesIn(k_settings_cases), case_name);

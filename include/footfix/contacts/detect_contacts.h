@@ -71,6 +71,12 @@ struct ContactResult {
 /// the clip has no frames or non-finite joint positions. Deterministic; no hidden state.
 ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings);
 
+/// The foot's speed (m/s) as compared with speed_threshold_mps, from its velocity and the body's
+/// horizontal velocity (m/s): the component along the body's travel direction is tolerated up to
+/// body_speed_fraction x the body speed (the slide of a clip whose root runs ahead of or behind
+/// its legs); the rest (up, down, sideways) is held to the base threshold.
+double effective_speed(Vec3 foot_velocity, Vec3 body_velocity, const ContactSettings& s);
+
 /// Contact runs of a per-frame 0/1 signal as intervals (positions left zero).
 std::vector<ContactInterval> contact_runs(const std::vector<std::uint8_t>& contact);
 

@@ -3,7 +3,11 @@
 // behind (x0.75) its legs.
 #pragma once
 
+#include <array>
+
+#include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
+#include "footfix/eval/metrics.h"
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix {
@@ -11,5 +15,12 @@ namespace footfix {
 /// Copy of `clip` (internal frame) whose translation joint's horizontal (X, Z) local
 /// translation is scaled by `factor` about its value at frame 0.
 Clip make_sliding(const Clip& clip, const Rig& rig, double factor);
+
+/// The slide protocol's factors: the root runs ahead of its legs, then behind them. Each
+/// variant is measured under the contacts of the unscaled clip (contact_mask below).
+inline constexpr std::array<double, 2> k_slide_protocol_factors{1.25, 0.75};
+
+/// The binary contacts of both feet, as the metrics take them.
+ContactMask contact_mask(const ContactResult& contacts);
 
 }  // namespace footfix

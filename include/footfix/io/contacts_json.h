@@ -63,6 +63,14 @@ nlohmann::ordered_json contacts_to_json(const Clip& clip, const ContactResult& r
 void write_contacts_json(const Clip& clip, const ContactResult& result, const ContactSettings& settings,
                          std::ostream& out, const CleanedClipInfo* cleaned = nullptr);
 
+/// The clip object of per-clip JSON outputs: {source (file name), frames, fps, meters_per_unit,
+/// up_axis}.
+nlohmann::ordered_json clip_facts_json(const Clip& clip);
+
+/// Writes `j` indented, with arrays of numbers and strings on one line each, and a final newline
+/// (the layout of the contacts file, shared with other per-frame JSON outputs).
+void write_json_pretty(const nlohmann::ordered_json& j, std::ostream& out);
+
 /// Parses a contacts document. Throws Error(read) with a located message for malformed input
 /// ("walk.contacts.json:3:14: syntax error ..." or "walk.contacts.json: feet[1].intervals[0]:
 /// last_frame 400 is outside the clip's 317 frames").

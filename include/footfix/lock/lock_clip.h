@@ -1,0 +1,42 @@
+// The whole-clip driver of the runtime foot lock: plays a clip through RuntimeLock frame by frame
+// (as an engine would show it) and records each foot's lock state per frame. No file I/O.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/clip.h"
+#include "footfix/lock/runtime_lock.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+/// One foot, per frame.
+struct FootLockTrack {
+  std::vector<std::uint8_t> contact;  ///< the contact signal the lock saw (causal or given)
+  std::vector<std::uint8_t> locked;
+  std::vector<double> blend_weight;   ///< 0 at a lock/unlock, 1 once its blend is over
+  std::vector<Vec3> contact_point_m;  ///< where the foot is or was last locked (m, internal frame)
+  std::vector<std::uint8_t> has_contact_point;  ///< 0 before the foot's first lock
+};
+
+struct LockClipResult {
+  Clip locked;  ///< the clip as the runtime shows it: same skeleton and frames, legs changed
+  std::array<FootLockTrack, 2> feet;  ///< indexed by Side
+  bool offline_contacts = false;      ///< contacts given (offline detection), not causal
+  int onset_delay_frames = 0, release_delay_frames = 0;  ///< of the causal detector
+  std::vector<std::string> warnings;
+};
+
+/// Runs the runtime lock over `clip` (internal frame) with legs `rig`, at dt = 1 / fps. With
+/// `contacts`, those (offline) contacts and their interval heights drive the lock instead of the
+/// causal detector. The leg height clamps are the clip's own minima (leg_heights). A one-frame
+/// clip is returned unchanged with a warning (nothing to lock). Throws Error(process) for a
+/// clip without frames or legs, Error(usage) for invalid settings.
+LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
+                         const ContactResult* contacts = nullptr);
+
+}  // namespace footfix

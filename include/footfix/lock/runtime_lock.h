@@ -1,0 +1,95 @@
+// The runtime foot lock an engine would run: one character, one frame at a time. Construct it
+// from the skeleton, the legs and the settings, then call update(pose, dt) every frame with the
+// animation's pose; it returns the pose with both legs corrected (feet locked while planted,
+// every switch inertialized) and each foot's lock state. It never reads a future frame and
+// allocates nothing after construction.
+//
+// Poses are local joint transforms (rotation and translation relative to the parent, meters,
+// internal frame: Y up), one per skeleton joint, in skeleton order. Only the local rotations of
+// each leg's hip, knee, heel and toe joints are changed; every other value is passed through.
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "footfix/contacts/contact_settings.h"
+#include "footfix/core/clip.h"
+#include "footfix/lock/causal_contacts.h"
+#include "footfix/lock/inertialization.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/solve/leg_ik.h"
+
+namespace footfix {
+
+struct RuntimeLockSettings {
+  LockSettings lock;
+  /// Contact detection (the causal detector uses speed, body speed tolerance, height, ground
+  /// window, majority window and the two thresholds; see lock/causal_contacts.h).
+  ContactSettings contacts;
+  LegIkSettings ik;
+  /// Throws Error(usage) naming the bad field.
+  void validate() const;
+};
+
+/// One frame's local joint transforms (spans of skeleton joint count).
+struct PoseView {
+  std::span<const Quat> rotations;
+  std::span<const Vec3> translations;
+};
+
+/// A contact given from outside (e.g. offline detection) instead of the causal detector.
+struct GivenContact {
+  bool contact = false;
+  double height_m = 0;  ///< contact joint's height while planted (m)
+};
+
+struct RuntimeFootState {
+  bool contact = false;       ///< what detection (or the given contact) says this frame
+  double contact_signal = 0;  ///< the causal detector's signal in [0, 1] (1/0 when given)
+  bool locked = false;
+  double blend_weight = 1;    ///< progress of the latest lock/unlock blend, 0..1
+  Vec3 target_m;              ///< where the leg solve put the contact joint (m, world)
+  Vec3 contact_point_m;       ///< where the foot is (or was last) locked (m, world)
+};
+
+struct RuntimeFrame {
+  std::span<const Quat> rotations;     ///< corrected local rotations
+  std::span<const Vec3> translations;  ///< the input's local translations (unchanged)
+  std::array<RuntimeFootState, 2> feet;  ///< indexed by Side
+};
+
+class RuntimeLock {
+ public:
+  /// `heights`: per leg, the lowest the contact joint, heel and foot tip may go (m), a
+  /// calibration of the character on its ground (leg_heights() of a reference clip, or the
+  /// stance pose's heights). `fps` is the expected update rate (sets the detector's windows).
+  /// Throws Error(usage) for invalid settings, Error(process) for a rig without two valid legs.
+  RuntimeLock(const Skeleton& skeleton, const Rig& rig, const std::array<LegHeights, 2>& heights,
+              const RuntimeLockSettings& settings, double fps);
+  RuntimeLock(const RuntimeLock&) = delete;  // the returned frame points into the object
+  RuntimeLock& operator=(const RuntimeLock&) = delete;
+
+  /// Advances one frame of dt seconds (> 0) with causal contact detection. The result stays
+  /// valid until the next call. Throws Error(usage) when the pose has the wrong joint count.
+  const RuntimeFrame& update(const PoseView& pose, double dt);
+  /// The same with contacts given per foot (separates detection error from locking error).
+  const RuntimeFrame& update(const PoseView& pose, double dt, const std::array<GivenContact, 2>& contacts);
+
+  /// Starts a new stream (e.g. after a teleport or a cut).
+  void reset();
+
+  const CausalContactDetector& detector() const { return detector_; }
+
+ private:
+  const RuntimeFrame& step(const PoseView& pose, double dt, const std::array<GivenContact, 2>* given);
+
+  Rig rig_;
+  std::array<LegHeights, 2> heights_;
+  RuntimeLockSettings settings_;
+  Clip pose_;  ///< one frame: the skeleton and the pose being corrected
+  CausalContactDetector detector_;
+  std::array<FootLock, 2> feet_;
+  RuntimeFrame frame_;
+};
+
+}  // namespace footfix

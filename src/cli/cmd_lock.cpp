@@ -1,0 +1,79 @@
+// footfix lock CLIP... [-o OUT]: the clip as a runtime foot lock would show it (one frame at a
+// time, causal contacts, inertialized lock/unlock), plus <name>.lock.json.
+#include <spdlog/spdlog.h>
+
+#include "batch.h"
+#include "clip_options.h"
+#include "command.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/lock/lock_clip.h"
+#include "footfix/lock/lock_json.h"
+#include "lock_options.h"
+#include "output_guard.h"
+
+namespace footfix::cli {
+namespace {
+
+struct LockCommandOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  bool in_place = false;
+  int jobs = 1;
+  bool quiet = false;
+  ClipOptions clip;
+  LockOptions lock;
+};
+
+std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
+  std::filesystem::path p = clip_output;
+  p.replace_extension(".lock.json");
+  return p;
+}
+
+void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSettings& clean,
+              const RuntimeLockSettings& runtime, bool offline_contacts, bool quiet) {
+  const std::string input = item.input.string();
+  LoadedClip loaded = load_clip(item.input, read);
+  ContactResult offline;
+  if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
+  LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr);
+  save_clip(result.locked, item.output);
+  write_file_atomically(lock_json_path(item.output), [&](std::ostream& out) {
+    write_lock_json(loaded.clip, loaded.rig, result, runtime, out);
+  });
+  for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
+  for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
+  if (!quiet) spdlog::info("locked {} -> {}", input, item.output.string());
+}
+
+}  // namespace
+
+CLI::App* add_lock_command(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("lock", "Runtime foot lock, frame by frame: write the clip as a game runtime would show it + <name>.lock.json");
+  auto o = std::make_shared<LockCommandOptions>();
+  cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
+  cmd->add_option("-o,--output", o->output,
+                  "Output file (one input) or directory (mirrors input directories). Default: <name>.locked.<ext> beside the input");
+  cmd->add_flag("--in-place", o->in_place, "Overwrite the inputs (off by default: inputs are never overwritten)");
+  cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (output is identical for any value)")->check(CLI::Range(1, 256));
+  cmd->add_flag("-q,--quiet", o->quiet, "Only errors");
+  o->clip.add_to(*cmd);
+  o->lock.add_to(*cmd);
+  action = [o] {
+    if (o->quiet) spdlog::set_level(spdlog::level::err);
+    ReadOptions read = o->clip.resolve();
+    CleanSettings clean;
+    RuntimeLockSettings runtime;
+    o->lock.resolve(clean, runtime);
+    auto items = plan_batch(o->inputs, OutputPlan{o->output, ".locked", o->in_place, ""});
+    for (const auto& item : items) refuse_to_overwrite_input(item.input, item.output, o->in_place);
+    auto outcomes = run_batch(items, o->jobs, o->quiet, [&](const BatchItem& item, size_t) {
+      lock_one(item, read, clean, runtime, o->lock.offline_contacts, o->quiet);
+    });
+    return summarize_batch(items, outcomes, "locked");
+  };
+  return cmd;
+}
+
+}  // namespace footfix::cli

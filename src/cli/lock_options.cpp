@@ -1,0 +1,33 @@
+#include "lock_options.h"
+
+#include "footfix/solve/clean_settings_json.h"
+
+namespace footfix::cli {
+
+void LockOptions::add_to(CLI::App& cmd) {
+  cmd.add_option("--lock-distance", lock.lock_distance_m,
+                 "Runtime lock: an unlocked foot locks only within this distance of its input (m) [default 0.01]")
+      ->group("Runtime lock");
+  cmd.add_option("--unlock-distance", lock.unlock_distance_m,
+                 "Runtime lock: a locked foot unlocks when its input gets this far away (m) [default 0.25]")
+      ->group("Runtime lock");
+  cmd.add_option("--blend-time", lock.blend_time_s, "Runtime lock: inertialization blend time (s) [default 0.2]")
+      ->group("Runtime lock");
+  cmd.add_flag("--offline-contacts", offline_contacts,
+               "Runtime lock: use the offline (whole-clip) contacts instead of the causal detector")
+      ->group("Runtime lock");
+  cmd.add_option("--settings", settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
+  contact_options.add_to(cmd);
+}
+
+void LockOptions::resolve(CleanSettings& clean, RuntimeLockSettings& runtime) {
+  clean = settings_path.empty() ? CleanSettings{} : clean_settings_from_json_file(settings_path);
+  contact_options.apply(clean.contacts);
+  clean.validate();
+  runtime.lock = lock;
+  runtime.contacts = clean.contacts;
+  runtime.ik = clean.ik;
+  runtime.validate();
+}
+
+}  // namespace footfix::cli

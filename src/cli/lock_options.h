@@ -1,0 +1,29 @@
+// Options shared by `lock` and `compare`: the runtime lock's distances and blend time, the clean
+// settings file, every contact setting, and feeding the lock the offline contacts.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "contact_options.h"
+#include "footfix/lock/runtime_lock.h"
+#include "footfix/solve/clean.h"
+
+namespace footfix::cli {
+
+struct LockOptions {
+  LockSettings lock;
+  bool offline_contacts = false;
+  std::string settings_path;  ///< clean settings JSON (contacts, solve, ik)
+  ContactOptions contact_options;
+
+  /// Adds --lock-distance, --unlock-distance, --blend-time, --offline-contacts, --settings and
+  /// the contact settings to `cmd`.
+  void add_to(CLI::App& cmd);
+  /// Clean settings (file, then command line) with the runtime settings derived from them.
+  /// Throws Error(usage/read).
+  void resolve(CleanSettings& clean, RuntimeLockSettings& runtime);
+};
+
+}  // namespace footfix::cli

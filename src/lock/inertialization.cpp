@@ -1,0 +1,90 @@
+#include "footfix/lock/inertialization.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "footfix/core/error.h"
+
+namespace footfix {
+
+void LockSettings::validate() const {
+  auto check = [](double v, const char* name) {
+    if (!std::isfinite(v) || v <= 0)
+      fail(ErrorKind::usage, std::string("lock: ") + name + " must be a finite value > 0, got " + std::to_string(v));
+  };
+  check(lock_distance_m, "lock_distance_m");
+  check(unlock_distance_m, "unlock_distance_m");
+  check(blend_time_s, "blend_time_s");
+  if (unlock_distance_m < lock_distance_m)
+    fail(ErrorKind::usage, "lock: unlock_distance_m (" + std::to_string(unlock_distance_m) +
+                               ") must not be below lock_distance_m (" + std::to_string(lock_distance_m) + ")");
+}
+
+CubicWeights cubic_weights(double time_s, double blend_time_s) {
+  const double t = std::clamp(time_s / blend_time_s, 0.0, 1.0);
+  const double t2 = t * t, t3 = t2 * t;
+  return {2 * t3 - 3 * t2 + 1, (t3 - 2 * t2 + t) * blend_time_s, (6 * t2 - 6 * t) / blend_time_s,
+          3 * t2 - 4 * t + 1};
+}
+
+Offset transition_offset(const Offset& old, double time_s, double blend_time_s, Vec3 from_pos,
+                         Vec3 from_vel, Vec3 to_pos, Vec3 to_vel) {
+  const CubicWeights w = cubic_weights(time_s, blend_time_s);
+  return {from_pos + old.position * w.w0 + old.velocity * w.w1 - to_pos,
+          from_vel + old.position * w.w2 + old.velocity * w.w3 - to_vel};
+}
+
+FootLock::FootLock(const LockSettings& settings) : settings_(settings) {
+  settings_.validate();
+  reset();
+}
+
+void FootLock::reset() {
+  started_ = false;
+  locked_ = false;
+  position_ = velocity_ = input_position_ = input_velocity_ = contact_point_ = Vec3{};
+  offset_ = {};
+  time_ = settings_.blend_time_s;
+}
+
+void FootLock::transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel) {
+  offset_ = transition_offset(offset_, time_, settings_.blend_time_s, from_pos, from_vel, to_pos, to_vel);
+  time_ = 0;
+}
+
+FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m, double dt) {
+  // 1. The input's velocity (zero on the first step: no past to difference with).
+  input_velocity_ = started_ && dt > 0 ? (input - input_position_) / dt : Vec3{};
+  input_position_ = input;
+  started_ = true;
+
+  // 2. Inertialized output: the current source plus the decaying offset.
+  const CubicWeights w = cubic_weights(time_ + dt, settings_.blend_time_s);
+  const Vec3 source = locked_ ? contact_point_ : input_position_;
+  const Vec3 source_velocity = locked_ ? Vec3{} : input_velocity_;
+  position_ = source + offset_.position * w.w0 + offset_.velocity * w.w1;
+  velocity_ = source_velocity + offset_.position * w.w2 + offset_.velocity * w.w3;
+  time_ += dt;
+
+  // 3. Lock and unlock by the distance between output and input.
+  const double d = length(position_ - input_position_);
+  if (!locked_ && contact && d < settings_.lock_distance_m) {
+    locked_ = true;
+    contact_point_ = {input.x, contact_height_m, input.z};
+    transition(input_position_, input_velocity_, contact_point_, Vec3{});
+  } else if (locked_ && (!contact || d > settings_.unlock_distance_m)) {
+    locked_ = false;
+    transition(contact_point_, Vec3{}, input_position_, input_velocity_);
+  }
+
+  Step s;
+  s.position = position_;
+  s.velocity = velocity_;
+  s.locked = locked_;
+  s.blend_weight = 1.0 - cubic_weights(time_, settings_.blend_time_s).w0;
+  s.contact_point = contact_point_;
+  return s;
+}
+
+}  // namespace footfix

@@ -1,0 +1,84 @@
+#include "footfix/lock/lock_clip.h"
+
+#include "footfix/core/error.h"
+#include "footfix/solve/offline_apply.h"
+
+namespace footfix {
+namespace {
+
+void size_tracks(FootLockTrack& t, int frames) {
+  const auto n = static_cast<size_t>(frames);
+  t.contact.assign(n, 0);
+  t.locked.assign(n, 0);
+  t.blend_weight.assign(n, 1.0);
+  t.contact_point_m.assign(n, Vec3{});
+  t.has_contact_point.assign(n, 0);
+}
+
+/// Per frame, the height of the contact interval covering it (0 outside contacts).
+std::vector<double> interval_heights(const FootContacts& foot, int frames) {
+  std::vector<double> h(static_cast<size_t>(frames), 0.0);
+  for (const auto& in : foot.intervals)
+    for (int f = in.first_frame; f <= in.last_frame && f < frames; ++f) h[f] = in.height_m;
+  return h;
+}
+
+}  // namespace
+
+LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
+                         const ContactResult* contacts) {
+  settings.validate();
+  if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  for (const LegChain& leg : rig.legs)
+    if (!leg.valid()) fail(ErrorKind::process, clip.source_name + ": lock: the rig has no valid legs");
+  if (contacts)
+    for (const auto& foot : contacts->feet)
+      if (foot.contact.size() != static_cast<size_t>(clip.frame_count))
+        fail(ErrorKind::process, clip.source_name + ": lock: the given contacts have " +
+                                     std::to_string(foot.contact.size()) + " frames, the clip " +
+                                     std::to_string(clip.frame_count));
+
+  LockClipResult result;
+  result.locked = clip;
+  result.offline_contacts = contacts != nullptr;
+  for (auto& t : result.feet) size_tracks(t, clip.frame_count);
+  RuntimeLock runtime(clip.skeleton, rig, {leg_heights(clip, rig.legs[0]), leg_heights(clip, rig.legs[1])}, settings,
+                      clip.fps);
+  result.onset_delay_frames = runtime.detector().onset_delay_frames();
+  result.release_delay_frames = runtime.detector().release_delay_frames();
+  if (clip.frame_count < 2) {
+    result.warnings.push_back("one frame: nothing to lock, the clip is left unchanged");
+    return result;
+  }
+  std::array<std::vector<double>, 2> heights;
+  if (contacts)
+    for (int s = 0; s < 2; ++s) heights[s] = interval_heights(contacts->feet[s], clip.frame_count);
+
+  const auto joints = static_cast<size_t>(clip.joint_count());
+  const double dt = clip.frame_time();
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const size_t first = clip.index(f, 0);
+    PoseView pose{{clip.rotations.data() + first, joints}, {clip.translations.data() + first, joints}};
+    const RuntimeFrame* out;
+    if (contacts) {
+      std::array<GivenContact, 2> given;
+      for (int s = 0; s < 2; ++s) given[s] = {contacts->feet[s].contact[f] != 0, heights[s][f]};
+      out = &runtime.update(pose, dt, given);
+    } else {
+      out = &runtime.update(pose, dt);
+    }
+    std::copy(out->rotations.begin(), out->rotations.end(), result.locked.rotations.begin() + static_cast<long>(first));
+    for (int s = 0; s < 2; ++s) {
+      const RuntimeFootState& st = out->feet[s];
+      FootLockTrack& t = result.feet[s];
+      t.contact[f] = st.contact ? 1 : 0;
+      t.locked[f] = st.locked ? 1 : 0;
+      t.blend_weight[f] = st.blend_weight;
+      t.has_contact_point[f] = st.locked || (f > 0 && t.has_contact_point[f - 1]) ? 1 : 0;
+      t.contact_point_m[f] = st.contact_point_m;
+    }
+  }
+  return result;
+}
+
+}  // namespace footfix

@@ -1,0 +1,217 @@
+// The per-foot runtime lock (lock/inertialization.h): cubic inertialization keeps position and
+// velocity continuous at every lock/unlock, the offset is gone after the blend time, a transition
+// in the middle of a blend stays continuous only with the old-offset rule, and lock/unlock follow
+// the distance thresholds. Expected values come from the method's definition, not from the code.
+#include "footfix/lock/inertialization.h"
+
+#include <gtest/gtest.h>
+
+#include "footfix/core/error.h"
+
+namespace footfix {
+namespace {
+
+constexpr double k_dt = 1.0 / 120.0;
+
+void expect_near(Vec3 a, Vec3 b, double tol, const char* what) {
+  EXPECT_LT(length(a - b), tol) << what << ": (" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", "
+                                << b.y << ", " << b.z << ")";
+}
+
+/// What the state shows right after its latest transition (time 0 of the new blend): the source
+/// plus the new offset; w0(0) = 1, w1(0) = 0, w2(0) = 0, w3(0) = 1.
+struct Shown {
+  Vec3 position, velocity;
+};
+Shown shown_after_transition(const FootLock& lock, Vec3 source, Vec3 source_velocity) {
+  return {source + lock.offset().position, source_velocity + lock.offset().velocity};
+}
+
+TEST(LockInertialization, WeightsHaveTheCubicBoundaryValues) {
+  const double T = 0.5;
+  CubicWeights start = cubic_weights(0, T), end = cubic_weights(T, T), after = cubic_weights(3 * T, T);
+  EXPECT_DOUBLE_EQ(start.w0, 1);
+  EXPECT_DOUBLE_EQ(start.w1, 0);
+  EXPECT_DOUBLE_EQ(start.w2, 0);
+  EXPECT_DOUBLE_EQ(start.w3, 1);
+  for (const CubicWeights& w : {end, after}) {
+    EXPECT_DOUBLE_EQ(w.w0, 0);
+    EXPECT_DOUBLE_EQ(w.w1, 0);
+    EXPECT_DOUBLE_EQ(w.w2, 0);
+    EXPECT_DOUBLE_EQ(w.w3, 0);
+  }
+  // w2 and w3 are the time derivatives of w0 and w1 (central differences).
+  const double h = 1e-6;
+  for (double time : {0.1, 0.25, 0.4}) {
+    CubicWeights a = cubic_weights(time - h, T), b = cubic_weights(time + h, T), w = cubic_weights(time, T);
+    EXPECT_NEAR((b.w0 - a.w0) / (2 * h), w.w2, 1e-6);
+    EXPECT_NEAR((b.w1 - a.w1) / (2 * h), w.w3, 1e-6);
+  }
+}
+
+TEST(LockInertialization, LockIsContinuousInPositionAndVelocity) {
+  LockSettings settings;
+  settings.blend_time_s = 0.5;
+  FootLock lock(settings);
+  // A foot moving at 0.3 m/s along X on the ground, contact from the third frame.
+  const Vec3 v{0.3, 0, 0};
+  FootLock::Step s;
+  for (int f = 0; f < 3; ++f) s = lock.step(v * (f * k_dt), f == 2, 0.0, k_dt);
+  ASSERT_TRUE(s.locked);
+  // Before the transition this frame showed the input moving at v; the new blend starts there.
+  Shown after = shown_after_transition(lock, s.contact_point, Vec3{});
+  expect_near(after.position, s.position, 1e-12, "position at the lock");
+  expect_near(after.velocity, v, 1e-9, "velocity at the lock");
+  // Stepping on: the output moves on smoothly (no jump larger than v dt plus a little).
+  Vec3 previous = s.position, previous_v = s.velocity;
+  for (int f = 3; f < 20; ++f) {
+    s = lock.step(v * (f * k_dt), true, 0.0, k_dt);
+    EXPECT_LT(length(s.position - previous), (length(v) + 0.01) * k_dt) << "frame " << f;
+    EXPECT_LT(length(s.velocity - previous_v), 0.2) << "frame " << f;  // ~ accel 24 m/s^2 at most
+    previous = s.position;
+    previous_v = s.velocity;
+  }
+}
+
+TEST(LockInertialization, UnlockIsContinuousInPositionAndVelocity) {
+  FootLock lock;
+  for (int f = 0; f < 120; ++f) lock.step({0, 0.02, 0}, true, 0.0, k_dt);
+  ASSERT_TRUE(lock.locked());
+  // The input leaves upward at 1 m/s and contact ends.
+  FootLock::Step s = lock.step({0, 0.02 + k_dt, 0}, false, 0.0, k_dt);
+  ASSERT_FALSE(s.locked);
+  EXPECT_DOUBLE_EQ(s.blend_weight, 0);
+  // The locked output stood still at the contact point (height 0): the new blend starts there,
+  // at rest, although the new source is 2 cm up and moving at 1 m/s.
+  Shown after = shown_after_transition(lock, {0, 0.02 + k_dt, 0}, {0, 1, 0});
+  expect_near(after.position, s.position, 1e-12, "position at the unlock");
+  expect_near(after.position, {0, 0, 0}, 1e-9, "unlock starts at the contact point");
+  expect_near(after.velocity, {0, 0, 0}, 1e-9, "velocity at the unlock");
+}
+
+TEST(LockInertialization, OffsetIsGoneAfterTheBlendTime) {
+  LockSettings settings;
+  settings.blend_time_s = 0.25;
+  FootLock lock(settings);
+  // Lock a foot creeping at 0.2 m/s onto a contact point 3 mm below it.
+  const Vec3 v{0, 0, 0.2};
+  FootLock::Step s;
+  int f = 0;
+  for (; !lock.locked(); ++f) s = lock.step(Vec3{0, 0.003, 0} + v * (f * k_dt), f >= 2, 0.0, k_dt);
+  const Vec3 contact = s.contact_point;
+  EXPECT_EQ(contact.y, 0.0);
+  EXPECT_GT(length(s.velocity), 0.19);  // still moving right at the lock
+  // Mid-blend the output is off the contact point, after the blend time exactly on it.
+  const int blend_frames = static_cast<int>(std::ceil(settings.blend_time_s / k_dt));
+  for (int k = 1; k <= blend_frames + 5; ++k, ++f) {
+    s = lock.step(Vec3{0, 0.003, 0} + v * (f * k_dt), true, 0.0, k_dt);
+    if (k == blend_frames / 2) {
+      EXPECT_GT(length(s.position - contact), 1e-3);
+    }
+    if (k >= blend_frames) {
+      expect_near(s.position, contact, 1e-12, "after the blend");
+      expect_near(s.velocity, {}, 1e-12, "velocity after the blend");
+      EXPECT_DOUBLE_EQ(s.blend_weight, 1);
+    }
+  }
+}
+
+/// The source listing's rule: the new position offset is computed first and then read back for
+/// the velocity offset.
+Offset sequential_transition(const Offset& old, double time, double T, Vec3 from_pos, Vec3 from_vel, Vec3 to_pos,
+                             Vec3 to_vel) {
+  const CubicWeights w = cubic_weights(time, T);
+  Offset o = old;
+  o.position = from_pos + o.position * w.w0 + o.velocity * w.w1 - to_pos;
+  o.velocity = from_vel + o.position * w.w2 + o.velocity * w.w3 - to_vel;
+  return o;
+}
+
+TEST(LockInertialization, TransitionMidBlendIsContinuousOnlyWithTheOldOffsetRule) {
+  const double T = 0.5, time = 0.2;  // 40% into the old blend: w2 != 0
+  const Offset old{{0.04, 0.01, -0.03}, {0.5, 0, 0.2}};
+  const Vec3 from_pos{0.1, 0.02, 0.3}, from_vel{0.4, 0.1, 0}, to_pos{0.2, 0, 0.25}, to_vel{0, 0, 0};
+  // What is shown just before the transition: the old source plus the old offset's contribution.
+  const CubicWeights w = cubic_weights(time, T);
+  const Vec3 shown_pos = from_pos + old.position * w.w0 + old.velocity * w.w1;
+  const Vec3 shown_vel = from_vel + old.position * w.w2 + old.velocity * w.w3;
+  // Just after: the new source plus the new offset at time 0.
+  const Offset good = transition_offset(old, time, T, from_pos, from_vel, to_pos, to_vel);
+  expect_near(to_pos + good.position, shown_pos, 1e-12, "position, old-offset rule");
+  expect_near(to_vel + good.velocity, shown_vel, 1e-12, "velocity, old-offset rule");
+  // The sequential rule keeps the position but breaks the velocity by w2 (new - old position offset).
+  const Offset bad = sequential_transition(old, time, T, from_pos, from_vel, to_pos, to_vel);
+  expect_near(to_pos + bad.position, shown_pos, 1e-12, "position, sequential rule");
+  EXPECT_GT(length(to_vel + bad.velocity - shown_vel), 0.05) << "the sequential rule should jump in velocity";
+}
+
+TEST(LockInertialization, FootLockMidBlendUnlockStaysContinuous) {
+  FootLock lock;
+  // Lock a moving foot, then lose contact after a few frames, mid-blend.
+  const Vec3 v{0.3, 0, 0};
+  FootLock::Step s;
+  int f = 0;
+  for (; !lock.locked(); ++f) s = lock.step(v * (f * k_dt), f >= 2, 0.0, k_dt);
+  for (int k = 0; k < 10; ++k, ++f) s = lock.step(v * (f * k_dt), true, 0.0, k_dt);
+  ASSERT_LT(lock.time_since_transition_s(), LockSettings{}.blend_time_s);
+  const Vec3 before_pos = s.position, before_vel = s.velocity;
+  const Vec3 input = v * (f * k_dt);
+  s = lock.step(input, false, 0.0, k_dt);
+  ASSERT_FALSE(s.locked);
+  Shown after = shown_after_transition(lock, input, v);
+  expect_near(after.position, s.position, 1e-12, "position at the mid-blend unlock");
+  expect_near(after.velocity, s.velocity, 1e-12, "velocity at the mid-blend unlock");
+  // And the step itself moved the output by about one frame of its velocity.
+  EXPECT_LT(length(s.position - before_pos - before_vel * k_dt), 1e-3);
+}
+
+TEST(LockInertialization, LockAndUnlockFollowTheDistanceThresholds) {
+  LockSettings settings;
+  settings.lock_distance_m = 0.01;
+  settings.unlock_distance_m = 0.25;
+  settings.blend_time_s = 0.5;
+  FootLock lock(settings);
+  // Unlock from a contact point by moving the input 10 cm at once (contact off), then back on
+  // contact: the output still blends from the old contact point, more than 1 cm from the input,
+  // so it must not lock until the offset has decayed below 1 cm.
+  for (int f = 0; f < 60; ++f) lock.step({0, 0, 0}, true, 0.0, k_dt);
+  ASSERT_TRUE(lock.locked());
+  lock.step({0.1, 0, 0}, false, 0.0, k_dt);
+  ASSERT_FALSE(lock.locked());
+  int refused = 0;  // frames with contact but the output >= 1 cm from the input
+  bool locked = false;
+  for (int f = 0; f < 120 && !locked; ++f) {
+    FootLock::Step s = lock.step({0.1, 0, 0}, true, 0.0, k_dt);
+    const double d = length(s.position - Vec3{0.1, 0, 0});
+    locked = s.locked;
+    if (locked)
+      EXPECT_LT(d, settings.lock_distance_m) << "locked at frame " << f;
+    else
+      EXPECT_GE(d, settings.lock_distance_m) << "in contact and within the lock distance, but unlocked at frame " << f;
+    refused += locked ? 0 : 1;
+  }
+  EXPECT_TRUE(locked) << "never locked once the offset decayed";
+  EXPECT_GT(refused, 10) << "the 10 cm offset should hold the lock off for a while";
+
+  // Locked: an input 24 cm away keeps the lock, 26 cm away releases it.
+  FootLock held(settings);
+  for (int f = 0; f < 60; ++f) held.step({0, 0, 0}, true, 0.0, k_dt);
+  ASSERT_TRUE(held.locked());
+  EXPECT_TRUE(held.step({0.24, 0, 0}, true, 0.0, k_dt).locked);
+  EXPECT_FALSE(held.step({0.26, 0, 0}, true, 0.0, k_dt).locked);
+}
+
+TEST(LockInertialization, RejectsBadSettings) {
+  LockSettings s;
+  s.blend_time_s = 0;
+  EXPECT_THROW(s.validate(), Error);
+  s = {};
+  s.unlock_distance_m = 0.005;  // below the lock distance
+  EXPECT_THROW(s.validate(), Error);
+  s = {};
+  s.lock_distance_m = std::nan("");
+  EXPECT_THROW(FootLock{s}, Error);
+}
+
+}  // namespace
+}  // namespace footfix

@@ -1,0 +1,134 @@
+// The runtime lock as a whole: causal (a frame's output never depends on later frames), only the
+// legs change, the causal detector's documented delays, bad poses and one-frame clips.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/lock/causal_contacts.h"
+#include "footfix/lock/lock_clip.h"
+#include "footfix/lock/runtime_lock.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+using test::data_clip;
+
+Clip first_frames(const Clip& clip, int frames) {
+  Clip out = clip;
+  out.frame_count = frames;
+  const auto n = static_cast<long>(frames) * clip.joint_count();
+  out.rotations.assign(clip.rotations.begin(), clip.rotations.begin() + n);
+  out.translations.assign(clip.translations.begin(), clip.translations.begin() + n);
+  return out;
+}
+
+TEST(LockRuntime, OutputNeverDependsOnLaterFrames) {
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  const RuntimeLockSettings settings;
+  LockClipResult full = lock_clip(walk.clip, walk.rig, settings);
+  // The same clip cut at 200 frames, and the same clip with frames after 200 replaced by frame 0.
+  Clip cut = first_frames(walk.clip, 200);
+  Clip changed = walk.clip;
+  for (int f = 200; f < changed.frame_count; ++f)
+    for (int j = 0; j < changed.joint_count(); ++j) {
+      changed.rotation(f, j) = walk.clip.rotation(0, j);
+      changed.translation(f, j) = walk.clip.translation(0, j);
+    }
+  // lock_clip calibrates the leg height clamps on the whole clip it is given, which differ
+  // between the three runs; on this walk the clamps never engage, so the outputs must agree.
+  LockClipResult a = lock_clip(cut, walk.rig, settings), b = lock_clip(changed, walk.rig, settings);
+  int locked_frames = 0;
+  for (int f = 0; f < 200; ++f) {
+    for (int s = 0; s < 2; ++s) {
+      ASSERT_EQ(full.feet[s].locked[f], b.feet[s].locked[f]) << "frame " << f;
+      locked_frames += full.feet[s].locked[f];
+    }
+    for (int j = 0; j < walk.clip.joint_count(); ++j) {
+      const Quat q = full.locked.rotation(f, j);
+      ASSERT_EQ(q, b.locked.rotation(f, j)) << "frame " << f << " joint " << j;
+      EXPECT_LT(angle_of(inverse(q) * a.locked.rotation(f, j)), 1e-9) << "frame " << f << " joint " << j;
+    }
+  }
+  EXPECT_GT(locked_frames, 100);  // the test is about a clip that really locks
+}
+
+TEST(LockRuntime, ChangesOnlyLegRotations) {
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  LockClipResult r = lock_clip(walk.clip, walk.rig, RuntimeLockSettings{});
+  EXPECT_EQ(r.locked.translations, walk.clip.translations);
+  int changed_leg_values = 0;
+  for (int j = 0; j < walk.clip.joint_count(); ++j) {
+    bool leg = false;
+    for (const LegChain& chain : walk.rig.legs) leg = leg || j == chain.hip || j == chain.knee || j == chain.heel || j == chain.toe;
+    for (int f = 0; f < walk.clip.frame_count; ++f) {
+      if (leg) {
+        changed_leg_values += r.locked.rotation(f, j) != walk.clip.rotation(f, j);
+      } else {
+        ASSERT_EQ(r.locked.rotation(f, j), walk.clip.rotation(f, j)) << walk.clip.skeleton.names[j] << " frame " << f;
+      }
+    }
+  }
+  EXPECT_GT(changed_leg_values, 100);
+}
+
+TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {
+  // 120 Hz, default windows: the offline majority window is 5/60 s = 10 frames -> 11 (odd); the
+  // causal window is its past half, 6 frames. A contact starts once 0.75 x 6 = 4.5 -> 5 of the
+  // last 6 frames are still: 4 frames after the first still one. It ends once fewer than 3 are
+  // still: 3 frames after the first moving one.
+  ContactSettings settings;
+  CausalContactDetector detector(settings, 120.0);
+  EXPECT_EQ(detector.window_frames(), 6);
+  EXPECT_EQ(detector.onset_delay_frames(), 4);
+  EXPECT_EQ(detector.release_delay_frames(), 3);
+  // A foot on the ground moving at 1 m/s (sideways: no body-speed tolerance) stops at frame 30
+  // and moves again from frame 90.
+  const double dt = 1.0 / 120;
+  double x = 0;
+  int started = -1, ended = -1;
+  for (int f = 0; f < 150; ++f) {
+    if (f < 30 || f >= 90) x += 1.0 * dt;
+    const auto& feet = detector.update({Vec3{x, 0.02, 0}, Vec3{x, 0.02, 0.3}}, Vec3{x, 0.9, 0.15}, dt);
+    if (feet[0].contact && started < 0) started = f;
+    if (started >= 0 && !feet[0].contact && ended < 0) ended = f;
+  }
+  EXPECT_EQ(started, 30 + 4);
+  EXPECT_EQ(ended, 90 + 3);
+}
+
+TEST(LockRuntime, RejectsAPoseOfTheWrongSize) {
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  RuntimeLock runtime(walk.clip.skeleton, walk.rig, {}, RuntimeLockSettings{}, walk.clip.fps);
+  std::vector<Quat> rotations(3);
+  std::vector<Vec3> translations(3);
+  try {
+    runtime.update({rotations, translations}, 1.0 / 120);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::usage);
+    EXPECT_NE(std::string(e.what()).find("3 rotations"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LockRuntime, OneFrameClipIsUnchangedWithANote) {
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  Clip one = first_frames(walk.clip, 1);
+  LockClipResult r = lock_clip(one, walk.rig, RuntimeLockSettings{});
+  EXPECT_EQ(r.locked.rotations, one.rotations);
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("one frame"), std::string::npos);
+  Clip none = first_frames(walk.clip, 0);
+  try {
+    lock_clip(none, walk.rig, RuntimeLockSettings{});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::process);
+  }
+}
+
+}  // namespace
+}  // namespace footfix
