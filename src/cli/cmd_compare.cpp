@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "../core/json_text.h"
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
@@ -25,7 +26,6 @@ struct CompareOptions {
   bool json_output = false;
   bool slide_protocol = false;
   int jobs = 1;
-  bool verbose = false;
   ClipOptions clip;
   LockOptions lock;
 };
@@ -93,9 +93,10 @@ int run_compare(CompareOptions& o) {
   o.lock.resolve(settings.clean, settings.runtime);
   settings.runtime_offline_contacts = o.lock.offline_contacts;
   // Inputs only: nothing is written, so directories need no -o.
-  auto items = plan_batch(o.inputs, OutputPlan{"", "", true, ""});
+  std::vector<BatchItem> items;
+  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}});
   std::vector<ClipComparison> clips(items.size());
-  auto outcomes = run_batch(items, o.jobs, o.json_output, [&](const BatchItem& item, size_t index) {
+  auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input.string(), w);
     ClipComparison& c = clips[index];
@@ -118,7 +119,7 @@ int run_compare(CompareOptions& o) {
     json doc = json::array();
     for (size_t i = 0; i < items.size(); ++i)
       if (outcomes[i].ok) doc.push_back(comparison_json(clips[i], o.lock.offline_contacts));
-    std::cout << doc.dump(2) << "\n";
+    std::cout << json_text(doc, 2) << "\n";
   } else {
     print_table(clips, outcomes, o.lock.offline_contacts);
   }
@@ -136,11 +137,9 @@ CLI::App* add_compare_command(CLI::App& app, Action& action) {
                 "Also make each clip slide (root's horizontal motion x1.25 and x0.75 about frame 0) and fix that, "
                 "measured under the unscaled clip's contacts");
   cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (results do not depend on it)")->check(CLI::Range(1, 256));
-  cmd->add_flag("-v,--verbose", o->verbose, "Also the warnings of the slide protocol variants");
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
   action = [o] {
-    if (o->verbose) spdlog::set_level(spdlog::level::debug);
     return run_compare(*o);
   };
   return cmd;

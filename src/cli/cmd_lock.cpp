@@ -10,7 +10,6 @@
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/lock_json.h"
 #include "lock_options.h"
-#include "output_guard.h"
 
 namespace footfix::cli {
 namespace {
@@ -18,9 +17,11 @@ namespace {
 struct LockCommandOptions {
   std::vector<std::string> inputs;
   std::string output;
-  bool in_place = false;
+  bool overwrite = false;
+  bool in_place_alias = false;
+  bool dry_run = false;
+  bool follow_symlinks = false;
   int jobs = 1;
-  bool quiet = false;
   ClipOptions clip;
   LockOptions lock;
 };
@@ -32,7 +33,7 @@ std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
 }
 
 void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSettings& clean,
-              const RuntimeLockSettings& runtime, bool offline_contacts, bool quiet) {
+              const RuntimeLockSettings& runtime, bool offline_contacts) {
   const std::string input = item.input.string();
   LoadedClip loaded = load_clip(item.input, read);
   ContactResult offline;
@@ -44,7 +45,7 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSetting
   });
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
-  if (!quiet) spdlog::info("locked {} -> {}", input, item.output.string());
+  spdlog::info("locked {} -> {}", input, item.output.string());
 }
 
 }  // namespace
@@ -55,21 +56,39 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
   cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
   cmd->add_option("-o,--output", o->output,
                   "Output file (one input) or directory (mirrors input directories). Default: <name>.locked.<ext> beside the input");
-  cmd->add_flag("--in-place", o->in_place, "Overwrite the inputs (off by default: inputs are never overwritten)");
-  cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (output is identical for any value)")->check(CLI::Range(1, 256));
-  cmd->add_flag("-q,--quiet", o->quiet, "Only errors");
+  cmd->add_flag("--overwrite", o->overwrite, "Allow writing over the inputs (off: an input is never overwritten)");
+  cmd->add_flag("--in-place", o->in_place_alias, "Deprecated name of --overwrite")->group("");
+  cmd->add_flag("-n,--dry-run", o->dry_run, "Print the plan (input -> outputs) and write nothing");
+  cmd->add_flag("--follow-symlinks", o->follow_symlinks,
+                "In directories, also read file symlinks whose target is outside the directory");
+  cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (output is identical for any value)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
   action = [o] {
-    if (o->quiet) spdlog::set_level(spdlog::level::err);
+    if (o->in_place_alias) {
+      spdlog::warn("--in-place is deprecated: use --overwrite");
+      o->overwrite = true;
+    }
     ReadOptions read = o->clip.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
-    auto items = plan_batch(o->inputs, OutputPlan{o->output, ".locked", o->in_place, ""});
-    for (const auto& item : items) refuse_to_overwrite_input(item.input, item.output, o->in_place);
-    auto outcomes = run_batch(items, o->jobs, o->quiet, [&](const BatchItem& item, size_t) {
-      lock_one(item, read, clean, runtime, o->lock.offline_contacts, o->quiet);
+    OutputPlan plan;
+    plan.output = o->output;
+    plan.suffix = ".locked";
+    plan.overwrite = o->overwrite;
+    plan.file_extensions = {".bvh", ".fbx"};
+    plan.follow_symlinks = o->follow_symlinks;
+    plan.finish_item = [](BatchItem& item) { item.companion = lock_json_path(item.output); };
+    auto items = plan_batch(o->inputs, plan);
+    if (o->dry_run) {
+      print_plan(items);
+      return static_cast<int>(k_exit_ok);
+    }
+    auto outcomes = run_batch(items, o->jobs, [&](const BatchItem& item, size_t) {
+      lock_one(item, read, clean, runtime, o->lock.offline_contacts);
     });
     return summarize_batch(items, outcomes, "locked");
   };
