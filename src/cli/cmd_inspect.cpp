@@ -98,7 +98,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       LoadedClip loaded = load_clip(path, read);
       json d = describe(path, loaded);
       if (std::filesystem::path(path).extension() == ".fbx" || std::filesystem::path(path).extension() == ".FBX")
-        d["takes"] = list_fbx_takes(path);
+        d["takes"] = list_fbx_takes(path, read.limits);
       if (opts->json_output)
         all.push_back(d);
       else

@@ -1,13 +1,18 @@
 #include "footfix/io/atomic_file.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <signal.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <cstdio>
-#include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <system_error>
 
@@ -18,56 +23,182 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path temporary_path_for(const fs::path& path) {
-  static std::atomic<unsigned> counter{0};
-  return path.parent_path() / ("." + path.filename().string() + ".tmp-" +
-                               std::to_string(::getpid()) + "-" + std::to_string(counter++));
+std::string os_reason(int error) { return std::strerror(error); }
+
+/// Closes the descriptor and removes the temporary file unless released.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(const fs::path& directory) {
+    for (int attempt = 0; attempt < 32 && fd_ < 0; ++attempt) {
+      path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
+      fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+      if (fd_ < 0 && errno != EEXIST) break;
+    }
+  }
+  ~TemporaryFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!released_) ::unlink(path_.c_str());
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+  int fd() const { return fd_; }
+  const fs::path& path() const { return path_; }
+  /// Closes the descriptor; returns false with errno set if the close reported an error.
+  bool close() {
+    int fd = fd_;
+    fd_ = -1;
+    return ::close(fd) == 0;
+  }
+  void release() { released_ = true; }
+
+ private:
+  static std::string random_hex() {
+    unsigned char bytes[6] = {};
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+      ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail(ErrorKind::write, "cannot get random bytes for a temporary file name: " + os_reason(errno));
+      got += static_cast<std::size_t>(n);
+    }
+    constexpr const char* k_digits = "0123456789abcdef";
+    std::string out;
+    for (unsigned char b : bytes) {
+      out += k_digits[b >> 4];
+      out += k_digits[b & 15];
+    }
+    return out;
+  }
+
+  fs::path path_;
+  int fd_ = -1;
+  bool released_ = false;
+};
+
+/// The pid in a name `.footfix-<pid>-<hex>.tmp`, or 0 if the name is not one of ours.
+pid_t temporary_owner(const std::string& name) {
+  const std::string prefix = k_temporary_prefix;
+  if (name.compare(0, prefix.size(), prefix) != 0 || name.size() < prefix.size() + 6 ||
+      name.compare(name.size() - 4, 4, ".tmp") != 0)
+    return 0;
+  long pid = 0;
+  std::size_t i = prefix.size();
+  for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && pid < (1L << 30); ++i) pid = pid * 10 + (name[i] - '0');
+  if (i == prefix.size() || i >= name.size() || name[i] != '-') return 0;
+  return static_cast<pid_t>(pid);
 }
 
-void sync_file(const fs::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
+/// Removes temporaries left in `directory` by runs that were killed (their process is gone).
+/// Done once per directory per process.
+void remove_stale_temporaries(const fs::path& directory) {
+  static std::mutex mutex;
+  static std::set<fs::path> done;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!done.insert(directory).second) return;
   }
+  std::error_code ec;
+  for (fs::directory_iterator it(directory.empty() ? fs::path(".") : directory, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    pid_t owner = temporary_owner(it->path().filename().string());
+    if (owner <= 0 || owner == ::getpid()) continue;
+    if (::kill(owner, 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to probe)
+    ::unlink(it->path().c_str());
+  }
+}
+
+void write_all(int fd, const std::string& data, const fs::path& path) {
+  const char* p = data.data();
+  std::size_t left = data.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(ErrorKind::write, path.string() + ": cannot write: " + os_reason(n < 0 ? errno : EIO));
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+/// A replaced file keeps its permission bits (and, where allowed, its owner).
+void keep_mode_of(const fs::path& target, int fd) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  ::fchmod(fd, st.st_mode & 07777);
+  if (::geteuid() == 0 && ::fchown(fd, st.st_uid, st.st_gid) == 0) ::fchmod(fd, st.st_mode & 07777);
 }
 
 }  // namespace
 
 void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  std::ostringstream buffer;
+  write(buffer);
+  const std::string data = std::move(buffer).str();
+
   std::error_code ec;
   fs::path parent = path.parent_path();
   if (!parent.empty() && !fs::exists(parent, ec)) {
     fs::create_directories(parent, ec);
     if (ec) fail(ErrorKind::write, path.string() + ": cannot create directory: " + ec.message());
   }
-  fs::path tmp = temporary_path_for(path);
-  try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + std::strerror(errno));
-      write(out);
-      out.flush();
-      if (!out) fail(ErrorKind::write, path.string() + ": write failed (disk full?)");
-    }
-    sync_file(tmp);
-    fs::rename(tmp, path, ec);
-    if (ec) fail(ErrorKind::write, path.string() + ": cannot rename into place: " + ec.message());
-  } catch (...) {
-    fs::remove(tmp, ec);
-    throw;
-  }
+  remove_stale_temporaries(parent);
+  TemporaryFile tmp(parent.empty() ? fs::path(".") : parent);
+  if (tmp.fd() < 0) fail(ErrorKind::write, path.string() + ": cannot create a temporary file: " + os_reason(errno));
+  write_all(tmp.fd(), data, path);
+  keep_mode_of(path, tmp.fd());
+  if (::fsync(tmp.fd()) != 0) fail(ErrorKind::write, path.string() + ": cannot sync: " + os_reason(errno));
+  if (!tmp.close()) fail(ErrorKind::write, path.string() + ": cannot close: " + os_reason(errno));
+  if (::rename(tmp.path().c_str(), path.c_str()) != 0)
+    fail(ErrorKind::write, path.string() + ": cannot rename into place: " + os_reason(errno));
+  tmp.release();
 }
 
-std::string read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(ErrorKind::read, path.string() + ": cannot open file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) fail(ErrorKind::read, path.string() + ": read failed");
-  return std::move(ss).str();
+std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
+  const std::string name = path.string();
+  struct stat st {};
+  // stat, not open: opening a FIFO for reading blocks until a writer comes.
+  if (::stat(path.c_str(), &st) != 0) fail(ErrorKind::read, name + ": cannot open file: " + os_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail(ErrorKind::read, name + ": is a directory");
+  if (!S_ISREG(st.st_mode))
+    fail(ErrorKind::read, name + ": not a regular file (" +
+                              (S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
+                              "); only regular files are read");
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) fail(ErrorKind::read, name + ": cannot open file: " + os_reason(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct statfs fsinfo {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    fail(ErrorKind::read, name + ": not a regular file; only regular files are read");
+  // /proc and /sys files claim a size of 0 (or 4096) and generate their content when read.
+  if (::fstatfs(fd, &fsinfo) == 0 && (fsinfo.f_type == PROC_SUPER_MAGIC || fsinfo.f_type == SYSFS_MAGIC))
+    fail(ErrorKind::read, name + ": a /proc or /sys file, not a clip; only regular files are read");
+  constexpr std::uint64_t k_mib = 1ull << 20;
+  const auto too_large = [&](std::uint64_t size) {
+    fail(ErrorKind::read, name + ": " + std::to_string((size + k_mib - 1) / k_mib) + " MiB is over the input size limit of " +
+                              std::to_string(max_bytes / k_mib) + " MiB (--max-input-size)");
+  };
+  const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
+  if (size > max_bytes) too_large(size);
+  std::string out(static_cast<std::size_t>(size), '\0');
+  std::size_t got = 0;
+  for (;;) {
+    if (got == out.size()) {
+      // The file grew since fstat: read on, still bounded by the limit.
+      if (out.size() >= max_bytes + 1) too_large(out.size());
+      out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes + 1, out.size() + 65536)));
+    }
+    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(ErrorKind::read, name + ": read failed: " + os_reason(errno));
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > max_bytes) too_large(got);
+  out.resize(got);
+  return out;
 }
 
 }  // namespace footfix
