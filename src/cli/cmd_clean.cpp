@@ -5,6 +5,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "../core/json_text.h"
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
@@ -93,9 +94,16 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
       ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
       save_clip(result.cleaned, item.output);
-      write_file_atomically(contacts_json_path(item.output), [&](std::ostream& out) {
-        write_contacts_json(result.cleaned, result.contacts, settings.contacts, out);
-      });
+      try {
+        write_file_atomically(contacts_json_path(item.output), [&](std::ostream& out) {
+          write_contacts_json(result.cleaned, result.contacts, settings.contacts, out);
+        });
+      } catch (...) {
+        // A failed item leaves no partial output (in place, the input is already replaced).
+        std::error_code ec;
+        if (!o->in_place) std::filesystem::remove(item.output, ec);
+        throw;
+      }
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::vector<std::string> warnings = loaded.warnings;
       warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
@@ -126,7 +134,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
         }
     if (!o->report_path.empty()) {
       json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"clips", reports}};
-      write_file_atomically(o->report_path, [&](std::ostream& out) { out << doc.dump(2) << "\n"; });
+      write_file_atomically(o->report_path, [&](std::ostream& out) { out << json_text(doc, 2) << "\n"; });
     }
     if (code == k_exit_ok && !over.empty()) return static_cast<int>(k_exit_check_failed);
     return code;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "../core/json_text.h"
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/io/fbx.h"
@@ -104,8 +105,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       else
         print_text(d);
     }
-    // Joint names are bytes from the file; invalid UTF-8 is shown as U+FFFD rather than failing.
-    if (opts->json_output) std::cout << all.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (opts->json_output) std::cout << json_text(all, 2) << "\n";
     return k_exit_ok;
   };
   return cmd;

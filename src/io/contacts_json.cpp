@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 
@@ -22,14 +23,14 @@ void write_pretty(const ordered_json& j, std::ostream& out, int indent) {
   bool flat = !j.is_structured() || j.empty() ||
               (j.is_array() && std::none_of(j.begin(), j.end(), [](const ordered_json& e) { return e.is_structured(); }));
   if (flat) {
-    out << j.dump();
+    out << json_text(j);
     return;
   }
   out << (j.is_object() ? "{\n" : "[\n");
   size_t i = 0;
   for (auto it = j.begin(); it != j.end(); ++it, ++i) {
     out << pad;
-    if (j.is_object()) out << ordered_json(it.key()).dump() << ": ";
+    if (j.is_object()) out << json_text(ordered_json(it.key())) << ": ";
     write_pretty(*it, out, indent + 2);
     out << (i + 1 < j.size() ? ",\n" : "\n");
   }

@@ -21,6 +21,7 @@ constexpr double k_max_samples = 50e6;  ///< frames * joints beyond this is not 
 /// The parsed document, checked against the limits before assimp sees the bytes.
 FbxDocument checked_document(const std::string& bytes, const std::string& name, const ReadLimits& limits) {
   FbxDocument doc = parse_fbx_document(bytes, name);
+  if (!doc.root("Objects")) fail(ErrorKind::read, name + ": not an FBX file (no Objects section)");
   fbx::check_import_budget(doc, name, limits);
   return doc;
 }
