@@ -13,7 +13,8 @@
 #include <cstring>
 #include <mutex>
 #include <set>
-#include <sstream>
+#include <streambuf>
+#include <vector>
 #include <system_error>
 
 #include "footfix/core/error.h"
@@ -25,6 +26,12 @@ namespace {
 
 std::string os_reason(int error) { return std::strerror(error); }
 
+/// Error(kind) "<name>: <what>: <errno's reason>", errno read before anything can change it.
+[[noreturn]] void fail_errno(ErrorKind kind, const fs::path& path, const char* what) {
+  const int error = errno;
+  fail(kind, path.string() + ": " + what + ": " + os_reason(error));
+}
+
 /// Closes the descriptor and removes the temporary file unless released.
 class TemporaryFile {
  public:
@@ -32,7 +39,8 @@ class TemporaryFile {
     for (int attempt = 0; attempt < 32 && fd_ < 0; ++attempt) {
       path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
       fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-      if (fd_ < 0 && errno != EEXIST) break;
+      error_ = fd_ < 0 ? errno : 0;
+      if (fd_ < 0 && error_ != EEXIST) break;
     }
   }
   ~TemporaryFile() {
@@ -43,6 +51,8 @@ class TemporaryFile {
   TemporaryFile& operator=(const TemporaryFile&) = delete;
 
   int fd() const { return fd_; }
+  /// errno of the last failed creation attempt.
+  int error() const { return error_; }
   const fs::path& path() const { return path_; }
   /// Closes the descriptor; returns false with errno set if the close reported an error.
   bool close() {
@@ -73,6 +83,7 @@ class TemporaryFile {
 
   fs::path path_;
   int fd_ = -1;
+  int error_ = 0;
   bool released_ = false;
 };
 
@@ -108,17 +119,41 @@ void remove_stale_temporaries(const fs::path& directory) {
   }
 }
 
-void write_all(int fd, const std::string& data, const fs::path& path) {
-  const char* p = data.data();
-  std::size_t left = data.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(ErrorKind::write, path.string() + ": cannot write: " + os_reason(n < 0 ? errno : EIO));
-    p += n;
-    left -= static_cast<std::size_t>(n);
+/// An output stream buffer over a file descriptor that keeps the errno of the first failed write.
+class FdBuffer : public std::streambuf {
+ public:
+  explicit FdBuffer(int fd) : fd_(fd), buffer_(1 << 16) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  /// errno of the first failed write, 0 if none.
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
   }
-}
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    while (p < pptr() && error_ == 0) {
+      ssize_t n = ::write(fd_, p, static_cast<std::size_t>(pptr() - p));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) error_ = n < 0 ? errno : EIO;
+      else p += n;
+    }
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return error_ == 0;
+  }
+
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
 
 /// A replaced file keeps its permission bits (and, where allowed, its owner).
 void keep_mode_of(const fs::path& target, int fd) {
@@ -131,10 +166,6 @@ void keep_mode_of(const fs::path& target, int fd) {
 }  // namespace
 
 void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
-  std::ostringstream buffer;
-  write(buffer);
-  const std::string data = std::move(buffer).str();
-
   std::error_code ec;
   fs::path parent = path.parent_path();
   if (!parent.empty() && !fs::exists(parent, ec)) {
@@ -143,13 +174,19 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   }
   remove_stale_temporaries(parent);
   TemporaryFile tmp(parent.empty() ? fs::path(".") : parent);
-  if (tmp.fd() < 0) fail(ErrorKind::write, path.string() + ": cannot create a temporary file: " + os_reason(errno));
-  write_all(tmp.fd(), data, path);
+  if (tmp.fd() < 0) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + os_reason(tmp.error()));
+  {
+    FdBuffer buffer(tmp.fd());
+    std::ostream out(&buffer);
+    write(out);
+    out.flush();
+    if (buffer.error() != 0) fail(ErrorKind::write, path.string() + ": cannot write: " + os_reason(buffer.error()));
+    if (!out) fail(ErrorKind::write, path.string() + ": write failed");
+  }
   keep_mode_of(path, tmp.fd());
-  if (::fsync(tmp.fd()) != 0) fail(ErrorKind::write, path.string() + ": cannot sync: " + os_reason(errno));
-  if (!tmp.close()) fail(ErrorKind::write, path.string() + ": cannot close: " + os_reason(errno));
-  if (::rename(tmp.path().c_str(), path.c_str()) != 0)
-    fail(ErrorKind::write, path.string() + ": cannot rename into place: " + os_reason(errno));
+  if (::fsync(tmp.fd()) != 0) fail_errno(ErrorKind::write, path, "cannot sync");
+  if (!tmp.close()) fail_errno(ErrorKind::write, path, "cannot close");
+  if (::rename(tmp.path().c_str(), path.c_str()) != 0) fail_errno(ErrorKind::write, path, "cannot rename into place");
   tmp.release();
 }
 
@@ -157,14 +194,14 @@ std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
   const std::string name = path.string();
   struct stat st {};
   // stat, not open: opening a FIFO for reading blocks until a writer comes.
-  if (::stat(path.c_str(), &st) != 0) fail(ErrorKind::read, name + ": cannot open file: " + os_reason(errno));
+  if (::stat(path.c_str(), &st) != 0) fail_errno(ErrorKind::read, path, "cannot open file");
   if (S_ISDIR(st.st_mode)) fail(ErrorKind::read, name + ": is a directory");
   if (!S_ISREG(st.st_mode))
     fail(ErrorKind::read, name + ": not a regular file (" +
                               (S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
                               "); only regular files are read");
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) fail(ErrorKind::read, name + ": cannot open file: " + os_reason(errno));
+  if (fd < 0) fail_errno(ErrorKind::read, path, "cannot open file");
   struct Closer {
     int fd;
     ~Closer() { ::close(fd); }
@@ -192,7 +229,7 @@ std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
     }
     ssize_t n = ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(ErrorKind::read, name + ": read failed: " + os_reason(errno));
+    if (n < 0) fail_errno(ErrorKind::read, path, "read failed");
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }

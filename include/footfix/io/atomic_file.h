@@ -20,8 +20,8 @@
 
 namespace footfix {
 
-/// Calls `write(stream)`, then writes what it produced to a temporary file next to `path`, syncs
-/// it and renames it to `path`. Creates missing parent directories. Throws Error(write) naming
+/// Calls `write(stream)` on a stream into a new temporary file next to `path`, syncs it and
+/// renames it to `path`. Creates missing parent directories. Throws Error(write) naming
 /// the path and the OS reason on any failure, after removing the temporary file.
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
