@@ -107,7 +107,8 @@ class BinaryReader {
       case 'd': p.value = read_array<double>(pos, p); break;
       case 'l': p.value = read_array<std::int64_t>(pos, p); break;
       case 'i': p.value = read_array<std::int32_t>(pos, p); break;
-      case 'b': p.value = read_array<std::uint8_t>(pos, p); break;
+      case 'b':
+      case 'c': p.value = read_array<std::uint8_t>(pos, p); break;
       default: error(start, std::string("unknown property type code 0x") + hex(static_cast<unsigned char>(type)));
     }
     if (pos > end) error(start, "property runs past its node's property list");
