@@ -3,6 +3,8 @@
 // and the report is written. A crash inside the importer (assimp) fails one clip only.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "cli/run_footfix.h"
 #include "support/hostile_files.h"
 #include "support/paths.h"
@@ -32,6 +34,8 @@ LimitedRun clean_with_good_clip(const TempDir& dir, const Bomb& bomb, long rss_b
   options.bound = std::chrono::seconds(60);
   LimitedRun r = run_footfix_limited(args, options);
   expect_bounded(r, rss_budget_mib);
+  std::cout << "[ " << bomb.name << " (" << bomb.bytes.size() / 1024 << " KB): peak RSS " << r.peak_rss_kb / 1024
+            << " MiB (budget " << rss_budget_mib << "), " << r.seconds << " s ]\n";
   EXPECT_EQ(r.exit_code, 3) << bomb.name << ": " << r.err;
   EXPECT_NE(r.err.find(bomb.message), std::string::npos) << bomb.name << ": " << r.err;
   EXPECT_TRUE(fs::exists(dir / "out" / "z_walk.bvh")) << bomb.name << ": the batch stopped";
@@ -43,6 +47,33 @@ TEST(SecurityFbxBombs, HugeTakeIsRefusedByTheDurationLimit) {
   TempDir dir;
   // 49 million frames at 30 fps, declared in a 0.4 KB file.
   clean_with_good_clip(dir, {"long_take.fbx", ascii_fbx_long_take(49e6 / 30), "over the duration limit of 3600 s (--max-duration)"}, 250);
+}
+
+TEST(SecurityFbxBombs, HugeCurveIsRefusedByTheDurationLimit) {
+  TempDir dir;
+  // One curve of two keys 49 million frames (at 30 fps) apart.
+  std::string curve = "\tAnimationCurve: 5, \"AnimCurve::\", \"\" {\n\t\tKeyTime: *2 {\n\t\t\ta: 0,";
+  curve += std::to_string(static_cast<std::int64_t>(49e6 / 30) * k_ktime_per_second);
+  curve += "\n\t\t}\n\t\tKeyValueFloat: *2 {\n\t\t\ta: 0,1\n\t\t}\n\t}\n";
+  clean_with_good_clip(dir, {"long_curve.fbx", wrap_objects(curve, ""), "over the duration limit of 3600 s (--max-duration)"}, 250);
+}
+
+TEST(SecurityFbxBombs, FramesAreTiedToTheKeysPresent) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  // The Mixamo walk (32 frames of keys) with its take declared to run 3000 s: 90,001 frames
+  // (1.9 GB) before the fix.
+  std::string text = read_bytes(shared_clips_dir() / "mixamo_walking_rootmotion_ascii7700.fbx");
+  const std::string stop = "\"LocalStop\", \"KTime\", \"Time\", \"\",47725696600";
+  const std::size_t at = text.find(stop);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, stop.size(), "\"LocalStop\", \"KTime\", \"Time\", \"\"," + std::to_string(3000 * k_ktime_per_second));
+  TempDir dir;
+  write_bytes(dir / "edited.fbx", text);
+  LimitedRun r = run_footfix_limited({"inspect", (dir / "edited.fbx").string()});
+  expect_bounded(r, 300);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("frames 32 at 30 fps"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("longer than its keys; ending it at the last key"), std::string::npos) << r.out;
 }
 
 TEST(SecurityFbxBombs, TakesSharingACurveAreCountedBeforeImport) {
