@@ -9,13 +9,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <set>
 #include <streambuf>
-#include <vector>
 #include <system_error>
+#include <vector>
 
 #include "footfix/core/error.h"
 
@@ -32,20 +33,86 @@ std::string os_reason(int error) { return std::strerror(error); }
   fail(kind, path.string() + ": " + what + ": " + os_reason(error));
 }
 
+/// Temporary files being written, removed by a SIGINT / SIGTERM / SIGHUP handler (installed on
+/// first use where the signal still has its default action) before the signal ends the process.
+/// Fixed slots and atomics only: the handler may not allocate or lock.
+struct TemporarySlot {
+  std::atomic<bool> claimed{false};
+  std::atomic<bool> ready{false};
+  char path[4096] = {};
+};
+constexpr int k_temporary_slots = 128;
+TemporarySlot g_temporary_slots[k_temporary_slots];
+
+class LiveTemporaries {
+ public:
+
+  /// Returns the slot holding `path`, or -1 if none is free (the file is then only removed by a
+  /// later run, as after SIGKILL).
+  static int add(const fs::path& path) {
+    install_handlers();
+    const std::string& s = path.native();
+    if (s.size() >= sizeof(TemporarySlot::path)) return -1;
+    for (int i = 0; i < k_temporary_slots; ++i) {
+      bool expected = false;
+      if (!g_temporary_slots[i].claimed.compare_exchange_strong(expected, true)) continue;
+      std::memcpy(g_temporary_slots[i].path, s.c_str(), s.size() + 1);
+      g_temporary_slots[i].ready.store(true);
+      return i;
+    }
+    return -1;
+  }
+  static void remove(int slot) {
+    if (slot < 0) return;
+    g_temporary_slots[slot].ready.store(false);
+    g_temporary_slots[slot].claimed.store(false);
+  }
+
+ private:
+  static void on_signal(int sig) {
+    for (auto& slot : g_temporary_slots)
+      if (slot.ready.load()) ::unlink(slot.path);
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+
+  static void install_handlers() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+      for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction current {};
+        if (::sigaction(sig, nullptr, &current) != 0 || current.sa_handler != SIG_DFL) continue;
+        struct sigaction action {};
+        action.sa_handler = on_signal;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(sig, &action, nullptr);
+      }
+    });
+  }
+};
+
 /// Closes the descriptor and removes the temporary file unless released.
 class TemporaryFile {
  public:
   explicit TemporaryFile(const fs::path& directory) {
     for (int attempt = 0; attempt < 32 && fd_ < 0; ++attempt) {
       path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
+      // Registered before it exists: a signal right after the open still finds it.
+      slot_ = LiveTemporaries::add(path_);
       fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
       error_ = fd_ < 0 ? errno : 0;
-      if (fd_ < 0 && error_ != EEXIST) break;
+      created_ = fd_ >= 0;
+      if (fd_ < 0) {
+        LiveTemporaries::remove(slot_);
+        slot_ = -1;
+        if (error_ != EEXIST) break;
+      }
     }
   }
   ~TemporaryFile() {
     if (fd_ >= 0) ::close(fd_);
-    if (!released_) ::unlink(path_.c_str());
+    if (created_ && !released_) ::unlink(path_.c_str());
+    LiveTemporaries::remove(slot_);
   }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
@@ -84,6 +151,8 @@ class TemporaryFile {
   fs::path path_;
   int fd_ = -1;
   int error_ = 0;
+  int slot_ = -1;  ///< in LiveTemporaries
+  bool created_ = false;
   bool released_ = false;
 };
 

@@ -96,11 +96,11 @@ TEST(SecurityFbxBombs, DeepModelChainIsRefusedBeforeImport) {
 
 TEST(SecurityFbxBombs, ACrashInsideTheImporterFailsOneClip) {
   TempDir dir;
-  // 1000 nested Models pass the depth limit; with a 256 KB stack assimp's recursive conversion
+  // 1000 nested Models pass the depth limit; with a 1 MiB stack assimp's recursive conversion
   // overflows it. The import runs in a child process, so this clip fails with exit 3 and the
   // batch and its report carry on.
   LimitedRunOptions options;
-  options.stack_limit = 256 << 10;
+  options.stack_limit = 1 << 20;
   clean_with_good_clip(dir, {"deep1000.fbx", ascii_fbx_model_chain(1000), "the FBX importer crashed on this file"}, 250, {},
                        options);
 }

@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <iostream>
+#include <thread>
 
 #include "cli/run_footfix.h"
 #include "support/paths.h"
@@ -82,6 +84,33 @@ TEST(SecurityWrite, ALaterRunRemovesTheTempFilesOfAKilledRun) {
   EXPECT_FALSE(fs::exists(stale)) << "the stale temp file of a killed run is left";
   EXPECT_TRUE(fs::exists(live)) << "a live process's temp file was removed";
   EXPECT_TRUE(fs::exists(other));
+}
+
+TEST(SecurityWrite, SigtermRemovesTheTempFilesOfTheRun) {
+  TempDir dir;
+  fs::create_directories(dir / "in");
+  for (int i = 0; i < 6; ++i)
+    fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
+  const fs::path out = dir / "out";
+  int pid = spawn_footfix({"clean", (dir / "in").string(), "-o", out.string(), "--jobs", "2", "-q"});
+  // Catch the run while it writes (a temp file exists), then stop it as a CI job would.
+  bool caught = false;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!caught && std::chrono::steady_clock::now() < end) {
+    std::error_code ec;
+    for (fs::directory_iterator it(out, ec), stop; !ec && it != stop; it.increment(ec))
+      if (it->path().filename().string().rfind(".footfix-", 0) == 0) caught = true;
+    if (!caught) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(caught) << "never saw a temp file to stop the run on";
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "the run must still end by the signal";
+  std::vector<std::string> temps;
+  for (const auto& e : fs::directory_iterator(out))
+    if (e.path().filename().string()[0] == '.') temps.push_back(e.path().filename().string());
+  EXPECT_TRUE(temps.empty()) << "left: " << temps.front();
 }
 
 TEST(SecurityWrite, FullDiskFailsEachClipWithExit5AndTheBatchGoesOn) {

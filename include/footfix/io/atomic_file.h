@@ -2,9 +2,10 @@
 //
 // Writing: the content goes to a temporary file created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
 // an unpredictable name `.footfix-<pid>-<random>.tmp` beside the target), which is synced and
-// renamed over the target only once complete. A failure removes it; a killed run's temporaries
-// are removed by the next write into that directory once their process is gone. A replaced
-// file keeps its permission bits.
+// renamed over the target only once complete. A failure removes it, so does SIGINT, SIGTERM or
+// SIGHUP (a handler is installed on first use where the signal has its default action); the
+// temporaries of a run killed otherwise (SIGKILL) are removed by the next write into that
+// directory once their process is gone. A replaced file keeps its permission bits.
 //
 // Reading: only regular files (FIFOs, devices, sockets and /proc or /sys files are refused
 // without reading), and only up to a size limit checked before reading.
