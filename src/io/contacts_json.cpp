@@ -37,6 +37,12 @@ void write_pretty(const ordered_json& j, std::ostream& out, int indent) {
   out << std::string(static_cast<size_t>(indent), ' ') << (j.is_object() ? '}' : ']');
 }
 
+/// nlohmann's message without its "; last read: '...'" part, which quotes the file's bytes.
+std::string without_content(const std::string& message) {
+  const std::size_t at = message.find("; last read:");
+  return message.substr(0, at);
+}
+
 double round_to(double v, double step) { return std::round(v / step) * step; }
 
 /// Walks a parsed document, naming the file and the JSON path in every error.
@@ -211,7 +217,7 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
       }
     }
     fail(ErrorKind::read, source_name + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                              ": JSON syntax error (" + e.what() + ")");
+                              ": JSON syntax error (" + without_content(e.what()) + ")");
   } catch (const json::exception& e) {  // a number beyond double range (out_of_range.406)
     fail(ErrorKind::read, source_name + ": not valid JSON (" + e.what() + ")");
   }

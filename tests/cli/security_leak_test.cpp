@@ -72,6 +72,18 @@ TEST(SecurityLeak, ErrorMessagesNameTheFormatAndNeverEchoContent) {
   }
 }
 
+TEST(SecurityLeak, ContactsJsonErrorsDoNotQuoteTheFile) {
+  TempDir dir;
+  write_bytes(dir / "c.contacts.json", "\"" + k_secret_value + "\n");  // nlohmann would quote it
+  const std::string walk = data_clip("cmu_07_01_walk.bvh").string();
+  LimitedRun r = run_footfix_limited({"metrics", walk, walk, "--contacts", (dir / "c.contacts.json").string()});
+  expect_bounded(r, 200);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("JSON syntax error"), std::string::npos) << r.err;
+  expect_no_secret(r.err, "stderr");
+  expect_no_secret(r.out, "stdout");
+}
+
 TEST(SecurityLeak, JointNamesAreQuotedEscapedAndCut) {
   // A joint name is file content too: it may be quoted (bounded, control bytes escaped), never
   // a raw prefix of the file.
