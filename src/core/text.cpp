@@ -39,23 +39,6 @@ void append_hex(std::string& out, unsigned char c) {
 
 }  // namespace
 
-std::string valid_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    std::uint32_t cp = 0;
-    std::size_t n = utf8_sequence(s, i, cp);
-    if (n == 0) {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    } else {
-      out.append(s.substr(i, n));
-      i += n;
-    }
-  }
-  return out;
-}
-
 std::string printable(std::string_view s, std::size_t max_bytes) {
   const bool cut = s.size() > max_bytes;
   if (cut) s = s.substr(0, max_bytes);

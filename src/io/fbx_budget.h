@@ -13,7 +13,8 @@ namespace footfix::fbx {
 /// Deepest chain of Model objects connected to a parent Model accepted (as in the BVH reader);
 /// assimp converts the chain recursively and overflows the stack on a few thousand levels.
 constexpr int k_max_model_depth = 1024;
-/// Bytes assimp holds per animation key while converting a take (measured: about 72).
+/// Bytes assimp holds per animation key while converting a take (1000 takes sharing one curve of
+/// 100k keys were measured at 7.2 GB: about 72 per key and take).
 constexpr std::uint64_t k_importer_bytes_per_key = 96;
 
 /// Throws Error(read) naming `name` when the document's Model hierarchy is deeper than

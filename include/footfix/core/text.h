@@ -1,13 +1,11 @@
-// Text that came from a file (joint names, take names, paths) made safe to show or to store.
+// Text that came from a file (joint names, take names) made safe to put in a message. (JSON
+// output replaces invalid UTF-8 itself: src/core/json_text.h.)
 #pragma once
 
 #include <string>
 #include <string_view>
 
 namespace footfix {
-
-/// `s` with every invalid UTF-8 byte replaced by U+FFFD; valid sequences are kept as they are.
-std::string valid_utf8(std::string_view s);
 
 /// `s` for a message: C0 controls, DEL, C1 controls (U+0080..U+009F) and invalid UTF-8 bytes are
 /// written as `\xNN` (a backslash is doubled), other valid UTF-8 is kept. Longer than
