@@ -1,6 +1,7 @@
 #include "fbx_budget.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -77,9 +78,18 @@ KeySpan curve_keys(const FbxNode& curve) {
   return out;
 }
 
-std::string seconds_text(double s) { return std::to_string(static_cast<long long>(s)) + " s"; }
-
 }  // namespace
+
+std::string seconds_text(double s) {
+  constexpr double k_max = 1e15;  // keeps the conversion defined for any double
+  const double clamped = std::isfinite(s) ? std::clamp(s, -k_max, k_max) : k_max;
+  return std::to_string(static_cast<long long>(clamped)) + " s";
+}
+
+void fail_over_duration(const std::string& subject, const char* verb, double seconds, const ReadLimits& limits) {
+  fail(ErrorKind::read, subject + " " + verb + " " + seconds_text(seconds) + ", over the duration limit of " +
+                            seconds_text(limits.max_duration_s) + " (--max-duration)");
+}
 
 void check_import_budget(const FbxDocument& doc, const std::string& name, const ReadLimits& limits) {
   const std::vector<Connection> links = connections(doc);
@@ -89,8 +99,7 @@ void check_import_budget(const FbxDocument& doc, const std::string& name, const 
   for (const FbxNode* c : objects_of(doc, "AnimationCurve")) {
     KeySpan k = curve_keys(*c);
     if (k.span_s > limits.max_duration_s)
-      fail(ErrorKind::read, name + ": AnimationCurve " + std::to_string(object_id(*c)) + " spans " + seconds_text(k.span_s) +
-                                ", over the duration limit of " + seconds_text(limits.max_duration_s) + " (--max-duration)");
+      fail_over_duration(name + ": AnimationCurve " + std::to_string(object_id(*c)), "spans", k.span_s, limits);
     curves.emplace(object_id(*c), k);
   }
   std::unordered_map<std::int64_t, std::vector<std::int64_t>> children;
@@ -105,8 +114,7 @@ void check_import_budget(const FbxDocument& doc, const std::string& name, const 
     const double stop = static_cast<double>(p_int(*stack, "LocalStop", 0));
     const double declared_s = (stop - start) / static_cast<double>(k_fbx_ktime_per_second);
     if (declared_s > limits.max_duration_s)
-      fail(ErrorKind::read, name + ": take '" + printable(object_name(*stack), 40) + "' spans " + seconds_text(declared_s) +
-                                ", over the duration limit of " + seconds_text(limits.max_duration_s) + " (--max-duration)");
+      fail_over_duration(name + ": take '" + printable(object_name(*stack), 40) + "'", "spans", declared_s, limits);
     std::vector<std::int64_t> level{object_id(*stack)};
     for (int depth = 0; depth < 3 && items <= budget_items; ++depth) {  // stack <- layers <- curve nodes <- curves
       std::vector<std::int64_t> next;

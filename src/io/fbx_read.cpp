@@ -193,16 +193,15 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   double key_first = 0, key_last = 0;
   fbx::key_range(anim, key_first, key_last);
   if (std::isfinite(key_last) && key_last >= first && last > key_last + clip.fps) {
-    warn("take '" + printable(source->take, 40) + "' is declared " + std::to_string(static_cast<long long>((last - key_last) / clip.fps)) +
-         " s longer than its keys; ending it at the last key");
+    warn("take '" + printable(source->take, 40) + "' is declared " + fbx::seconds_text((last - key_last) / clip.fps) +
+         " longer than its keys; ending it at the last key");
     last = key_last;
   }
   double span = std::floor(last - first + 0.5);
   if (!(span >= 0) || (span + 1) * static_cast<double>(nodes.size()) > k_max_samples)
     fail(ErrorKind::read, name + ": take '" + printable(source->take, 40) + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
   if (span / clip.fps > limits.max_duration_s)
-    fail(ErrorKind::read, name + ": take '" + printable(source->take, 40) + "' lasts " + std::to_string(static_cast<long long>(span / clip.fps)) +
-                              " s, over the duration limit of " + std::to_string(static_cast<long long>(limits.max_duration_s)) + " s (--max-duration)");
+    fbx::fail_over_duration(name + ": take '" + printable(source->take, 40) + "'", "lasts", span / clip.fps, limits);
   check_clip_memory(limits, static_cast<std::uint64_t>(span) + 1, nodes.size(), name);
   source->start_time_s = static_cast<double>(fbx::take_origin_ktime(source->document, source->take)) /
                              static_cast<double>(k_fbx_ktime_per_second) +
