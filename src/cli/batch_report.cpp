@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "../core/json_text.h"
 #include "footfix/io/atomic_file.h"
 
 namespace footfix::cli {
@@ -10,7 +11,7 @@ namespace {
 using nlohmann::json;
 
 /// Names and joint names are bytes from files: invalid UTF-8 becomes U+FFFD instead of throwing.
-std::string dump(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j, int indent) { return json_text(j, indent); }
 
 constexpr std::chrono::milliseconds k_rewrite_interval{1000};
 

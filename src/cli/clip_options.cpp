@@ -38,6 +38,13 @@ void ClipOptions::add_to(CLI::App& cmd) {
   cmd.add_option("--up", up, "Up axis of the file: x, y, z, -x, -y, -z (default: detected)");
   cmd.add_option("--rig", rig_profile_path, "Rig profile JSON naming the leg joints");
   cmd.add_option("--take", take, "FBX: animation take by name or index (default: the first)");
+  cmd.add_option("--max-input-size", max_input_mib, "Refuse input files larger than this many MiB (default 256)")
+      ->check(CLI::Range(1.0, 1048576.0));
+  cmd.add_option("--max-memory", max_memory_mib,
+                 "Memory budget per clip in MiB, checked before allocating (default 2048)")
+      ->check(CLI::Range(16.0, 1048576.0));
+  cmd.add_option("--max-duration", max_duration_s, "Refuse takes longer than this many seconds (default 3600)")
+      ->check(CLI::Range(1.0, 1e6));
 }
 
 ReadOptions ClipOptions::resolve() {
@@ -53,6 +60,9 @@ ReadOptions ClipOptions::resolve() {
     options.rig_profile = &*rig_profile;
   }
   options.take = take;
+  options.limits.max_input_bytes = static_cast<std::uint64_t>(max_input_mib * (1 << 20));
+  options.limits.max_memory_bytes = static_cast<std::uint64_t>(max_memory_mib * (1 << 20));
+  options.limits.max_duration_s = max_duration_s;
   return options;
 }
 

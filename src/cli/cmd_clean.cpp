@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "../core/json_text.h"
 #include "batch.h"
 #include "batch_report.h"
 #include "clip_options.h"

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "../core/json_text.h"
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
@@ -177,7 +178,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
         std::error_code ec;
         if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": no clips found (.bvh, .fbx)");
         d = describe(path.string(), load_clip(path, read));
-        if (is_fbx_path(path)) d["takes"] = list_fbx_takes(path);
+        if (is_fbx_path(path)) d["takes"] = list_fbx_takes(path, read.limits);
       } catch (const Error& e) {
         d = describe_failure(path, read, e);
         code = most_severe_exit_code(code, exit_code_for(e.kind()));
@@ -188,8 +189,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       else
         print_text(d);
     }
-    // Joint names are bytes from the file; invalid UTF-8 is shown as U+FFFD rather than failing.
-    if (opts->json_output) std::cout << all.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (opts->json_output) std::cout << json_text(all, 2) << "\n";
     return code;
   };
   return cmd;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "../core/json_text.h"
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/contacts/detect_contacts.h"
@@ -71,7 +72,7 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action) {
     LoadedClip cleaned = load_clip(o->cleaned, cleaned_read);
     ClipMetrics m = compare_clips(source.clip, cleaned.clip, source.rig, contacts_for(*o, source));
     if (o->json_output)
-      std::cout << metrics_to_json(m).dump(2) << "\n";
+      std::cout << json_text(metrics_to_json(m), 2) << "\n";
     else
       print_text(*o, m);
     return k_exit_ok;

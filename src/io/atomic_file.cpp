@@ -1,36 +1,34 @@
 #include "footfix/io/atomic_file.h"
 
-#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "footfix/core/error.h"
+#include "os_error.h"
+#include "temporary_file.h"
 
 namespace footfix {
 namespace fs = std::filesystem;
 
+using io_detail::fail_errno;
+using io_detail::FdBuffer;
+using io_detail::os_reason;
+using io_detail::remove_stale_temporaries;
+using io_detail::TemporaryFile;
+
 namespace {
 
-fs::path temporary_path_for(const fs::path& path) {
-  static std::atomic<unsigned> counter{0};
-  return path.parent_path() / ("." + path.filename().string() + ".tmp-" +
-                               std::to_string(::getpid()) + "-" + std::to_string(counter++));
+/// A replaced file keeps its permission bits (and, where allowed, its owner).
+void keep_mode_of(const fs::path& target, int fd) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  ::fchmod(fd, st.st_mode & 07777);
+  if (::geteuid() == 0 && ::fchown(fd, st.st_uid, st.st_gid) == 0) ::fchmod(fd, st.st_mode & 07777);
 }
 
-void sync_file(const fs::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-}
+
 
 }  // namespace
 
@@ -41,33 +39,23 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
     fs::create_directories(parent, ec);
     if (ec) fail(ErrorKind::write, path.string() + ": cannot create directory: " + ec.message());
   }
-  fs::path tmp = temporary_path_for(path);
-  try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + std::strerror(errno));
-      write(out);
-      out.flush();
-      if (!out) fail(ErrorKind::write, path.string() + ": write failed (disk full?)");
-    }
-    sync_file(tmp);
-    fs::rename(tmp, path, ec);
-    if (ec) fail(ErrorKind::write, path.string() + ": cannot rename into place: " + ec.message());
-  } catch (...) {
-    fs::remove(tmp, ec);
-    throw;
+  remove_stale_temporaries(parent);
+  TemporaryFile tmp(parent.empty() ? fs::path(".") : parent);
+  if (tmp.fd() < 0) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + os_reason(tmp.error()));
+  {
+    FdBuffer buffer(tmp.fd());
+    std::ostream out(&buffer);
+    write(out);
+    out.flush();
+    if (buffer.error() != 0) fail(ErrorKind::write, path.string() + ": cannot write: " + os_reason(buffer.error()));
+    if (!out) fail(ErrorKind::write, path.string() + ": write failed");
   }
+  keep_mode_of(path, tmp.fd());
+  if (::fsync(tmp.fd()) != 0) fail_errno(ErrorKind::write, path, "cannot sync");
+  if (!tmp.close()) fail_errno(ErrorKind::write, path, "cannot close");
+  if (::rename(tmp.path().c_str(), path.c_str()) != 0) fail_errno(ErrorKind::write, path, "cannot rename into place");
+  tmp.release();
 }
 
-std::string read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(ErrorKind::read, path.string() + ": cannot open file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) fail(ErrorKind::read, path.string() + ": read failed");
-  return std::move(ss).str();
-}
 
 }  // namespace footfix

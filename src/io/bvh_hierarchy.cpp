@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "bvh_detail.h"
+#include "file_magic.h"
 #include "footfix/core/error.h"
 
 namespace footfix::bvh_detail {
@@ -83,9 +84,11 @@ class HierarchyParser {
   explicit HierarchyParser(BvhCursor& in) : in_(in) {}
 
   BvhHierarchy parse() {
+    const std::string_view whole(in_.position(), static_cast<std::size_t>(in_.end() - in_.position()));
     std::string_view token = in_.next_token();
     if (token.empty()) in_.fail("empty file (no HIERARCHY)");
-    if (token != "HIERARCHY") in_.fail("missing HIERARCHY: the file starts with " + in_quotes(token));
+    // Nothing before HIERARCHY is quoted: the "file" may be anything (/proc/self/environ).
+    if (token != "HIERARCHY") in_.fail(io_detail::not_a("a BVH file", whole) + ": it does not start with HIERARCHY");
     token = in_.next_token();
     if (token != "ROOT")
       in_.fail(token.empty() ? "truncated hierarchy: no ROOT" : "expected ROOT, found " + in_quotes(token));

@@ -232,13 +232,15 @@ Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int 
   return t;
 }
 
-Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings) {
+Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
+               const ReadLimits& limits) {
   BvhCursor in(text, source_name);
   Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
   MotionHeader header = read_motion_header(in);
   const size_t capacity = row_capacity(in, h, header.frames);
   check_transform_count(in, h, capacity);
+  check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
 
   auto source = std::make_shared<BvhSource>();
   MotionParser(in, h, header.frames, capacity, source->values).parse(warnings);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "footfix/core/error.h"
+#include "footfix/core/text.h"
 
 namespace footfix::bvh_detail {
 
@@ -25,8 +26,7 @@ bool parse_finite_double(std::string_view token, double& out) {
 
 std::string in_quotes(std::string_view s) {
   constexpr size_t k_max_bytes = 40;
-  if (s.size() > k_max_bytes) return "'" + std::string(s.substr(0, k_max_bytes)) + "...'";
-  return "'" + std::string(s) + "'";
+  return "'" + printable(s, k_max_bytes) + "'";
 }
 
 BvhCursor::BvhCursor(std::string_view text, const std::string& source_name)

@@ -49,7 +49,7 @@ inline std::from_chars_result decimal_from_chars(const char* first, const char* 
   return {p, std::errc()};
 }
 
-/// `s` in single quotes, shortened to 40 bytes for messages.
+/// `s` in single quotes for messages: control and invalid bytes escaped (printable), cut at 40 bytes.
 std::string in_quotes(std::string_view s);
 
 class BvhCursor {

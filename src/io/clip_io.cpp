@@ -22,8 +22,8 @@ std::string lower_extension(const fs::path& path) {
 
 Clip read_source_clip(const fs::path& path, const ReadOptions& options, std::vector<std::string>& warnings) {
   std::string ext = lower_extension(path);
-  if (ext == ".bvh") return parse_bvh(read_file(path), path.string(), &warnings);
-  if (ext == ".fbx") return read_fbx(path, options.take, &warnings);
+  if (ext == ".bvh") return parse_bvh(read_file(path, options.limits.max_input_bytes), path.string(), &warnings, options.limits);
+  if (ext == ".fbx") return read_fbx(path, options.take, &warnings, options.limits);
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
 }
 

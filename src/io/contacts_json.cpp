@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/core/frame_rate.h"
 #include "footfix/io/atomic_file.h"
@@ -87,6 +88,12 @@ double stated_frame_time(double fps) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.10g", 1.0 / fps);
   return std::strtod(buf, nullptr);
+}
+
+/// nlohmann's message without its "; last read: '...'" part, which quotes the file's bytes.
+std::string without_content(const std::string& message) {
+  const std::size_t at = message.find("; last read:");
+  return message.substr(0, at);
 }
 
 /// Walks a parsed document, naming the file and the JSON path in every error.
@@ -284,7 +291,7 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
       }
     }
     fail(ErrorKind::read, source_name + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                              ": JSON syntax error (" + e.what() + ")");
+                              ": JSON syntax error (" + without_content(e.what()) + ")");
   } catch (const json::exception& e) {  // a number beyond double range (out_of_range.406)
     fail(ErrorKind::read, source_name + ": not valid JSON (" + e.what() + ")");
   }

@@ -4,7 +4,9 @@
 #include <charconv>
 #include <cstring>
 
+#include "file_magic.h"
 #include "footfix/core/error.h"
+#include "footfix/core/text.h"
 #include "footfix/io/fbx_document.h"
 
 namespace footfix {
@@ -82,8 +84,10 @@ class AsciiParser {
     FbxNode node;
     std::string_view key = word();
     if (key.empty() || pos_ >= s_.size() || s_[pos_] != ':')
-      error("expected 'Name:' but found '" + std::string(s_.substr(pos_ - key.size(), 20)) + "'");
+      // Not quoted: before the first node the "file" may be anything (/proc/self/environ).
+      error(any_node_ ? "expected 'Name:'" : io_detail::not_a("an FBX file", s_) + ": expected 'Name:'");
     ++pos_;
+    any_node_ = true;
     node.name = std::string(key);
     // Properties: values separated by commas, possibly over several lines.
     bool expect_value = true;
@@ -149,7 +153,7 @@ class AsciiParser {
     std::string_view count_text = word();
     std::uint64_t count = 0;
     auto [pc, ec] = std::from_chars(count_text.data(), count_text.data() + count_text.size(), count);
-    if (ec != std::errc() || pc != count_text.data() + count_text.size()) error("bad array count '*" + std::string(count_text) + "'");
+    if (ec != std::errc() || pc != count_text.data() + count_text.size()) error("bad array count '*" + printable(count_text, 20) + "'");
     // Every element takes at least two characters: a count beyond that is not genuine.
     if (count > (s_.size() - pos_) / 2 + 1) error("array count " + std::to_string(count) + " exceeds the file size");
     skip_space();
@@ -183,6 +187,7 @@ class AsciiParser {
   const std::string& source_;
   std::size_t pos_ = 0;
   int line_ = 1;
+  bool any_node_ = false;
 };
 
 std::uint32_t version_from_header(const std::string& header) {

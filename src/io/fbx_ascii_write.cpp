@@ -71,7 +71,7 @@ void put_property(std::string& out, const FbxProperty& p, const std::string& ind
     case 'd': put_array(out, std::get<std::vector<double>>(p.value), indent); break;
     case 'l': put_array(out, std::get<std::vector<std::int64_t>>(p.value), indent); break;
     case 'i': put_array(out, std::get<std::vector<std::int32_t>>(p.value), indent); break;
-    case 'b': put_array(out, std::get<std::vector<std::uint8_t>>(p.value), indent); break;
+    case 'b': case 'c': put_array(out, std::get<std::vector<std::uint8_t>>(p.value), indent); break;
     default: fail(ErrorKind::write, "node '" + node + "': property type '" + std::string(1, p.type) + "' has no ASCII form");
   }
 }

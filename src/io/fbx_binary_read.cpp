@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "footfix/core/error.h"
+#include "footfix/core/text.h"
 #include "footfix/io/fbx_document.h"
 
 namespace footfix {
@@ -17,6 +18,10 @@ constexpr int k_max_depth = 64;
 constexpr std::uint64_t k_max_zlib_ratio = 1100;
 /// No genuine FBX array comes near this; larger ones are refused before allocating.
 constexpr std::uint64_t k_max_array_bytes = 1ull << 30;
+/// All compressed arrays of one file may expand to at most this multiple of the file size plus
+/// k_inflate_allowance: real files compress arrays a few times at most; zlib allows ~1000:1.
+constexpr std::uint64_t k_max_inflate_ratio = 16;
+constexpr std::uint64_t k_inflate_allowance = 64ull << 20;
 
 class BinaryReader {
  public:
@@ -67,12 +72,12 @@ class BinaryReader {
       std::size_t props_end = pos + prop_bytes;
       if (prop_bytes > end_offset - pos) error(pos, "property list of " + std::to_string(prop_bytes) + " bytes runs past its node");
       // Each property takes at least 2 bytes; a larger count cannot be genuine.
-      if (prop_count > prop_bytes) error(start, "node '" + node.name + "': " + std::to_string(prop_count) + " properties in " + std::to_string(prop_bytes) + " bytes");
+      if (prop_count > prop_bytes) error(start, "node '" + printable(node.name, 40) + "': " + std::to_string(prop_count) + " properties in " + std::to_string(prop_bytes) + " bytes");
       for (std::uint64_t i = 0; i < prop_count; ++i) node.properties.push_back(parse_property(pos, props_end));
-      if (pos != props_end) error(pos, "node '" + node.name + "': property list length mismatch");
+      if (pos != props_end) error(pos, "node '" + printable(node.name, 40) + "': property list length mismatch");
       if (pos < end_offset) {
         node.null_terminated = parse_list(pos, end_offset, node.children, depth + 1);
-        if (pos != end_offset) error(pos, "node '" + node.name + "': children end at " + std::to_string(pos) + ", expected " + std::to_string(end_offset));
+        if (pos != end_offset) error(pos, "node '" + printable(node.name, 40) + "': children end at " + std::to_string(pos) + ", expected " + std::to_string(end_offset));
       }
       out.push_back(std::move(node));
     }
@@ -102,7 +107,8 @@ class BinaryReader {
       case 'd': p.value = read_array<double>(pos, p); break;
       case 'l': p.value = read_array<std::int64_t>(pos, p); break;
       case 'i': p.value = read_array<std::int32_t>(pos, p); break;
-      case 'b': p.value = read_array<std::uint8_t>(pos, p); break;
+      case 'b':
+      case 'c': p.value = read_array<std::uint8_t>(pos, p); break;
       default: error(start, std::string("unknown property type code 0x") + hex(static_cast<unsigned char>(type)));
     }
     if (pos > end) error(start, "property runs past its node's property list");
@@ -134,6 +140,10 @@ class BinaryReader {
     if (encoding != 1) error(start, "unknown array encoding " + std::to_string(encoding));
     if (raw_size > std::uint64_t{stored} * k_max_zlib_ratio + 64)
       error(start, "array of " + std::to_string(count) + " elements cannot come from " + std::to_string(stored) + " compressed bytes");
+    inflated_ += raw_size;
+    if (inflated_ > std::uint64_t{bytes_.size()} * k_max_inflate_ratio + k_inflate_allowance)
+      error(start, "compressed arrays expand to more than " + std::to_string(inflated_ >> 20) +
+                       " MiB in all, over 16 x the file size + 64 MiB (a decompression bomb?)");
     p.compressed = true;
     out.resize(count);
     uLongf dest_len = static_cast<uLongf>(raw_size);
@@ -149,6 +159,7 @@ class BinaryReader {
   std::string_view bytes_;
   const std::string& source_;
   bool wide_;
+  mutable std::uint64_t inflated_ = 0;  ///< bytes all compressed arrays so far expand to
 };
 
 }  // namespace

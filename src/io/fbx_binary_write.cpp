@@ -75,7 +75,8 @@ class BinaryWriter {
       case 'd': array(std::get<std::vector<double>>(p.value), p); break;
       case 'l': array(std::get<std::vector<std::int64_t>>(p.value), p); break;
       case 'i': array(std::get<std::vector<std::int32_t>>(p.value), p); break;
-      case 'b': array(std::get<std::vector<std::uint8_t>>(p.value), p); break;
+      case 'b':
+      case 'c': array(std::get<std::vector<std::uint8_t>>(p.value), p); break;
       default:
         fail(ErrorKind::write, "node '" + node_name + "': property type '" + std::string(1, p.type) +
                                    "' has no binary encoding");

@@ -1,6 +1,9 @@
 // FbxProperty / FbxNode / FbxDocument accessors and flavour dispatch.
 #include "footfix/io/fbx_document.h"
 
+#include "file_magic.h"
+#include "footfix/core/error.h"
+
 #include <functional>
 #include <string_view>
 
@@ -105,6 +108,9 @@ bool FbxDocument::same_tree(const FbxDocument& o) const {
 FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name) {
   constexpr std::string_view k_magic = "Kaydara FBX Binary";
   if (bytes.substr(0, k_magic.size()) == k_magic) return parse_fbx_binary(bytes, source_name);
+  // Named by its magic, never quoted: the "file" may be anything (/proc/self/environ).
+  if (std::string_view other = io_detail::foreign_format(bytes); !other.empty() && other != "an ASCII FBX file")
+    fail(ErrorKind::read, source_name + ": " + io_detail::not_a("an FBX file", bytes));
   return parse_fbx_ascii(bytes, source_name);
 }
 

@@ -1,15 +1,15 @@
 // FBX -> Clip through assimp, with the parsed document kept for writing (see fbx.h).
-#include <assimp/Importer.hpp>
-#include <assimp/scene.h>
-
 #include <algorithm>
 #include <cmath>
 #include <set>
 #include <unordered_map>
 
+#include "fbx_budget.h"
+#include "fbx_import.h"
 #include "fbx_objects.h"
 #include "fbx_scene.h"
 #include "footfix/core/error.h"
+#include "footfix/core/text.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/fbx.h"
 
@@ -18,8 +18,13 @@ namespace {
 
 constexpr double k_max_samples = 50e6;  ///< frames * joints beyond this is not a real clip
 
-// read_file: also refuses a directory (an ifstream opens one and reads nothing).
-std::string file_bytes(const std::filesystem::path& path) { return read_file(path); }
+/// The parsed document, checked against the limits before assimp sees the bytes.
+FbxDocument checked_document(const std::string& bytes, const std::string& name, const ReadLimits& limits) {
+  FbxDocument doc = parse_fbx_document(bytes, name);
+  if (!doc.root("Objects")) fail(ErrorKind::read, name + ": not an FBX file (no Objects section)");
+  fbx::check_import_budget(doc, name, limits);
+  return doc;
+}
 
 /// assimp 5.2 splits rotation keys that are more than 180 degrees apart into sub-keys: a curve
 /// whose values travel far (corrupt or hostile files) makes it allocate without bound. Refuse
@@ -45,16 +50,7 @@ void check_curves(const FbxDocument& doc, const std::string& name) {
   }
 }
 
-struct Imported {
-  Assimp::Importer importer;
-  const aiScene* scene = nullptr;
-};
-
-void import(Imported& im, const std::string& bytes, const std::string& name) {
-  im.scene = im.importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
-  if (!im.scene || !im.scene->mRootNode)
-    fail(ErrorKind::read, name + ": assimp could not read the FBX file: " + im.importer.GetErrorString());
-}
+using fbx::Imported;
 
 std::vector<std::string> take_names(const aiScene& scene) {
   std::vector<std::string> out;
@@ -72,8 +68,8 @@ const aiAnimation& select_take(const aiScene& scene, const std::string& take, co
     if (index < scene.mNumAnimations) return *scene.mAnimations[index];
   }
   std::string known;
-  for (const auto& t : take_names(scene)) known += (known.empty() ? "'" : ", '") + t + "'";
-  fail(ErrorKind::read, name + ": no take named '" + take + "' (takes: " + known + ")");
+  for (const auto& t : take_names(scene)) known += (known.empty() ? "'" : ", '") + printable(t, 40) + "'";
+  fail(ErrorKind::read, name + ": no take named '" + printable(take, 40) + "' (takes: " + known + ")");
 }
 
 /// Scene node indices that become joints, in scene order (parents first).
@@ -151,32 +147,34 @@ FbxJointSource joint_source(const FbxNode* model) {
 
 }  // namespace
 
-std::vector<std::string> list_fbx_takes(const std::filesystem::path& path) {
-  std::string bytes = file_bytes(path);
+std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits) {
+  std::string bytes = read_file(path, limits.max_input_bytes);
+  checked_document(bytes, path.string(), limits);
   Imported im;
-  import(im, bytes, path.string());
+  fbx::import_fbx(im, bytes, path.string(), limits);
   return take_names(*im.scene);
 }
 
-Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings) {
-  return read_fbx_bytes(file_bytes(path), path.string(), take, warnings);
+Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings,
+              const ReadLimits& limits) {
+  return read_fbx_bytes(read_file(path, limits.max_input_bytes), path.string(), take, warnings, limits);
 }
 
 Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std::string& take,
-                    std::vector<std::string>* warnings) {
+                    std::vector<std::string>* warnings, const ReadLimits& limits) {
   auto warn = [&](const std::string& w) {
     if (warnings) warnings->push_back(name + ": " + w);
   };
   auto source = std::make_shared<FbxSource>();
-  source->document = parse_fbx_document(bytes, name);
+  source->document = checked_document(bytes, name, limits);
   check_curves(source->document, name);
   Imported im;
-  import(im, bytes, name);
+  fbx::import_fbx(im, bytes, name, limits);
   const aiAnimation& anim = select_take(*im.scene, take, name);
   source->take = anim.mName.C_Str();
   fbx::SceneGraph graph(*im.scene, &anim);
   std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
-  if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + source->take + "' animates no node)");
+  if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + printable(source->take, 40) + "' animates no node)");
 
   Clip clip;
   clip.source_name = name;
@@ -192,9 +190,21 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
     fbx::key_range(anim, first, last);
     if (!std::isfinite(first)) first = last = 0;
   }
+  // The frames are tied to the keys actually present: a take declared to run on far past its
+  // last key (an edited LocalStop) ends at that key.
+  double key_first = 0, key_last = 0;
+  fbx::key_range(anim, key_first, key_last);
+  if (std::isfinite(key_last) && key_last >= first && last > key_last + clip.fps) {
+    warn("take '" + printable(source->take, 40) + "' is declared " + fbx::seconds_text((last - key_last) / clip.fps) +
+         " longer than its keys; ending it at the last key");
+    last = key_last;
+  }
   double span = std::floor(last - first + 0.5);
   if (!(span >= 0) || (span + 1) * static_cast<double>(nodes.size()) > k_max_samples)
-    fail(ErrorKind::read, name + ": take '" + source->take + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
+    fail(ErrorKind::read, name + ": take '" + printable(source->take, 40) + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
+  if (span / clip.fps > limits.max_duration_s)
+    fbx::fail_over_duration(name + ": take '" + printable(source->take, 40) + "'", "lasts", span / clip.fps, limits);
+  check_clip_memory(limits, static_cast<std::uint64_t>(span) + 1, nodes.size(), name);
   source->start_time_s = static_cast<double>(fbx::take_origin_ktime(source->document, source->take)) /
                              static_cast<double>(k_fbx_ktime_per_second) +
                          first / clip.fps;
@@ -224,7 +234,7 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
     }
     Vec3 s = decompose(world[n]).scale;
     if (std::abs(s.x - s.y) > 1e-4 * std::abs(s.x) || std::abs(s.x - s.z) > 1e-4 * std::abs(s.x))
-      warn("joint '" + graph.nodes[n].name + "' has a non-uniform scale; using its mean");
+      warn("joint '" + printable(graph.nodes[n].name, 40) + "' has a non-uniform scale; using its mean");
     source->joints.push_back(js);
   }
 
@@ -257,7 +267,7 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   }
   for (int j = 0; j < joints; ++j)
     if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
-      warn("joint '" + clip.skeleton.names[j] + "' has an animated scale; its children are written assuming its rest scale");
+      warn("joint '" + printable(clip.skeleton.names[j], 40) + "' has an animated scale; its children are written assuming its rest scale");
   source->rotations = clip.rotations;
   source->translations = clip.translations;
   clip.source = source;

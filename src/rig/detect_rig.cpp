@@ -12,6 +12,9 @@ namespace {
 
 using rig_detail::SampledPoses;
 
+/// Most limbs of one joint considered as legs (real rigs have a handful).
+constexpr size_t k_max_leg_candidates = 64;
+
 // The chain below `start`: at each joint follow the child with the deepest subtree.
 std::vector<int> limb_chain(const std::vector<std::vector<int>>& children,
                             const std::vector<int>& subtree_depth, int start) {
@@ -75,22 +78,46 @@ LegPair find_leg_pair(const Clip& clip) {
   LegPair best;
   double best_score = 0;
   int best_depth = n + 1;
+  struct Limb {
+    std::vector<int> chain;
+    double length = 0;
+  };
+  std::vector<Limb> limbs;
   for (int p = 0; p < n; ++p) {
-    const auto& kids = children[p];
-    for (size_t a = 0; a < kids.size(); ++a) {
-      for (size_t b = a + 1; b < kids.size(); ++b) {
-        auto ca = limb_chain(children, depth, kids[a]);
-        auto cb = limb_chain(children, depth, kids[b]);
-        if (ca.size() < 3 || ca.size() != cb.size()) continue;
-        double da = chain_length(clip, ca), db = chain_length(clip, cb);
-        if (da <= 0 || db <= 0 || std::min(da, db) / std::max(da, db) < 0.75) continue;
+    // Only limbs that can be legs (three joints or more, some length) are paired, and at most
+    // k_max_leg_candidates of them per joint (the longest): a joint with tens of thousands of
+    // children (hostile files) costs linear time, not quadratic.
+    limbs.clear();
+    for (int kid : children[p]) {
+      std::vector<int> chain = limb_chain(children, depth, kid);
+      if (chain.size() < 3) continue;
+      double length = chain_length(clip, chain);
+      if (length > 0) limbs.push_back({std::move(chain), length});
+    }
+    if (limbs.size() > k_max_leg_candidates) {
+      std::vector<size_t> order(limbs.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return limbs[a].length > limbs[b].length; });
+      order.resize(k_max_leg_candidates);
+      std::sort(order.begin(), order.end());  // keep file order among the kept ones
+      std::vector<Limb> kept;
+      for (size_t i : order) kept.push_back(std::move(limbs[i]));
+      limbs = std::move(kept);
+    }
+    for (size_t a = 0; a < limbs.size(); ++a) {
+      for (size_t b = a + 1; b < limbs.size(); ++b) {
+        const Limb& la = limbs[a];
+        const Limb& lb = limbs[b];
+        if (la.chain.size() != lb.chain.size()) continue;
+        double da = la.length, db = lb.length;
+        if (std::min(da, db) / std::max(da, db) < 0.75) continue;
         double score = 0.5 * (da + db);
         if (root_depth[p] < best_depth || (root_depth[p] == best_depth && score > best_score)) {
           best_depth = root_depth[p];
           best_score = score;
           best.pelvis = p;
-          best.chains[0] = ca;
-          best.chains[1] = cb;
+          best.chains[0] = la.chain;
+          best.chains[1] = lb.chain;
         }
       }
     }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "../core/json_text.h"
 #include "footfix/walk/walk.h"
 
 namespace footfix {
@@ -44,7 +45,7 @@ std::string walk_terrain_json(const WalkResult& walk, const WalkSettings& settin
     steps.push_back(o);
   }
   j["footsteps"] = steps;
-  return j.dump(1);
+  return json_text(j, 1);
 }
 
 }  // namespace footfix

@@ -185,7 +185,9 @@ bool wait_for_file(const fs::path& dir, Pred pred, std::chrono::milliseconds bou
   return false;
 }
 
-bool is_temporary(const std::string& file) { return file[0] == '.' && file.find(".tmp-") != std::string::npos; }
+bool is_temporary(const std::string& file) {
+  return file.rfind(".footfix-", 0) == 0 && file.size() > 4 && file.compare(file.size() - 4, 4, ".tmp") == 0;
+}
 
 // Kills a batch while an output is being written, right after the first output is complete, and
 // after a fixed delay; every output left must be complete, and any temporary file left must be

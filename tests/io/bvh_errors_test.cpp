@@ -29,7 +29,7 @@ const std::string k_row1 = "1 2 3 0 0 0 10 20 30";
 TEST(BvhErrors, EmptyOrNoHierarchy) {
   expect_error("", "bad.bvh:1: empty file (no HIERARCHY)");
   expect_error(" \r\n\t\n", "bad.bvh:3: empty file (no HIERARCHY)");
-  expect_error(replaced(k_small_bvh, "HIERARCHY\n", "\n"), "bad.bvh:2: missing HIERARCHY: the file starts with 'ROOT'");
+  expect_error(replaced(k_small_bvh, "HIERARCHY\n", "\n"), "bad.bvh:2: not a BVH file: it does not start with HIERARCHY");
 }
 
 TEST(BvhErrors, MissingMotion) {

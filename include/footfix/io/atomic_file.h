@@ -1,20 +1,37 @@
-// Writing outputs atomically: the content goes to a temporary file beside the target, which is
-// renamed over the target only once complete. A failure or a kill midway leaves no partial file.
+// Writing outputs atomically and reading inputs safely.
+//
+// Writing: the content goes to a temporary file created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
+// an unpredictable name `.footfix-<pid>-<random>.tmp` beside the target), which is synced and
+// renamed over the target only once complete. A failure removes it, so does SIGINT, SIGTERM or
+// SIGHUP (a handler is installed on first use where the signal has its default action); the
+// temporaries of a run killed otherwise (SIGKILL) are removed by the next write into that
+// directory once their process is gone. A replaced file keeps its permission bits.
+//
+// Reading: only regular files (FIFOs, devices, sockets and /proc or /sys files are refused
+// without reading), and only up to a size limit checked before reading.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <string>
+
+#include "footfix/io/read_limits.h"
 
 namespace footfix {
 
-/// Calls `write(stream)` on a temporary file next to `path`, flushes and syncs it, then renames
-/// it to `path`. Creates missing parent directories. Throws Error(write) naming the path on any
-/// failure, after removing the temporary file.
+/// Calls `write(stream)` on a stream into a new temporary file next to `path`, syncs it and
+/// renames it to `path`. Creates missing parent directories. Throws Error(write) naming
+/// the path and the OS reason on any failure, after removing the temporary file.
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
 
-/// Reads a whole file into a string. Throws Error(read) naming the path on failure.
-std::string read_file(const std::filesystem::path& path);
+/// Reads a whole regular file of at most `max_bytes` bytes into a string. Throws Error(read)
+/// naming the path for anything else (missing, directory, FIFO, device, /proc file, too large).
+std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes = k_default_max_input_bytes);
+
+/// Prefix of the temporary files write_file_atomically creates (".footfix-").
+inline constexpr const char* k_temporary_prefix = ".footfix-";
 
 }  // namespace footfix

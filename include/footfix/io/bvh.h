@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/io/read_limits.h"
 
 namespace footfix {
 
@@ -41,9 +42,10 @@ struct BvhSource : SourceData {
 
 /// Parses BVH text. `source_name` prefixes messages ("walk.bvh:212: ..."). Returns the clip in
 /// the file's units and axes with a BvhSource attached. Non-fatal problems are appended to
-/// `warnings`. Throws Error(read) with a located message on malformed input.
+/// `warnings`. Throws Error(read) with a located message on malformed input, and for clips whose
+/// frames x joints exceed limits.max_memory_bytes (checked before allocating).
 Clip parse_bvh(std::string_view text, const std::string& source_name,
-               std::vector<std::string>* warnings = nullptr);
+               std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
 /// Local rotation (source frame) and translation (source units) of `joint` at `frame`, decoded
 /// from the raw values exactly as parse_bvh does.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/io/read_limits.h"
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix {
@@ -17,6 +18,7 @@ struct ReadOptions {
   std::optional<Axis> up;                 ///< override up-axis detection
   std::string take;                       ///< FBX: animation name or index; empty = first
   const RigProfile* rig_profile = nullptr;
+  ReadLimits limits;                      ///< input size, memory, duration, FBX import isolation
 };
 
 struct LoadedClip {

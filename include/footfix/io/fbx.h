@@ -24,6 +24,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/io/fbx_document.h"
+#include "footfix/io/read_limits.h"
 
 namespace footfix {
 
@@ -58,18 +59,18 @@ struct FbxSource : SourceData {
 };
 
 /// Names of the takes (animation stacks) in file order. Throws Error(read).
-std::vector<std::string> list_fbx_takes(const std::filesystem::path& path);
+std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits = {});
 
 /// Reads take `take` (name, or index as decimal digits; empty = the first). Throws Error(read)
 /// with "<file>: ..." for unreadable files, files without animation or without a skeleton, and
 /// unknown takes. Non-fatal findings (animated or non-uniform scales, tps missing) are appended
-/// to `warnings` when it is non-null.
+/// to `warnings` when it is non-null. Inputs over `limits` are refused before they are imported.
 Clip read_fbx(const std::filesystem::path& path, const std::string& take = "",
-              std::vector<std::string>* warnings = nullptr);
+              std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
 /// Parses FBX bytes already in memory; `source_name` names the file in messages.
 Clip read_fbx_bytes(const std::string& bytes, const std::string& source_name, const std::string& take = "",
-                    std::vector<std::string>* warnings = nullptr);
+                    std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
 /// Writes `clip` (internal frame; converted back with clip.source_frame) as an edited copy of
 /// the FBX document it was read from. Throws Error(write) if the clip has no FbxSource or its

@@ -23,7 +23,7 @@ namespace footfix {
 
 /// One property value. The type code follows the binary format: 'Y' int16, 'C' bool/char
 /// (byte kept as is), 'I' int32, 'F' float, 'D' double, 'L' int64, 'S' string, 'R' raw bytes,
-/// 'f' 'd' 'l' 'i' 'b' arrays. ASCII input yields 'L' for integer tokens, 'D' for other numbers,
+/// 'f' 'd' 'l' 'i' 'b' 'c' arrays ('c': char, one byte per element, as assimp reads it). ASCII input yields 'L' for integer tokens, 'D' for other numbers,
 /// 'S' for quoted strings, 'C' for one-letter bare words (T, Y, W...), 'W' for longer bare words,
 /// and 'd' / 'l' for `*N { a: ... }` arrays (integers only: 'l').
 struct FbxProperty {
@@ -46,7 +46,7 @@ struct FbxProperty {
   static FbxProperty real(char type, double v) { return {type, v}; }
   static FbxProperty string(std::string s) { return {'S', std::move(s)}; }
 
-  bool is_array() const { return type == 'f' || type == 'd' || type == 'l' || type == 'i' || type == 'b'; }
+  bool is_array() const { return type == 'f' || type == 'd' || type == 'l' || type == 'i' || type == 'b' || type == 'c'; }
   bool is_string() const { return type == 'S' || type == 'R' || type == 'W'; }
   /// Numeric scalar as double (0 for strings and arrays).
   double as_double() const;

@@ -1,0 +1,41 @@
+// Limits on what reading one input may cost. Inputs come from anyone (a clips folder in a CI
+// build, uploads to a service): every limit is checked before the memory or time is spent, and
+// an input over one is refused with Error(read) naming the limit and the option that raises it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace footfix {
+
+/// Largest input file read, in bytes (--max-input-size, MiB). The largest real clips are tens of
+/// MB (an FBX with meshes); 256 MiB leaves a wide margin.
+constexpr std::uint64_t k_default_max_input_bytes = 256ull << 20;
+/// Memory one clip may use, in bytes (--max-memory, MiB): the decoded clip and its working copies,
+/// estimated from frames x joints (and, for FBX, the keys the importer expands) before allocating.
+constexpr std::uint64_t k_default_max_memory_bytes = 2048ull << 20;
+/// Longest take read, in seconds (--max-duration): an hour of motion is far beyond any clip.
+constexpr double k_default_max_duration_s = 3600.0;
+/// CPU time the isolated FBX import may take, in seconds.
+constexpr int k_default_import_cpu_s = 120;
+
+struct ReadLimits {
+  std::uint64_t max_input_bytes = k_default_max_input_bytes;
+  std::uint64_t max_memory_bytes = k_default_max_memory_bytes;
+  double max_duration_s = k_default_max_duration_s;
+  int import_cpu_s = k_default_import_cpu_s;
+  /// FBX: run the importer (assimp) first in a child process with these limits (address space,
+  /// CPU time), so that a crash or a blow-up inside it fails this clip only.
+  bool isolate_fbx_import = true;
+};
+
+/// Bytes the pipeline holds per joint and frame (rotation + translation, 56 bytes, in the source,
+/// the decoded clip, the cleaned clip and the working copies of the solve): the basis of the
+/// --max-memory estimate.
+constexpr std::uint64_t k_bytes_per_joint_frame = 56 * 6;
+
+/// Throws Error(read) "<name>: <frames> frames x <joints> joints needs about N MiB, over the
+/// memory limit of M MiB (--max-memory)" when the estimate exceeds limits.max_memory_bytes.
+void check_clip_memory(const ReadLimits& limits, std::uint64_t frames, std::uint64_t joints, const std::string& name);
+
+}  // namespace footfix

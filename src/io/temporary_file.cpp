@@ -1,0 +1,190 @@
+#include "temporary_file.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "footfix/io/atomic_file.h"
+#include "os_error.h"
+
+namespace footfix::io_detail {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Temporary files being written, removed by a SIGINT / SIGTERM / SIGHUP handler (installed on
+/// first use where the signal still has its default action) before the signal ends the process.
+/// Fixed slots and atomics only: the handler may not allocate or lock.
+struct TemporarySlot {
+  std::atomic<bool> claimed{false};
+  std::atomic<bool> ready{false};
+  char path[4096] = {};
+};
+constexpr int k_temporary_slots = 128;
+TemporarySlot g_temporary_slots[k_temporary_slots];
+
+class LiveTemporaries {
+ public:
+
+  /// Returns the slot holding `path`, or -1 if none is free (the file is then only removed by a
+  /// later run, as after SIGKILL).
+  static int add(const fs::path& path) {
+    install_handlers();
+    const std::string& s = path.native();
+    if (s.size() >= sizeof(TemporarySlot::path)) return -1;
+    for (int i = 0; i < k_temporary_slots; ++i) {
+      bool expected = false;
+      if (!g_temporary_slots[i].claimed.compare_exchange_strong(expected, true)) continue;
+      std::memcpy(g_temporary_slots[i].path, s.c_str(), s.size() + 1);
+      g_temporary_slots[i].ready.store(true);
+      return i;
+    }
+    return -1;
+  }
+  static void remove(int slot) {
+    if (slot < 0) return;
+    g_temporary_slots[slot].ready.store(false);
+    g_temporary_slots[slot].claimed.store(false);
+  }
+
+ private:
+  static void on_signal(int sig) {
+    for (auto& slot : g_temporary_slots)
+      if (slot.ready.load()) ::unlink(slot.path);
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+
+  static void install_handlers() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+      for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction current {};
+        if (::sigaction(sig, nullptr, &current) != 0 || current.sa_handler != SIG_DFL) continue;
+        struct sigaction action {};
+        action.sa_handler = on_signal;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(sig, &action, nullptr);
+      }
+    });
+  }
+};
+
+
+std::string random_hex() {
+  unsigned char bytes[6] = {};
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail_errno(ErrorKind::write, "", "cannot get random bytes for a temporary file name");
+    got += static_cast<std::size_t>(n);
+  }
+  constexpr const char* k_digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : bytes) {
+    out += k_digits[b >> 4];
+    out += k_digits[b & 15];
+  }
+  return out;
+}
+
+/// The pid in a name `.footfix-<pid>-<hex>.tmp`, or 0 if the name is not one of ours.
+pid_t temporary_owner(const std::string& name) {
+  const std::string prefix = k_temporary_prefix;
+  if (name.compare(0, prefix.size(), prefix) != 0 || name.size() < prefix.size() + 6 ||
+      name.compare(name.size() - 4, 4, ".tmp") != 0)
+    return 0;
+  long pid = 0;
+  std::size_t i = prefix.size();
+  for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && pid < (1L << 30); ++i) pid = pid * 10 + (name[i] - '0');
+  if (i == prefix.size() || i >= name.size() || name[i] != '-') return 0;
+  return static_cast<pid_t>(pid);
+}
+
+}  // namespace
+
+TemporaryFile::TemporaryFile(const fs::path& directory) {
+  for (int attempt = 0; attempt < 32 && fd_ < 0; ++attempt) {
+    path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
+    // Registered before it exists: a signal right after the open still finds it.
+    slot_ = LiveTemporaries::add(path_);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    error_ = fd_ < 0 ? errno : 0;
+    created_ = fd_ >= 0;
+    if (fd_ < 0) {
+      LiveTemporaries::remove(slot_);
+      slot_ = -1;
+      if (error_ != EEXIST) break;
+    }
+  }
+}
+
+TemporaryFile::~TemporaryFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (created_ && !released_) ::unlink(path_.c_str());
+  LiveTemporaries::remove(slot_);
+}
+
+bool TemporaryFile::close() {
+  int fd = fd_;
+  fd_ = -1;
+  return ::close(fd) == 0;
+}
+
+/// Removes temporaries left in `directory` by runs that were killed (their process is gone).
+/// Done once per directory per process.
+void remove_stale_temporaries(const fs::path& directory) {
+  static std::mutex mutex;
+  static std::set<fs::path> done;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!done.insert(directory).second) return;
+  }
+  std::error_code ec;
+  for (fs::directory_iterator it(directory.empty() ? fs::path(".") : directory, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    pid_t owner = temporary_owner(it->path().filename().string());
+    if (owner <= 0 || owner == ::getpid()) continue;
+    if (::kill(owner, 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to probe)
+    ::unlink(it->path().c_str());
+  }
+}
+
+
+FdBuffer::FdBuffer(int fd) : fd_(fd), buffer_(1 << 16) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+
+FdBuffer::int_type FdBuffer::overflow(int_type c) {
+  if (!drain()) return traits_type::eof();
+  if (!traits_type::eq_int_type(c, traits_type::eof())) {
+    *pptr() = traits_type::to_char_type(c);
+    pbump(1);
+  }
+  return traits_type::not_eof(c);
+}
+
+int FdBuffer::sync() { return drain() ? 0 : -1; }
+
+bool FdBuffer::drain() {
+  const char* p = pbase();
+  while (p < pptr() && error_ == 0) {
+    ssize_t n = ::write(fd_, p, static_cast<std::size_t>(pptr() - p));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      error_ = n < 0 ? errno : EIO;
+    else
+      p += n;
+  }
+  setp(buffer_.data(), buffer_.data() + buffer_.size());
+  return error_ == 0;
+}
+
+}  // namespace footfix::io_detail
