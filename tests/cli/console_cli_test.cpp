@@ -118,7 +118,7 @@ TEST(ConsoleCli, TyposGetHelpAndEveryErrorLineStartsWithError) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "Usage: footfix clean")) << r.out;
   EXPECT_TRUE(contains(r.out, "Examples:")) << r.out;
-  EXPECT_TRUE(contains(r.out, "[default: 0.0833]")) << r.out;
+  EXPECT_TRUE(contains(r.out, "default: 0.0833]")) << r.out;
   EXPECT_TRUE(contains(r.out, "--jobs INT:INT in [1 - 256]=1")) << r.out;
   for (const char* flag : {"--version", "-V"}) {
     r = run_footfix_bounded({flag});
