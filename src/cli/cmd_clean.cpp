@@ -37,13 +37,24 @@ struct CleanOptions {
   std::string format;
   ClipOptions clip;
   ContactOptions contact_options;
+  std::string treadmill;
+  std::vector<double> ground_velocity;
 };
+
+TreadmillMode parse_treadmill_mode(const std::string& name) {
+  if (name == "auto") return TreadmillMode::auto_detect;
+  if (name == "on") return TreadmillMode::on;
+  if (name == "off") return TreadmillMode::off;
+  fail(ErrorKind::usage, "--treadmill must be auto, on or off, got '" + name + "'");
+}
 
 CleanSettings resolve_settings(CleanOptions& o) {
   CleanSettings settings;
   if (!o.settings_path.empty()) settings = clean_settings_from_json_file(o.settings_path);
   o.contact_options.apply(settings.contacts);
   if (!o.solver.empty()) settings.solve.solver = parse_offline_solver(o.solver);
+  if (!o.treadmill.empty()) settings.treadmill.mode = parse_treadmill_mode(o.treadmill);
+  if (!o.ground_velocity.empty()) settings.treadmill.ground_velocity_mps = Vec3{o.ground_velocity[0], 0.0, o.ground_velocity[1]};
   settings.validate();
   return settings;
 }
@@ -66,6 +77,13 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast (default) or reference (25000 PBD iterations)");
   cmd->add_option("--format", o->format, "Output format: bvh or fbx (default: the input's)");
+  cmd->add_option("--treadmill", o->treadmill,
+                  "In-place clips: lock planted feet on a ground moving at one velocity: auto (default: when the root "
+                  "barely travels while planted feet slide together), on, off (lock in world space)");
+  cmd->add_option("--ground-velocity", o->ground_velocity,
+                  "X,Z: the treadmill's ground velocity in m/s (Y-up internal frame) instead of the estimate; implies --treadmill on")
+      ->delimiter(',')
+      ->expected(2);
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
 
@@ -91,7 +109,12 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       LoadedClip loaded = load_clip(item.input, read);
       CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
       ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
-      ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
+      // On a treadmill, sliding is measured against the moving ground: both clips in its frame.
+      const int root = loaded.rig.translation_joint;
+      const Vec3 g = result.ground_velocity_mps;
+      ClipMetrics metrics = result.treadmill ? compare_clips(shift_clip_by_ground(loaded.clip, root, g, -1),
+                                                             shift_clip_by_ground(result.cleaned, root, g, -1), loaded.rig, mask)
+                                             : compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
       save_clip(result.cleaned, item.output);
       write_file_atomically(contacts_json_path(item.output), [&](std::ostream& out) {
         write_contacts_json(result.cleaned, result.contacts, settings.contacts, out);
@@ -109,6 +132,11 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       report["time_s"] = seconds;
       report["frames"] = loaded.clip.frame_count;
       report["solver_iterations"] = result.solver_iterations;
+      report["treadmill"] = result.treadmill;
+      if (result.treadmill) {
+        report["ground_velocity_mps"] = {g.x, g.y, g.z};
+        spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input.string(), g.x, g.z);
+      }
       report["metrics"] = metrics_to_json(metrics);
       report["warnings"] = warnings;
     });

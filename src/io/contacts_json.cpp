@@ -165,6 +165,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
                  {"meters_per_unit", clip.source_frame.meters_per_unit},
                  {"up_axis", to_string(clip.source_frame.up)}};
   doc["ground_height_m"] = result.ground_height_m;
+  if (result.ground_velocity_mps) doc["ground_velocity_mps"] = vec_json(*result.ground_velocity_mps);
   doc["warnings"] = result.warnings;
   ordered_json feet = ordered_json::array();
   for (const FootContacts& foot : result.feet) {
@@ -230,6 +231,7 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
   }
   read_clip_info(r, root, doc);
   doc.result.ground_height_m = r.number(root, "", "ground_height_m");
+  if (root.contains("ground_velocity_mps")) doc.result.ground_velocity_mps = r.vec(root, "", "ground_velocity_mps");
   for (const json& w : root.value("warnings", json::array()))
     if (w.is_string()) doc.result.warnings.push_back(w.get<std::string>());
   const json& feet = r.array(root, "", "feet", 2);

@@ -71,12 +71,36 @@ double horizontal_travel(const std::vector<Vec3>& track) {
   return sum;
 }
 
+CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* contacts, Vec3 g);
+
+// The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
+// root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
+// and the cleaned clip is moved back by +g t. Planted feet then move at exactly g and the root
+// stays where the source had it.
+CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* contacts, Vec3 g) {
+  CleanSettings still = settings;
+  still.treadmill.mode = TreadmillMode::off;
+  still.treadmill.ground_velocity_mps.reset();
+  CleanResult r = clean_clip(shift_clip_by_ground(clip, rig.translation_joint, g, -1), rig, still, contacts);
+  r.cleaned = shift_clip_by_ground(r.cleaned, rig.translation_joint, g, +1);
+  r.treadmill = true;
+  r.ground_velocity_mps = g;
+  r.contacts.ground_velocity_mps = g;
+  // Planted positions as the world sees them: where the foot is at the middle of its contact.
+  for (auto& foot : r.contacts.feet)
+    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / clip.fps);
+  return r;
+}
+
 }  // namespace
 
 void CleanSettings::validate() const {
   contacts.validate();
   solve.validate();
   ik.validate();
+  treadmill.validate();
 }
 
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts) {
@@ -106,10 +130,12 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
 
   CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts);
   const LegHeightTracks& heights = problem.heights;
-  // An in-place clip (no root motion, feet sliding back by design) is locked in world space
-  // like any other: the body then walks forward of where it stood. Say so.
+  // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
+  // the solve runs in the ground's frame. Forced off, it is locked in world space like any
+  // other and the body then walks forward of where it stood: say so.
+  const TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
-  if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
+  if (!treadmill.on && feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
   for (int s = 0; s < 2; ++s) {
     const auto& c = result.contacts.feet[s].contact;
@@ -117,8 +143,18 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                 " foot is planted in every frame: it is held in one place for the whole clip");
   }
-  OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
+  if (treadmill.on) return clean_on_treadmill(clip, rig, settings, contacts, treadmill.ground_velocity_mps);
+  OfflineSolveResult solved;
+  try {
+    solved = solve_offline(problem.input, settings.solve);
+  } catch (const Error& e) {
+    fail(e.kind(), clip.source_name + ": " + e.what());
+  }
   result.solver_iterations = solved.iterations;
+  if (!solved.converged)
+    result.warnings.push_back(clip.source_name + ": the offline solve did not converge in " +
+                              std::to_string(solved.iterations) + " steps (last change " +
+                              std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
   double max_drop_m = 0;
   for (int f = 0; f < clip.frame_count; ++f)

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "banded_spd.h"
+#include "footfix/core/error.h"
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix {
@@ -170,6 +171,54 @@ bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
   return changed;
 }
 
+/// The energy the steps minimise, at displacements `d`, with the toe floor as the penalty
+/// w_active max(0, min - y)^2 (what the active set linearises). Same terms and weights as
+/// assemble().
+double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d) {
+  auto sq = [](double v) { return v * v; };
+  double e = 0;
+  for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
+  for (int i = 0; i < in.frame_count; ++i) {
+    if (i > 0) e += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
+    const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
+    for (int leg = 0; leg < 2; ++leg) {
+      const int t = 1 + leg;
+      const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
+      if (both_in_contact(in, leg, i)) {
+        e += w.hard_pair * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
+        for (int f : {i - 1, i})
+          e += w.hard_height * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
+      } else if (i > 0) {
+        e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
+      }
+      e += w.in_frame * sq(length(pelvis - toe) - length(in.pelvis_ws[i] - rest_of(in, i, t)));
+      if (!in.contact[leg][i]) e += w.active * sq(std::max(0.0, in.toe_min_height_m[leg] - toe.y));
+    }
+  }
+  return e;
+}
+
+/// Backtracking along `next - d` from d: the largest step of 1, 1/2, 1/4, ... that does not
+/// raise the energy above `e_now` (plus round-off). Writes the accepted point into `next` and
+/// its energy into `e_next`; false when no step of at least k_min_step helps.
+bool line_search(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+                 double e_now, std::vector<double>& next, double& e_next) {
+  constexpr double k_min_step = 1.0 / 64;
+  const double slack = 1e-12 * std::max(1.0, e_now);
+  std::vector<double> step(d.size());
+  for (size_t k = 0; k < d.size(); ++k) step[k] = next[k] - d[k];
+  for (double alpha = 1; alpha >= k_min_step; alpha *= 0.5) {
+    for (size_t k = 0; k < d.size(); ++k) next[k] = d[k] + alpha * step[k];
+    e_next = energy(in, w, next);
+    if (std::isfinite(e_next) && e_next <= e_now + slack) return true;
+  }
+  return false;
+}
+
+bool all_finite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
 }  // namespace
 
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
@@ -183,14 +232,23 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
   OfflineSolveResult r;
   Normals eq(n);
   bool newton = true;
-  for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
+  double e_now = energy(in, w, d), e_next = 0;
+  // Tries one step from d with the current model: solves, then backtracks on the energy.
+  auto try_step = [&]() {
     assemble(in, w, d, active, newton, eq);
-    if (!eq.solve(next)) {
-      // Compressed legs made the exact Hessian indefinite: Gauss-Newton from here on (its
-      // matrix is positive definite thanks to the anchor).
-      newton = false;
-      assemble(in, w, d, active, newton, eq);
-      if (!eq.solve(next)) break;  // keep the last good iterate
+    return eq.solve(next) && all_finite(next) && line_search(in, w, d, e_now, next, e_next);
+  };
+  for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
+    if (!try_step()) {
+      // Compressed legs made the exact Hessian indefinite, or its step did not lower the
+      // energy: Gauss-Newton from here on (its matrix is positive definite thanks to the
+      // anchor, so its step is a descent direction).
+      if (!newton || (newton = false, !try_step())) {
+        if (step == 0)
+          fail(ErrorKind::process, "offline solve: no step could be taken (the system is not positive definite "
+                                   "or its step does not lower the energy); nothing was cleaned");
+        break;  // keep the last good iterate; final_change_m says it did not converge
+      }
     }
     double change = 0;
     for (size_t k = 0; k < d.size(); ++k) change = std::max(change, std::abs(next[k] - d[k]));
@@ -198,11 +256,16 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     // safer Gauss-Newton steps from now on.
     if (step >= 2 && change > r.final_change_m) newton = false;
     d.swap(next);
+    e_now = e_next;
     r.iterations = step + 1;
     r.final_change_m = change;
     const bool active_changed = update_active(in, d, active);
-    if (change < s.fast_tolerance_m && !active_changed) break;
+    if (change < s.fast_tolerance_m && !active_changed) {
+      r.converged = true;
+      break;
+    }
   }
+  if (n == 0) r.converged = true;
 
   r.pelvis_ws.resize(static_cast<size_t>(n));
   for (auto& t : r.toe_ws) t.resize(static_cast<size_t>(n));
@@ -216,6 +279,18 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     }
   }
   return r;
+}
+
+double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettings& s,
+                           const OfflineSolveResult& r) {
+  std::vector<double> d(static_cast<size_t>(in.frame_count) * k_vars_per_frame);
+  for (int i = 0; i < in.frame_count; ++i)
+    for (int p = 0; p < 3; ++p) {
+      const Vec3 x = p == 0 ? r.pelvis_ws[i] : r.toe_ws[p - 1][i];
+      const Vec3 delta = x - rest_of(in, i, p);
+      for (int ax = 0; ax < 3; ++ax) d[var(i, p, ax)] = at(delta, ax);
+    }
+  return energy(in, weights_for(s), d);
 }
 
 }  // namespace footfix

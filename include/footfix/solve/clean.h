@@ -14,6 +14,7 @@
 #include "footfix/solve/leg_ik.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
+#include "footfix/solve/treadmill.h"
 
 namespace footfix {
 
@@ -21,6 +22,7 @@ struct CleanSettings {
   ContactSettings contacts;
   OfflineSolveSettings solve;
   LegIkSettings ik;
+  TreadmillSettings treadmill;  ///< in-place clips (see solve/treadmill.h)
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -34,6 +36,10 @@ struct CleanResult {
   std::array<int, 2> unreached_frames{0, 0};
   std::array<double, 2> max_miss_m{0, 0};
   std::vector<std::string> warnings;
+  /// True when the planted feet were locked on a treadmill moving at ground_velocity_mps (m/s,
+  /// internal frame, horizontal) rather than in world space; also set in contacts.
+  bool treadmill = false;
+  Vec3 ground_velocity_mps;
 };
 
 /// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint

@@ -70,9 +70,16 @@ struct OfflineSolveResult {
   /// above fast_tolerance_m means it stopped at fast_max_steps without converging (the result
   /// is still the best iterate; callers may warn).
   double final_change_m = 0;
+  /// True when the last step moved nothing more than fast_tolerance_m with a settled floor
+  /// set (the reference solver: always true after its sweeps). False: stopped at
+  /// fast_max_steps, or no further step lowered the energy; the result is the best iterate.
+  bool converged = false;
 };
 
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
+/// The fast solver accepts a step only where it lowers the energy (backtracking line search;
+/// Gauss-Newton when Newton's step is not a descent), and throws Error(process) when not even
+/// its first step can be taken: the input is never handed back as a solution.
 /// Deterministic: the same input and settings give the same bytes out. Memory O(frames) for both
 /// solvers (the fast one stores a banded factor: peak about 1.7 KB per frame, measured 450 MB
 /// at 275200 frames).
@@ -84,5 +91,10 @@ OfflineSolveResult solve_offline_reference(const OfflineSolveInput& input,
                                            const OfflineSolveSettings& settings);
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& input,
                                       const OfflineSolveSettings& settings);
+
+/// The fast solver's energy (the weighted least-squares sum it minimises) at the positions of
+/// `result`, for tests: every accepted step lowers it.
+double offline_fast_energy(const OfflineSolveInput& input, const OfflineSolveSettings& settings,
+                           const OfflineSolveResult& result);
 
 }  // namespace footfix
