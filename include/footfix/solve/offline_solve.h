@@ -44,7 +44,7 @@ struct OfflineSolveSettings {
   /// the toe position at the contact height. Fast solver: sets the hard weights.
   double hard_factor = 0.9;
   /// Fast solver: at most this many Newton steps (> 0).
-  int fast_max_steps = 20;
+  int fast_max_steps = 40;
   /// Fast solver: stops when no position moved more than this in a step (meters, > 0).
   double fast_tolerance_m = 1e-5;
   /// Fast solver: weight of the pull of every particle towards its input position, relative to
@@ -58,6 +58,14 @@ struct OfflineSolveSettings {
   /// only approaches its own lock after many sweeps; a stiffer lock here gives the strict
   /// locking the reference is heading for, at no cost in speed.
   double fast_hard_scale = 100;
+  /// Fast solver: time (s, >= 0) over which the correction's velocity may change, so a lock
+  /// starting or ending blends in over about this long (the runtime lock's inertialization
+  /// plays the same part) instead of snapping the toe in one frame. 0: no smoothing.
+  double fast_blend_s = 0.025;
+  /// Fast solver: time (s, >= 0) over which a contact's lock weight ramps from soft to hard at
+  /// its onset and at its release (smoothstep, geometric in the weight). Longer removes more of
+  /// the onset pop and leaves more slide in a contact's first and last frames. 0: hard at once.
+  double fast_lock_blend_s = 0;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
