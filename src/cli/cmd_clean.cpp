@@ -39,13 +39,15 @@ struct CleanOptions {
   ContactOptions contact_options;
   std::string treadmill;
   std::vector<double> ground_velocity;
+  std::string loop;
 };
 
-TreadmillMode parse_treadmill_mode(const std::string& name) {
-  if (name == "auto") return TreadmillMode::auto_detect;
-  if (name == "on") return TreadmillMode::on;
-  if (name == "off") return TreadmillMode::off;
-  fail(ErrorKind::usage, "--treadmill must be auto, on or off, got '" + name + "'");
+/// "auto", "on" or "off" as 0, 1, 2; throws Error(usage) naming `option` otherwise.
+int parse_auto_on_off(const std::string& option, const std::string& name) {
+  if (name == "auto") return 0;
+  if (name == "on") return 1;
+  if (name == "off") return 2;
+  fail(ErrorKind::usage, option + " must be auto, on or off, got '" + name + "'");
 }
 
 CleanSettings resolve_settings(CleanOptions& o) {
@@ -53,7 +55,10 @@ CleanSettings resolve_settings(CleanOptions& o) {
   if (!o.settings_path.empty()) settings = clean_settings_from_json_file(o.settings_path);
   o.contact_options.apply(settings.contacts);
   if (!o.solver.empty()) settings.solve.solver = parse_offline_solver(o.solver);
-  if (!o.treadmill.empty()) settings.treadmill.mode = parse_treadmill_mode(o.treadmill);
+  constexpr TreadmillMode k_treadmill[] = {TreadmillMode::auto_detect, TreadmillMode::on, TreadmillMode::off};
+  constexpr LoopMode k_loop[] = {LoopMode::auto_detect, LoopMode::on, LoopMode::off};
+  if (!o.treadmill.empty()) settings.treadmill.mode = k_treadmill[parse_auto_on_off("--treadmill", o.treadmill)];
+  if (!o.loop.empty()) settings.loop = k_loop[parse_auto_on_off("--loop", o.loop)];
   if (!o.ground_velocity.empty()) settings.treadmill.ground_velocity_mps = Vec3{o.ground_velocity[0], 0.0, o.ground_velocity[1]};
   settings.validate();
   return settings;
@@ -84,6 +89,9 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
                   "X,Z: the treadmill's ground velocity in m/s (Y-up internal frame) instead of the estimate; implies --treadmill on")
       ->delimiter(',')
       ->expected(2);
+  cmd->add_option("--loop", o->loop,
+                  "Cyclic clips: keep the first and last frames matching (feet, root, contacts wrap around): auto "
+                  "(default: when the last frame repeats the first), on, off");
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
 
@@ -132,6 +140,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       report["time_s"] = seconds;
       report["frames"] = loaded.clip.frame_count;
       report["solver_iterations"] = result.solver_iterations;
+      report["loop"] = result.loop;
       report["treadmill"] = result.treadmill;
       if (result.treadmill) {
         report["ground_velocity_mps"] = {g.x, g.y, g.z};

@@ -73,6 +73,7 @@ double horizontal_travel(const std::vector<Vec3>& track) {
 
 CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
+CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
 // root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
@@ -91,6 +92,58 @@ CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSett
   // Planted positions as the world sees them: where the foot is at the middle of its contact.
   for (auto& foot : r.contacts.feet)
     for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / clip.fps);
+  return r;
+}
+
+/// Frames [first, first + count) of a foot's contacts; intervals rebuilt from the cut runs, each
+/// keeping the planted position and height of the interval it came from.
+FootContacts cut_contacts(const FootContacts& foot, int first, int count) {
+  auto cut = [&](const auto& v) { return std::decay_t<decltype(v)>(v.begin() + first, v.begin() + first + count); };
+  FootContacts out = foot;
+  out.smoothed = cut(foot.smoothed);
+  out.contact = cut(foot.contact);
+  out.speed_mps = cut(foot.speed_mps);
+  out.effective_speed_mps = cut(foot.effective_speed_mps);
+  out.height_above_ground_m = cut(foot.height_above_ground_m);
+  out.intervals = contact_runs(out.contact);
+  for (auto& iv : out.intervals)
+    for (const auto& whole : foot.intervals)
+      if (whole.first_frame <= iv.first_frame + first && iv.first_frame + first <= whole.last_frame) {
+        iv.planted_position_m = whole.planted_position_m;
+        iv.height_m = whole.height_m;
+      }
+  return out;
+}
+
+// A cycle: cleaned with up to a second wrapped around each end, then cut back; its last frame's
+// legs are set to its first frame's and its root height to the first's (as in the source).
+CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
+  const int n = clip.frame_count;
+  const int pad = std::min(n - 2, static_cast<int>(std::lround(clip.fps)));
+  CleanSettings once = settings;
+  once.loop = LoopMode::off;
+  CleanResult r = clean_clip(wrap_loop(clip, rig, pad), rig, once);
+  Clip cleaned = clip;
+  for (int f = 0; f < n; ++f)
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      cleaned.rotation(f, j) = r.cleaned.rotation(f + pad, j);
+      cleaned.translation(f, j) = r.cleaned.translation(f + pad, j);
+    }
+  for (const auto& leg : rig.legs)
+    for (int j : {leg.hip, leg.knee, leg.heel, leg.toe})
+      if (j >= 0) cleaned.rotation(n - 1, j) = cleaned.rotation(0, j);
+  // The root's height closes too; its travel over the cycle is the cleaned one (a clip made to
+  // slide travels less, or more, once its feet are locked).
+  const int root = rig.translation_joint, parent = clip.skeleton.parents[root];
+  const Transform parent_first = parent >= 0 ? joint_world(cleaned, 0, parent) : Transform{};
+  const Transform parent_last = parent >= 0 ? joint_world(cleaned, n - 1, parent) : Transform{};
+  Vec3 last_ws = apply(parent_last, cleaned.translation(n - 1, root));
+  last_ws.y = apply(parent_first, cleaned.translation(0, root)).y + (joint_world(clip, n - 1, root).translation.y -
+                                                                    joint_world(clip, 0, root).translation.y);
+  cleaned.translation(n - 1, root) = rotate(inverse(parent_last.rotation), last_ws - parent_last.translation);
+  r.cleaned = std::move(cleaned);
+  for (auto& foot : r.contacts.feet) foot = cut_contacts(foot, pad, n);
+  r.loop = true;
   return r;
 }
 
@@ -124,6 +177,9 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
+      (settings.loop == LoopMode::on || is_loop(clip, rig)))
+    return clean_loop(clip, rig, settings);
   CleanResult result;
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
