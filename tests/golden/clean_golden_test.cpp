@@ -116,9 +116,10 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
   EXPECT_TRUE(o.metrics.non_leg_unchanged());
 }
 
-// Every locomotion clip of the shared corpus cleans without failing, never pushes a foot
-// through the floor or pops the legs. Residual slide bounds are looser than the 15% target,
-// which three clips miss (see the clean issue's note and bench_clean_quality).
+// Every locomotion clip of the shared corpus cleans without failing, keeps at most 15% of the
+// slide, never pushes a foot through the floor or pops the legs (whole-clip acceleration ratio).
+// The per-frame pop (< 1.5) and pelvis drop (<= 2 cm) targets are not reached yet: see
+// bench_clean_quality's pop and drop columns.
 TEST(CleanGolden, SharedLocomotionCorpus) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
@@ -129,7 +130,7 @@ TEST(CleanGolden, SharedLocomotionCorpus) {
     for (double factor : {1.25, 0.75}) {
       SCOPED_TRACE(name);
       SCOPED_TRACE(factor);
-      expect_acceptance(clean_scaled(loaded, factor), 0.30);
+      expect_acceptance(clean_scaled(loaded, factor), 0.15);
     }
   }
 }
