@@ -1,6 +1,7 @@
 // `footfix clean` on the shared in-place Mixamo walk, through the real binary: locked on a
-// treadmill by default (ground velocity in the contacts JSON and the report, loop kept), or in
-// world space with --treadmill off, or at a given --ground-velocity.
+// treadmill and cleaned as a loop by default (ground velocity in the contacts JSON and the
+// report), or in world space with --treadmill off (and --loop off), or at a given
+// --ground-velocity.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -37,6 +38,7 @@ TEST(CleanTreadmillCli, InPlaceWalkIsLockedOnATreadmillByDefault) {
   fs::path dir = test::fresh_temp_dir("clean_treadmill");
   CleanRun on = clean_in_place(dir, "");
   ASSERT_TRUE(on.clip_report["treadmill"].get<bool>()) << on.clip_report.dump();
+  EXPECT_TRUE(on.clip_report["loop"].get<bool>());  // the Mixamo walk is a cycle
   auto g = on.clip_report["ground_velocity_mps"].get<std::vector<double>>();
   ASSERT_EQ(g.size(), 3u);
   EXPECT_LT(g[2], -1.0);  // Mixamo walks along +Z: the ground runs back at over 1 m/s
@@ -46,8 +48,9 @@ TEST(CleanTreadmillCli, InPlaceWalkIsLockedOnATreadmillByDefault) {
   const auto& m = on.clip_report["metrics"];
   EXPECT_LT(m["slide_cleaned"]["mean_mm_per_frame"].get<double>(), 0.5 * m["slide_source"]["mean_mm_per_frame"].get<double>());
 
-  CleanRun off = clean_in_place(dir, "--treadmill off");
+  CleanRun off = clean_in_place(dir, "--treadmill off --loop off");
   EXPECT_FALSE(off.clip_report["treadmill"].get<bool>());
+  EXPECT_FALSE(off.clip_report["loop"].get<bool>());
   EXPECT_FALSE(off.contacts.result.ground_velocity_mps.has_value());
 
   CleanRun given = clean_in_place(dir, "--ground-velocity 0.25,-1.5");
