@@ -3,7 +3,8 @@
 // is documented as JSON Schema in schemas/contacts.schema.json:
 //   format "footfix-contacts", version 1, generator {name, version}, settings (every
 //   ContactSettings field), clip {source, frames, fps, meters_per_unit, up_axis},
-//   ground_height_m, warnings, and feet[2] {side, joint, smoothed[frames] (0..1, 4 decimals),
+//   ground_height_m, optional ground_velocity_mps [x, y, z] (m/s, internal frame: present when
+//   clean locked an in-place clip on a treadmill), warnings, and feet[2] {side, joint, smoothed[frames] (0..1, 4 decimals),
 //   contact[frames] (0/1), intervals [{first_frame, last_frame (inclusive), position (the
 //   clip's own units and axes), position_m (meters, internal frame: Y up), height_m}]}.
 #pragma once
