@@ -13,7 +13,7 @@
 //   smoothness    w_smooth |d[i-1] - 2d[i] + d[i+1]|^2  corrections change velocity over about
 //                                                   fast_blend_s, not in one frame: lock
 //                                                   onsets and releases blend in (no pops)
-// Each step is one block-tridiagonal SPD system (half-bandwidth 26) solved by banded Cholesky:
+// Each step is one banded SPD system (half-bandwidth 18) solved by banded Cholesky:
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
@@ -26,7 +26,8 @@ namespace footfix {
 namespace {
 
 constexpr int k_vars_per_frame = 9;  // pelvis xyz, left toe xyz, right toe xyz
-constexpr int k_half_bandwidth = 3 * k_vars_per_frame - 1;  // second differences couple i-1 .. i+1
+// The widest coupling: a second difference joins one unknown at frames i-1 and i+1.
+constexpr int k_half_bandwidth = 2 * k_vars_per_frame;
 constexpr double k_max_weight = 1e8;
 constexpr double k_active_scale = 1e3;  // floor weight relative to the hard height weight
 
