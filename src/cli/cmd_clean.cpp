@@ -18,6 +18,7 @@
 #include "footfix/io/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "footfix/solve/clean_settings_json.h"
+#include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
 #include "output_guard.h"
 
@@ -42,13 +43,29 @@ struct CleanOptions {
   std::string format;
   ClipOptions clip;
   ContactOptions contact_options;
+  std::string treadmill;
+  std::vector<double> ground_velocity;
+  std::string loop;
 };
+
+/// "auto", "on" or "off" as 0, 1, 2; throws Error(usage) naming `option` otherwise.
+int parse_auto_on_off(const std::string& option, const std::string& name) {
+  if (name == "auto") return 0;
+  if (name == "on") return 1;
+  if (name == "off") return 2;
+  fail(ErrorKind::usage, option + " must be auto, on or off, got '" + name + "'");
+}
 
 CleanSettings resolve_settings(CleanOptions& o) {
   CleanSettings settings;
   if (!o.settings_path.empty()) settings = clean_settings_from_json_file(o.settings_path);
   o.contact_options.apply(settings.contacts);
   if (!o.solver.empty()) settings.solve.solver = parse_offline_solver(o.solver);
+  constexpr TreadmillMode k_treadmill[] = {TreadmillMode::auto_detect, TreadmillMode::on, TreadmillMode::off};
+  constexpr LoopMode k_loop[] = {LoopMode::auto_detect, LoopMode::on, LoopMode::off};
+  if (!o.treadmill.empty()) settings.treadmill.mode = k_treadmill[parse_auto_on_off("--treadmill", o.treadmill)];
+  if (!o.loop.empty()) settings.loop = k_loop[parse_auto_on_off("--loop", o.loop)];
+  if (!o.ground_velocity.empty()) settings.treadmill.ground_velocity_mps = Vec3{o.ground_velocity[0], 0.0, o.ground_velocity[1]};
   settings.validate();
   return settings;
 }
@@ -119,7 +136,16 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         LoadedClip loaded = load_clip(item.input, read);
         CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
         ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
-        ClipMetrics metrics = compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
+        // On a treadmill, sliding is measured against the moving ground: both clips in its frame.
+        const int root = loaded.rig.translation_joint;
+        const Vec3 g = result.ground_velocity_mps;
+        ClipMetrics metrics = result.treadmill
+                                  ? compare_clips(shift_clip_by_ground(loaded.clip, root, g, -1),
+                                                  shift_clip_by_ground(result.cleaned, root, g, -1), loaded.rig, mask)
+                                  : compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
+        if (result.treadmill)
+          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input.string(),
+                        g.x, g.z);
         CleanedClipInfo info{item.output.filename().string(), loaded.warnings};
         info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
         const double worst_miss_m = std::max(result.max_miss_m[0], result.max_miss_m[1]);
@@ -149,8 +175,11 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                           {"time_s", seconds},
                           {"frames", loaded.clip.frame_count},
                           {"solver_iterations", result.solver_iterations},
+                          {"loop", result.loop},
+                          {"treadmill", result.treadmill},
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
+        if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
       },
       [&](size_t index, const ItemOutcome& outcome) {
         json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},
@@ -217,6 +246,18 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       ->check(CLI::IsMember({"fast", "reference"}));
   cmd->add_option("--format", o->format, "Output format: bvh or fbx [default: the input's]")
       ->check(CLI::IsMember({"bvh", "fbx"}));
+  cmd->add_option("--treadmill", o->treadmill,
+                  "In-place clips: lock planted feet on a ground moving at one velocity: auto (when the root "
+                  "barely travels while planted feet slide together), on, off (lock in world space) [default: auto]")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
+  cmd->add_option("--ground-velocity", o->ground_velocity,
+                  "X,Z: the treadmill's ground velocity in m/s (Y-up internal frame) instead of the estimate; implies --treadmill on")
+      ->delimiter(',')
+      ->expected(2);
+  cmd->add_option("--loop", o->loop,
+                  "Cyclic clips: keep the first and last frames matching (feet, root, contacts wrap around): auto "
+                  "(when the last frame repeats the first), on, off [default: auto]")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
   cmd->footer(

@@ -44,6 +44,8 @@ void print_text(const MetricsOptions& o, const ClipMetrics& m) {
   std::printf("  joint deviation: mean %.3f cm, max %.3f cm\n", m.mean_deviation_cm, m.max_deviation_cm);
   std::printf("  largest leg acceleration: %.1f m/s^2 vs source %.1f m/s^2 (x%.2f)\n", m.cleaned_max_leg_accel,
               m.source_max_leg_accel, m.leg_accel_ratio);
+  std::printf("  per-frame pop: x%.2f at frame %d (leg acceleration vs the source's within 0.1 s); pelvis lowered by up to %.2f cm\n",
+              m.pop_ratio, m.pop_frame, m.max_pelvis_drop_cm);
   if (m.non_leg_unchanged()) {
     std::printf("  non-leg joints: unchanged\n");
   } else {

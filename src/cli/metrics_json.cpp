@@ -22,6 +22,9 @@ nlohmann::json metrics_to_json(const ClipMetrics& m) {
           {"source_max_leg_accel_mps2", m.source_max_leg_accel},
           {"cleaned_max_leg_accel_mps2", m.cleaned_max_leg_accel},
           {"leg_accel_ratio", m.leg_accel_ratio},
+          {"pop_ratio", m.pop_ratio},
+          {"pop_frame", m.pop_frame},
+          {"max_pelvis_drop_cm", m.max_pelvis_drop_cm},
           {"non_leg_joints_unchanged", m.non_leg_unchanged()},
           {"changed_non_leg_joints", m.changed_non_leg_joints}};
 }

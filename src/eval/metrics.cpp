@@ -23,11 +23,28 @@ std::vector<std::vector<Vec3>> foot_tracks(const Clip& clip, const LegChain& leg
   return tracks;
 }
 
-double max_acceleration(const std::vector<Vec3>& track, double fps) {
-  double best = 0;
-  for (size_t f = 1; f + 1 < track.size(); ++f)
-    best = std::max(best, length(track[f + 1] - track[f] * 2.0 + track[f - 1]) * fps * fps);
-  return best;
+/// Acceleration magnitude per frame (m/s^2, central differences; 0 at the ends).
+std::vector<double> accelerations(const std::vector<Vec3>& track, double fps) {
+  std::vector<double> a(track.size(), 0.0);
+  for (size_t f = 1; f + 1 < track.size(); ++f) a[f] = length(track[f + 1] - track[f] * 2.0 + track[f - 1]) * fps * fps;
+  return a;
+}
+
+double max_of(const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()); }
+
+/// Largest per-frame pop of one joint (see ClipMetrics::pop_ratio); updates `best`/`frame`.
+void track_pop(const std::vector<double>& src, const std::vector<double>& out, double fps, double& best, int& frame) {
+  const int n = static_cast<int>(src.size());
+  const int half = std::max(1, static_cast<int>(std::lround(k_pop_window_s * fps)));
+  for (int f = 1; f + 1 < n; ++f) {
+    double ref = k_pop_floor_mps2;
+    for (int g = std::max(1, f - half); g <= std::min(n - 2, f + half); ++g) ref = std::max(ref, src[g]);
+    const double ratio = out[f] / ref;
+    if (ratio > best) {
+      best = ratio;
+      frame = f;
+    }
+  }
 }
 
 }  // namespace
@@ -68,8 +85,10 @@ ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& ri
   for (const auto& leg : rig.legs) {
     auto src = foot_tracks(source, leg), out = foot_tracks(cleaned, leg);
     for (size_t t = 0; t < src.size(); ++t) {
-      m.source_max_leg_accel = std::max(m.source_max_leg_accel, max_acceleration(src[t], source.fps));
-      m.cleaned_max_leg_accel = std::max(m.cleaned_max_leg_accel, max_acceleration(out[t], cleaned.fps));
+      const std::vector<double> a_src = accelerations(src[t], source.fps), a_out = accelerations(out[t], cleaned.fps);
+      m.source_max_leg_accel = std::max(m.source_max_leg_accel, max_of(a_src));
+      m.cleaned_max_leg_accel = std::max(m.cleaned_max_leg_accel, max_of(a_out));
+      track_pop(a_src, a_out, source.fps, m.pop_ratio, m.pop_frame);
       if (t == 0) continue;  // the knee is not a foot joint for penetration
       double floor = 1e300, lowest = 1e300;
       for (const auto& p : src[t]) floor = std::min(floor, p.y);
@@ -78,6 +97,13 @@ ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& ri
     }
   }
   m.leg_accel_ratio = m.source_max_leg_accel > 0 ? m.cleaned_max_leg_accel / m.source_max_leg_accel : 0;
+
+  if (rig.translation_joint >= 0 && rig.translation_joint < source.joint_count()) {
+    std::vector<Vec3> a(source.frame_count), b(source.frame_count);
+    joint_trajectory(source, rig.translation_joint, a);
+    joint_trajectory(cleaned, rig.translation_joint, b);
+    for (int f = 0; f < source.frame_count; ++f) m.max_pelvis_drop_cm = std::max(m.max_pelvis_drop_cm, 100.0 * (a[f].y - b[f].y));
+  }
 
   const int joints = source.joint_count();
   std::vector<Transform> ws(joints), wc(joints);

@@ -17,4 +17,17 @@ Clip make_sliding(const Clip& clip, const Rig& rig, double factor) {
 
 ContactMask contact_mask(const ContactResult& contacts) { return {contacts.feet[0].contact, contacts.feet[1].contact}; }
 
+Clip make_in_place(const Clip& clip, const Rig& rig, Vec3* ground_velocity_mps) {
+  Clip out = clip;
+  Vec3 v;
+  if (clip.frame_count > 1) {
+    const int j = rig.translation_joint;
+    v = (clip.translation(clip.frame_count - 1, j) - clip.translation(0, j)) * (clip.fps / (clip.frame_count - 1));
+    v.y = 0;
+    for (int f = 0; f < clip.frame_count; ++f) out.translation(f, j) -= v * (f / clip.fps);
+  }
+  if (ground_velocity_mps) *ground_velocity_mps = -v;
+  return out;
+}
+
 }  // namespace footfix

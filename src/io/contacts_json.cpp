@@ -239,6 +239,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
                       {"handedness", "right"},
                       {"description", "meters, Y up, right-handed (footfix's internal frame)"}}}};
   doc["ground_height_m"] = result.ground_height_m;
+  if (result.ground_velocity_mps) doc["ground_velocity_mps"] = vec_json(*result.ground_velocity_mps);
   doc["warnings"] = cleaned ? cleaned->warnings : result.warnings;
   if (cleaned) doc["cleaned_clip"] = cleaned->cleaned_clip;
   ordered_json feet = ordered_json::array();
@@ -316,6 +317,7 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
   if (!(doc.frame_time_s > 0)) r.error("clip.frame_time_s", "must be > 0");
   if (version >= 2 && root.contains("cleaned_clip")) doc.cleaned_clip = r.string(root, "", "cleaned_clip");
   doc.result.ground_height_m = r.number(root, "", "ground_height_m");
+  if (root.contains("ground_velocity_mps")) doc.result.ground_velocity_mps = r.vec(root, "", "ground_velocity_mps");
   for (const json& w : root.value("warnings", json::array()))
     if (w.is_string()) doc.result.warnings.push_back(w.get<std::string>());
   const json& feet = r.array(root, "", "feet", 2);

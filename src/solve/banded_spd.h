@@ -3,6 +3,7 @@
 // n * (bandwidth + 1) doubles, O(n * bandwidth^2) to factor. Internal to src/solve.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <vector>
 
@@ -18,7 +19,10 @@ class BandedSpd {
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only.
   double& at(int i, int j) { return band_[index(i, j)]; }
   /// Adds v to A(i, j) and, for i != j, to A(j, i) (one stored entry). |i - j| <= bandwidth.
-  void add(int i, int j, double v) { band_[i >= j ? index(i, j) : index(j, i)] += v; }
+  void add(int i, int j, double v) {
+    assert(i - j <= kd_ && j - i <= kd_ && "entry outside the band");
+    band_[i >= j ? index(i, j) : index(j, i)] += v;
+  }
   /// Replaces the matrix by its Cholesky factor L (A = L L^T). Returns false, leaving the
   /// content undefined, when a pivot is not positive (matrix not positive definite).
   bool factor();

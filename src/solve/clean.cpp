@@ -72,12 +72,89 @@ double horizontal_travel(const std::vector<Vec3>& track) {
   return sum;
 }
 
+CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* contacts, Vec3 g);
+CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
+
+// The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
+// root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
+// and the cleaned clip is moved back by +g t. Planted feet then move at exactly g and the root
+// stays where the source had it.
+CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* contacts, Vec3 g) {
+  CleanSettings still = settings;
+  still.treadmill.mode = TreadmillMode::off;
+  still.treadmill.ground_velocity_mps.reset();
+  CleanResult r = clean_clip(shift_clip_by_ground(clip, rig.translation_joint, g, -1), rig, still, contacts);
+  r.cleaned = shift_clip_by_ground(r.cleaned, rig.translation_joint, g, +1);
+  r.treadmill = true;
+  r.ground_velocity_mps = g;
+  r.contacts.ground_velocity_mps = g;
+  // Planted positions as the world sees them: where the foot is at the middle of its contact.
+  for (auto& foot : r.contacts.feet)
+    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / clip.fps);
+  return r;
+}
+
+/// Frames [first, first + count) of a foot's contacts; intervals rebuilt from the cut runs, each
+/// keeping the planted position and height of the interval it came from.
+FootContacts cut_contacts(const FootContacts& foot, int first, int count) {
+  auto cut = [&](const auto& v) { return std::decay_t<decltype(v)>(v.begin() + first, v.begin() + first + count); };
+  FootContacts out = foot;
+  out.smoothed = cut(foot.smoothed);
+  out.contact = cut(foot.contact);
+  out.speed_mps = cut(foot.speed_mps);
+  out.effective_speed_mps = cut(foot.effective_speed_mps);
+  out.height_above_ground_m = cut(foot.height_above_ground_m);
+  out.intervals = contact_runs(out.contact);
+  for (auto& iv : out.intervals)
+    for (const auto& whole : foot.intervals)
+      if (whole.first_frame <= iv.first_frame + first && iv.first_frame + first <= whole.last_frame) {
+        iv.planted_position_m = whole.planted_position_m;
+        iv.height_m = whole.height_m;
+      }
+  return out;
+}
+
+// A cycle: cleaned with up to a second wrapped around each end, then cut back; its last frame's
+// legs are set to its first frame's and its root height to the first's (as in the source).
+CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
+  const int n = clip.frame_count;
+  const int pad = std::min(n - 2, static_cast<int>(std::lround(clip.fps)));
+  CleanSettings once = settings;
+  once.loop = LoopMode::off;
+  CleanResult r = clean_clip(wrap_loop(clip, rig, pad), rig, once);
+  Clip cleaned = clip;
+  for (int f = 0; f < n; ++f)
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      cleaned.rotation(f, j) = r.cleaned.rotation(f + pad, j);
+      cleaned.translation(f, j) = r.cleaned.translation(f + pad, j);
+    }
+  for (const auto& leg : rig.legs)
+    for (int j : {leg.hip, leg.knee, leg.heel, leg.toe})
+      if (j >= 0) cleaned.rotation(n - 1, j) = cleaned.rotation(0, j);
+  // The root's height closes too; its travel over the cycle is the cleaned one (a clip made to
+  // slide travels less, or more, once its feet are locked).
+  const int root = rig.translation_joint, parent = clip.skeleton.parents[root];
+  const Transform parent_first = parent >= 0 ? joint_world(cleaned, 0, parent) : Transform{};
+  const Transform parent_last = parent >= 0 ? joint_world(cleaned, n - 1, parent) : Transform{};
+  Vec3 last_ws = apply(parent_last, cleaned.translation(n - 1, root));
+  last_ws.y = apply(parent_first, cleaned.translation(0, root)).y + (joint_world(clip, n - 1, root).translation.y -
+                                                                    joint_world(clip, 0, root).translation.y);
+  cleaned.translation(n - 1, root) = rotate(inverse(parent_last.rotation), last_ws - parent_last.translation);
+  r.cleaned = std::move(cleaned);
+  for (auto& foot : r.contacts.feet) foot = cut_contacts(foot, pad, n);
+  r.loop = true;
+  return r;
+}
+
 }  // namespace
 
 void CleanSettings::validate() const {
   contacts.validate();
   solve.validate();
   ik.validate();
+  treadmill.validate();
 }
 
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts) {
@@ -101,16 +178,21 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
+      (settings.loop == LoopMode::on || is_loop(clip, rig)))
+    return clean_loop(clip, rig, settings);
   CleanResult result;
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
   CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts);
   const LegHeightTracks& heights = problem.heights;
-  // An in-place clip (no root motion, feet sliding back by design) is locked in world space
-  // like any other: the body then walks forward of where it stood. Say so.
+  // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
+  // the solve runs in the ground's frame. Forced off, it is locked in world space like any
+  // other and the body then walks forward of where it stood: say so.
+  const TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
-  if (feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
+  if (!treadmill.on && feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
   // Both feet planted throughout (a bow, a wave) is an ordinary standing clip: no warning.
   // One foot planted throughout while the other moves is worth a word.
@@ -123,8 +205,18 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
     if (always_planted[s] && !always_planted[1 - s])
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                 " foot is planted in every frame: it is held in one place for the whole clip");
-  OfflineSolveResult solved = solve_offline(problem.input, settings.solve);
+  if (treadmill.on) return clean_on_treadmill(clip, rig, settings, contacts, treadmill.ground_velocity_mps);
+  OfflineSolveResult solved;
+  try {
+    solved = solve_offline(problem.input, settings.solve);
+  } catch (const Error& e) {
+    fail(e.kind(), clip.source_name + ": " + e.what());
+  }
   result.solver_iterations = solved.iterations;
+  if (!solved.converged)
+    result.warnings.push_back(clip.source_name + ": the offline solve did not converge in " +
+                              std::to_string(solved.iterations) + " steps (last change " +
+                              std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
   double max_drop_m = 0;
   for (int f = 0; f < clip.frame_count; ++f)

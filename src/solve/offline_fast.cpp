@@ -10,19 +10,24 @@
 //                                                   second-order model per step)
 //   toe floor     w_active (y - min)^2              non-contact toes below their floor (active set)
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
-// Each step is one block-tridiagonal SPD system (half-bandwidth 17) solved by banded Cholesky:
+//   smoothness    w_smooth |d[i-1] - 2d[i] + d[i+1]|^2  corrections change velocity over about
+//                                                   fast_blend_s, not in one frame: lock
+//                                                   onsets and releases blend in (no pops)
+// Each step is one banded SPD system (half-bandwidth 18) solved by banded Cholesky:
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
 
 #include "banded_spd.h"
+#include "footfix/core/error.h"
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix {
 namespace {
 
 constexpr int k_vars_per_frame = 9;  // pelvis xyz, left toe xyz, right toe xyz
-constexpr int k_half_bandwidth = 2 * k_vars_per_frame - 1;
+// The widest coupling: a second difference joins one unknown at frames i-1 and i+1.
+constexpr int k_half_bandwidth = 2 * k_vars_per_frame;
 constexpr double k_max_weight = 1e8;
 constexpr double k_active_scale = 1e3;  // floor weight relative to the hard height weight
 
@@ -31,10 +36,44 @@ constexpr double k_active_scale = 1e3;  // floor weight relative to the hard hei
 double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k), k_max_weight); }
 
 struct Weights {
-  double soft_pair, in_frame, hard_pair, hard_height, active, anchor;
+  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, smooth;
+  /// Per leg and frame i, in [0, 1]: how far the lock of the contact pair (i-1, i) has blended
+  /// in (1 inside a contact, less within fast_blend_s of its onset or release).
+  std::array<std::vector<double>, 2> lock;
+  /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
+  double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
 };
 
-Weights weights_for(const OfflineSolveSettings& s) {
+/// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
+/// it ends, over `blend_frames`.
+std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames) {
+  std::array<std::vector<double>, 2> lock;
+  for (int leg = 0; leg < 2; ++leg) {
+    const auto& c = in.contact[leg];
+    lock[leg].assign(static_cast<size_t>(in.frame_count), 0.0);
+    for (int a = 0; a < in.frame_count;) {
+      if (!c[a]) {
+        ++a;
+        continue;
+      }
+      int b = a;
+      while (b + 1 < in.frame_count && c[b + 1]) ++b;
+      for (int i = a + 1; i <= b; ++i) {
+        auto ramp = [&](int k) {
+          if (blend_frames < 1) return 1.0;
+          const double x = std::min(1.0, k / (blend_frames + 1));
+          return x * x * (3 - 2 * x);
+        };
+        lock[leg][i] = std::min(ramp(i - a), ramp(b - i + 1));
+      }
+      a = b + 1;
+    }
+  }
+  return lock;
+}
+
+Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) {
+  const double fps = in.fps;
   // The reference moves both particles of a soft pair (and of the pelvis-toe distance) by the
   // factor: a standard PBD projection of stiffness 2 * factor over two unit-mass particles.
   // Its hard pair moves each particle half the gap (stiffness = factor) and sets each particle's
@@ -46,6 +85,11 @@ Weights weights_for(const OfflineSolveSettings& s) {
   w.hard_height = pbd_weight(s.hard_factor) * s.fast_hard_scale;
   w.active = k_active_scale * w.hard_height;
   w.anchor = s.fast_anchor * w.soft_pair;
+  // Second differences of the correction over about fast_blend_s: a correction that changes
+  // velocity (a lock starting or ending) spreads that change over that time instead of one frame.
+  const double blend_frames = s.fast_blend_s * fps;
+  w.smooth = w.soft_pair * blend_frames * blend_frames;
+  w.lock = lock_blend(in, s.fast_lock_blend_s * fps);
   return w;
 }
 
@@ -75,6 +119,13 @@ class Normals {
     a_.add(j, i, -w);
     rhs_[i] -= w * c;
     rhs_[j] += w * c;
+  }
+  /// w (d_i - 2 d_j + d_k)^2
+  void second_difference(int i, int j, int k, double w) {
+    const int idx[3] = {i, j, k};
+    const double c[3] = {1, -2, 1};
+    for (int a = 0; a < 3; ++a)
+      for (int b = 0; b <= a; ++b) a_.add(idx[a], idx[b], w * c[a] * c[b]);
   }
   /// Second-order model of w (|D| - L)^2 around the current displacements, where D = pelvis -
   /// toe of one frame (particles p0, t0; 3 unknowns each), `dd` = D's displacement part
@@ -133,15 +184,18 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
     if (i > 0)
       for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, 0, ax), var(i, 0, ax), w.soft_pair, 0.0);
+    if (i > 0 && i + 1 < in.frame_count && w.smooth > 0)
+      for (int k = 0; k < k_vars_per_frame; ++k)
+        eq.second_difference(var(i - 1, 0, 0) + k, var(i, 0, 0) + k, var(i + 1, 0, 0) + k, w.smooth);
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       if (both_in_contact(in, leg, i)) {
         const Vec3 rest_step = rest_of(in, i, t) - rest_of(in, i - 1, t);
         for (int ax = 0; ax < 3; ++ax)
-          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.hard_pair, -at(rest_step, ax));
+          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.blended(w.hard_pair, w.lock[leg][i]), -at(rest_step, ax));
         for (int f : {i - 1, i})
-          eq.target(var(f, t, 1), w.hard_height, in.contact_height_m[leg][f] - rest_of(in, f, t).y);
+          eq.target(var(f, t, 1), w.blended(w.hard_height, w.lock[leg][i]), in.contact_height_m[leg][f] - rest_of(in, f, t).y);
       } else if (i > 0) {
         for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
       }
@@ -170,11 +224,64 @@ bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
   return changed;
 }
 
+/// The energy a step minimises, at displacements `d`: the terms and weights of assemble(), with
+/// the toe floor on the toes of the `active` set (the set is updated between steps, so each
+/// step descends one smooth energy).
+double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+              const std::array<std::vector<uint8_t>, 2>& active) {
+  auto sq = [](double v) { return v * v; };
+  double e = 0;
+  for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
+  for (int i = 0; i < in.frame_count; ++i) {
+    if (i > 0 && i + 1 < in.frame_count)
+      for (int k = 0; k < k_vars_per_frame; ++k)
+        e += w.smooth * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
+    if (i > 0) e += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
+    const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
+    for (int leg = 0; leg < 2; ++leg) {
+      const int t = 1 + leg;
+      const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
+      if (both_in_contact(in, leg, i)) {
+        e += w.blended(w.hard_pair, w.lock[leg][i]) * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
+        for (int f : {i - 1, i})
+          e += w.blended(w.hard_height, w.lock[leg][i]) * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
+      } else if (i > 0) {
+        e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
+      }
+      e += w.in_frame * sq(length(pelvis - toe) - length(in.pelvis_ws[i] - rest_of(in, i, t)));
+      if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
+    }
+  }
+  return e;
+}
+
+/// Backtracking along `next - d` from d: the largest step of 1, 1/2, 1/4, ... that does not
+/// raise the energy above `e_now` (plus round-off). Writes the accepted point into `next` and
+/// its energy into `e_next`; false when no step of at least k_min_step helps.
+bool line_search(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+                 const std::array<std::vector<uint8_t>, 2>& active, double e_now, std::vector<double>& next,
+                 double& e_next) {
+  constexpr double k_min_step = 1.0 / 64;
+  const double slack = 1e-12 * std::max(1.0, e_now);
+  std::vector<double> step(d.size());
+  for (size_t k = 0; k < d.size(); ++k) step[k] = next[k] - d[k];
+  for (double alpha = 1; alpha >= k_min_step; alpha *= 0.5) {
+    for (size_t k = 0; k < d.size(); ++k) next[k] = d[k] + alpha * step[k];
+    e_next = energy(in, w, next, active);
+    if (std::isfinite(e_next) && e_next <= e_now + slack) return true;
+  }
+  return false;
+}
+
+bool all_finite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
 }  // namespace
 
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
   const int n = in.frame_count;
-  const Weights w = weights_for(s);
+  const Weights w = weights_for(s, in);
   std::vector<double> d(static_cast<size_t>(n) * k_vars_per_frame, 0.0), next;
   std::array<std::vector<uint8_t>, 2> active;
   for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
@@ -183,14 +290,23 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
   OfflineSolveResult r;
   Normals eq(n);
   bool newton = true;
-  for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
+  double e_now = energy(in, w, d, active), e_next = 0;
+  // Tries one step from d with the current model: solves, then backtracks on the energy.
+  auto try_step = [&]() {
     assemble(in, w, d, active, newton, eq);
-    if (!eq.solve(next)) {
-      // Compressed legs made the exact Hessian indefinite: Gauss-Newton from here on (its
-      // matrix is positive definite thanks to the anchor).
-      newton = false;
-      assemble(in, w, d, active, newton, eq);
-      if (!eq.solve(next)) break;  // keep the last good iterate
+    return eq.solve(next) && all_finite(next) && line_search(in, w, d, active, e_now, next, e_next);
+  };
+  for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
+    if (!try_step()) {
+      // Compressed legs made the exact Hessian indefinite, or its step did not lower the
+      // energy: Gauss-Newton from here on (its matrix is positive definite thanks to the
+      // anchor, so its step is a descent direction).
+      if (!newton || (newton = false, !try_step())) {
+        if (step == 0)
+          fail(ErrorKind::process, "offline solve: no step could be taken (the system is not positive definite "
+                                   "or its step does not lower the energy); nothing was cleaned");
+        break;  // keep the last good iterate; final_change_m says it did not converge
+      }
     }
     double change = 0;
     for (size_t k = 0; k < d.size(); ++k) change = std::max(change, std::abs(next[k] - d[k]));
@@ -198,11 +314,17 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     // safer Gauss-Newton steps from now on.
     if (step >= 2 && change > r.final_change_m) newton = false;
     d.swap(next);
+    e_now = e_next;
     r.iterations = step + 1;
     r.final_change_m = change;
     const bool active_changed = update_active(in, d, active);
-    if (change < s.fast_tolerance_m && !active_changed) break;
+    if (active_changed) e_now = energy(in, w, d, active);
+    if (change < s.fast_tolerance_m && !active_changed) {
+      r.converged = true;
+      break;
+    }
   }
+  if (n == 0) r.converged = true;
 
   r.pelvis_ws.resize(static_cast<size_t>(n));
   for (auto& t : r.toe_ws) t.resize(static_cast<size_t>(n));
@@ -216,6 +338,21 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     }
   }
   return r;
+}
+
+double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettings& s,
+                           const OfflineSolveResult& r) {
+  std::vector<double> d(static_cast<size_t>(in.frame_count) * k_vars_per_frame);
+  for (int i = 0; i < in.frame_count; ++i)
+    for (int p = 0; p < 3; ++p) {
+      const Vec3 x = p == 0 ? r.pelvis_ws[i] : r.toe_ws[p - 1][i];
+      const Vec3 delta = x - rest_of(in, i, p);
+      for (int ax = 0; ax < 3; ++ax) d[var(i, p, ax)] = at(delta, ax);
+    }
+  std::array<std::vector<uint8_t>, 2> active;
+  for (auto& a : active) a.assign(static_cast<size_t>(in.frame_count), 0);
+  update_active(in, d, active);
+  return energy(in, weights_for(s, in), d, active);
 }
 
 }  // namespace footfix

@@ -32,6 +32,10 @@ void OfflineSolveSettings::validate() const {
           "fast_anchor must be > 0, got " + std::to_string(fast_anchor));
   require(std::isfinite(fast_hard_scale) && fast_hard_scale >= 1, ErrorKind::usage,
           "fast_hard_scale must be >= 1, got " + std::to_string(fast_hard_scale));
+  require(std::isfinite(fast_blend_s) && fast_blend_s >= 0 && fast_blend_s <= 1, ErrorKind::usage,
+          "fast_blend_s must be in [0, 1] s, got " + std::to_string(fast_blend_s));
+  require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
+          "fast_lock_blend_s must be in [0, 1] s, got " + std::to_string(fast_lock_blend_s));
 }
 
 void OfflineSolveInput::validate() const {

@@ -91,6 +91,20 @@ TEST(CleanGolden, WrittenBvhChangesOnlyLegsAndRootMotion) {
   }
 }
 
+// A solve stopped before it converged is not passed off as done: clean warns, naming the clip.
+TEST(CleanGolden, UnconvergedSolveIsAWarningNamingTheClip) {
+  LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  CleanSettings settings;
+  settings.solve.fast_max_steps = 1;
+  CleanResult r = clean_clip(make_sliding(loaded.clip, loaded.rig, 1.25), loaded.rig, settings);
+  int found = 0;
+  for (const auto& w : r.warnings)
+    found += w.find("did not converge") != std::string::npos && w.find("cmu_07_01_walk.bvh") != std::string::npos;
+  EXPECT_EQ(found, 1);
+  CleanResult full = clean_clip(make_sliding(loaded.clip, loaded.rig, 1.25), loaded.rig, CleanSettings{});
+  for (const auto& w : full.warnings) EXPECT_EQ(w.find("did not converge"), std::string::npos) << w;
+}
+
 // The reference solver stays available and also removes most of the sliding.
 TEST(CleanGolden, ReferenceSolverAlsoCleans) {
   LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
@@ -102,9 +116,10 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
   EXPECT_TRUE(o.metrics.non_leg_unchanged());
 }
 
-// Every locomotion clip of the shared corpus cleans without failing, never pushes a foot
-// through the floor or pops the legs. Residual slide bounds are looser than the 15% target,
-// which three clips miss (see the clean issue's note and bench_clean_quality).
+// Every locomotion clip of the shared corpus cleans without failing, keeps at most 15% of the
+// slide, never pushes a foot through the floor or pops the legs (whole-clip acceleration ratio).
+// The per-frame pop (< 1.5) and pelvis drop (<= 2 cm) targets are not reached yet: see
+// bench_clean_quality's pop and drop columns.
 TEST(CleanGolden, SharedLocomotionCorpus) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
@@ -115,7 +130,7 @@ TEST(CleanGolden, SharedLocomotionCorpus) {
     for (double factor : {1.25, 0.75}) {
       SCOPED_TRACE(name);
       SCOPED_TRACE(factor);
-      expect_acceptance(clean_scaled(loaded, factor), 0.30);
+      expect_acceptance(clean_scaled(loaded, factor), 0.15);
     }
   }
 }

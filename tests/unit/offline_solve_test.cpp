@@ -85,6 +85,52 @@ TEST(OfflineSolve, FastLocksEveryContactWithinAMillimeterAtContactHeight) {
   EXPECT_LE(s.fast.iterations, OfflineSolveSettings{}.fast_max_steps);
 }
 
+TEST(OfflineSolve, FastSaysWhetherItConverged) {
+  EXPECT_TRUE(sliding().fast.converged);
+  OfflineSolveSettings one_step;
+  one_step.fast_max_steps = 1;
+  OfflineSolveResult r = solve_offline(sliding().in, one_step);
+  EXPECT_FALSE(r.converged);
+  EXPECT_GT(r.final_change_m, one_step.fast_tolerance_m);
+}
+
+TEST(OfflineSolve, FastStepsNeverRaiseTheEnergy) {
+  // A sliding walk whose pelvis is also pushed down 25 cm (compressed legs: the exact Hessian
+  // is indefinite there), solved with 1, 2, ... steps: the energy never goes up.
+  SyntheticWalk walk;
+  walk.frames = 240;
+  walk.slide_scale = 1.6;
+  OfflineSolveInput in = walk.make();
+  for (int i = 0; i < in.frame_count; ++i) in.pelvis_ws[i].y -= 0.25 * (1 + std::sin(0.2 * i));
+  OfflineSolveResult none;
+  none.pelvis_ws = in.pelvis_ws;
+  none.toe_ws = in.toe_ws;
+  double previous = offline_fast_energy(in, {}, none);
+  for (int steps = 1; steps <= 8; ++steps) {
+    OfflineSolveSettings s;
+    s.fast_max_steps = steps;
+    const double e = offline_fast_energy(in, s, solve_offline(in, s));
+    EXPECT_LE(e, previous * (1 + 1e-9)) << steps << " steps";
+    previous = e;
+  }
+}
+
+TEST(OfflineSolve, FastThrowsWhenNotEvenOneStepCanBeTaken) {
+  // Past validation (the solver itself, as a caller bypassing solve_offline would): a NaN makes
+  // every system unsolvable. The input must not come back as a "solution".
+  SyntheticWalk walk;
+  walk.frames = 40;
+  OfflineSolveInput in = walk.make();
+  in.toe_ws[0][5].x = std::nan("");
+  try {
+    solve_offline_fast(in, {});
+    ADD_FAILURE() << "returned a result";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::process);
+    EXPECT_NE(std::string(e.what()).find("nothing was cleaned"), std::string::npos) << e.what();
+  }
+}
+
 TEST(OfflineSolve, ReferenceLocksContactsAsFarAs25000SweepsGo) {
   // The reference method's own evaluation: 25000 sweeps left ~10% of the slide on real clips. Require < 20% here.
   const auto& s = sliding();

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ struct ContactResult {
   double ground_height_m = 0;
   std::array<FootContacts, 2> feet;  ///< indexed by Side
   std::vector<std::string> warnings;  ///< quality problems; the result is still usable
+  /// Set when the feet are planted on a moving ground (an in-place clip locked on a treadmill by
+  /// clean): its horizontal velocity, m/s, internal frame (Y up). Unset: the ground is still.
+  std::optional<Vec3> ground_velocity_mps;
 
   const FootContacts& foot(Side s) const { return feet[static_cast<int>(s)]; }
 };

@@ -16,6 +16,12 @@ namespace footfix {
 /// Largest local change (radians, meters) still counted as "unchanged".
 constexpr double k_unchanged_tolerance = 1e-6;
 
+/// Half-width (s) of the source window a frame's cleaned acceleration is compared with.
+constexpr double k_pop_window_s = 0.1;
+/// Source accelerations below this (m/s^2, about 1 g) count as this much in the pop ratio:
+/// still feet would otherwise make mocap noise in the output read as a pop.
+constexpr double k_pop_floor_mps2 = 10.0;
+
 /// Per leg, per frame: 1 where the foot is in contact.
 using ContactMask = std::array<std::vector<std::uint8_t>, 2>;
 
@@ -39,6 +45,15 @@ struct ClipMetrics {
   /// Largest acceleration magnitude of any leg joint (knee, heel, toe, tip), m/s^2.
   double source_max_leg_accel = 0, cleaned_max_leg_accel = 0;
   double leg_accel_ratio = 0;  ///< cleaned / source
+  /// Per-frame pop: the largest ratio, over frames f and leg joints (knee, heel, toe, tip), of
+  /// the cleaned acceleration at f to the largest source acceleration of the same joint within
+  /// k_pop_window_s of f, the latter floored at k_pop_floor_mps2. Unlike leg_accel_ratio, a new
+  /// pop smaller than the clip's biggest landing still shows. 0 for clips under 3 frames.
+  double pop_ratio = 0;
+  int pop_frame = -1;  ///< the frame where pop_ratio is reached
+  /// Largest lowering of the translation joint (world Y, source minus cleaned), cm; 0 if never
+  /// lowered.
+  double max_pelvis_drop_cm = 0;
   /// Joints other than the legs and the translation joint whose local transforms differ by more
   /// than k_unchanged_tolerance (radians / meters) at some frame. The tolerance absorbs the
   /// float noise of formats whose reader derives local transforms from world matrices (FBX

@@ -23,4 +23,11 @@ inline constexpr std::array<double, 2> k_slide_protocol_factors{1.25, 0.75};
 /// The binary contacts of both feet, as the metrics take them.
 ContactMask contact_mask(const ContactResult& contacts);
 
+/// Copy of `clip` made in place: the translation joint's horizontal local translation minus
+/// the average horizontal velocity of its first-to-last travel, times the frame's time. A
+/// root-motion walk becomes an in-place (treadmill) walk whose ground moves at minus that
+/// average velocity; returned in `ground_velocity_mps` (local = world for a root without a
+/// rotated parent, as on every shared clip).
+Clip make_in_place(const Clip& clip, const Rig& rig, Vec3* ground_velocity_mps = nullptr);
+
 }  // namespace footfix

@@ -5,7 +5,8 @@
 //   ContactSettings field), clip {source, frames, fps (a common rate when the file's frame time
 //   is rounded: 120, not 120.0005), frame_time_s (as the file states it), meters_per_unit,
 //   up_axis}, coordinates {position, position_m: units and axes of each}, ground_height_m,
-//   warnings, cleaned_clip (written by clean: the cleaned clip's file name), and feet[2] {side,
+//   optional ground_velocity_mps [x, y, z] (m/s, internal frame: present when clean locked an
+//   in-place clip on a treadmill), warnings, cleaned_clip (written by clean: the cleaned clip's file name), and feet[2] {side,
 //   joint, smoothed[frames] (0..1, 4 decimals), contact[frames] (0/1), intervals [{first_frame,
 //   last_frame (inclusive), start_time_s, end_time_s (times of those frames, seconds), position
 //   (the clip's own units and axes), position_m (meters, internal frame: Y up), height_m}]}.

@@ -12,8 +12,10 @@
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/leg_ik.h"
+#include "footfix/solve/loop.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
+#include "footfix/solve/treadmill.h"
 
 namespace footfix {
 
@@ -21,6 +23,8 @@ struct CleanSettings {
   ContactSettings contacts;
   OfflineSolveSettings solve;
   LegIkSettings ik;
+  TreadmillSettings treadmill;  ///< in-place clips (see solve/treadmill.h)
+  LoopMode loop = LoopMode::auto_detect;  ///< cyclic clips (see solve/loop.h)
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -34,6 +38,12 @@ struct CleanResult {
   std::array<int, 2> unreached_frames{0, 0};
   std::array<double, 2> max_miss_m{0, 0};
   std::vector<std::string> warnings;
+  /// True when the planted feet were locked on a treadmill moving at ground_velocity_mps (m/s,
+  /// internal frame, horizontal) rather than in world space; also set in contacts.
+  bool treadmill = false;
+  Vec3 ground_velocity_mps;
+  /// True when the clip was cleaned as a cycle (its first and last frames kept matching).
+  bool loop = false;
 };
 
 /// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint
@@ -47,7 +57,7 @@ struct CleanProblem {
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts);
 
 /// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
-/// locked instead of detecting them. Deterministic: the same input gives the same output.
+/// locked instead of detecting them (and the clip is not treated as a loop). Deterministic: the same input gives the same output.
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings,
                        const ContactResult* contacts = nullptr);
 

@@ -44,7 +44,7 @@ struct OfflineSolveSettings {
   /// the toe position at the contact height. Fast solver: sets the hard weights.
   double hard_factor = 0.9;
   /// Fast solver: at most this many Newton steps (> 0).
-  int fast_max_steps = 20;
+  int fast_max_steps = 40;
   /// Fast solver: stops when no position moved more than this in a step (meters, > 0).
   double fast_tolerance_m = 1e-5;
   /// Fast solver: weight of the pull of every particle towards its input position, relative to
@@ -58,6 +58,14 @@ struct OfflineSolveSettings {
   /// only approaches its own lock after many sweeps; a stiffer lock here gives the strict
   /// locking the reference is heading for, at no cost in speed.
   double fast_hard_scale = 100;
+  /// Fast solver: time (s, >= 0) over which the correction's velocity may change, so a lock
+  /// starting or ending blends in over about this long (the runtime lock's inertialization
+  /// plays the same part) instead of snapping the toe in one frame. 0: no smoothing.
+  double fast_blend_s = 0.025;
+  /// Fast solver: time (s, >= 0) over which a contact's lock weight ramps from soft to hard at
+  /// its onset and at its release (smoothstep, geometric in the weight). Longer removes more of
+  /// the onset pop and leaves more slide in a contact's first and last frames. 0: hard at once.
+  double fast_lock_blend_s = 0;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -70,9 +78,16 @@ struct OfflineSolveResult {
   /// above fast_tolerance_m means it stopped at fast_max_steps without converging (the result
   /// is still the best iterate; callers may warn).
   double final_change_m = 0;
+  /// True when the last step moved nothing more than fast_tolerance_m with a settled floor
+  /// set (the reference solver: always true after its sweeps). False: stopped at
+  /// fast_max_steps, or no further step lowered the energy; the result is the best iterate.
+  bool converged = false;
 };
 
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
+/// The fast solver accepts a step only where it lowers the energy (backtracking line search;
+/// Gauss-Newton when Newton's step is not a descent), and throws Error(process) when not even
+/// its first step can be taken: the input is never handed back as a solution.
 /// Deterministic: the same input and settings give the same bytes out. Memory O(frames) for both
 /// solvers (the fast one stores a banded factor: peak about 1.7 KB per frame, measured 450 MB
 /// at 275200 frames).
@@ -84,5 +99,10 @@ OfflineSolveResult solve_offline_reference(const OfflineSolveInput& input,
                                            const OfflineSolveSettings& settings);
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& input,
                                       const OfflineSolveSettings& settings);
+
+/// The fast solver's energy (the weighted least-squares sum it minimises) at the positions of
+/// `result`, for tests: every accepted step lowers it.
+double offline_fast_energy(const OfflineSolveInput& input, const OfflineSolveSettings& settings,
+                           const OfflineSolveResult& result);
 
 }  // namespace footfix

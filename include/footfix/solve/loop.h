@@ -1,0 +1,38 @@
+// Cyclic clips (loops): a clip whose last frame repeats its first (the pose, with the root
+// possibly moved on by one cycle's travel D) keeps that match after clean. The clip is cleaned
+// with up to a second of itself wrapped around each end (before: its tail moved back by D;
+// after: its head moved on by D), so contacts, the solve and the feet see one continuous
+// motion across the seam; the middle is kept and the last frame's legs and root height are set
+// to the first frame's, as in the source (the root's travel over the cycle is the cleaned one).
+// Internal frame (meters, Y up).
+#pragma once
+
+#include "footfix/core/clip.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+enum class LoopMode {
+  auto_detect,  ///< wrap when the first and last frames match (default)
+  on,           ///< always treat the clip as a cycle
+  off,          ///< never
+};
+
+/// Largest local rotation difference (radians) of any joint between the first and last frame,
+/// and largest root height / foot-relative-to-root difference (meters), for a match.
+inline constexpr double k_loop_max_angle_rad = 0.02;
+inline constexpr double k_loop_max_offset_m = 0.01;
+
+/// Whether the last frame of `clip` repeats its first (see the constants). Clips under 8 frames
+/// are never loops.
+bool is_loop(const Clip& clip, const Rig& rig);
+
+/// Horizontal world travel of the translation joint from the first to the last frame (m).
+Vec3 loop_travel(const Clip& clip, const Rig& rig);
+
+/// The clip with `pad` frames wrapped around each end (pad <= frame_count - 2): frame k of the
+/// result is frame k - pad of the clip, continued cyclically with period frame_count - 1 and
+/// the translation joint moved by -D before the start and +D after the end.
+Clip wrap_loop(const Clip& clip, const Rig& rig, int pad);
+
+}  // namespace footfix

@@ -1,0 +1,68 @@
+// In-place (treadmill) clips: game locomotion whose root stays near the origin while planted
+// feet slide backwards at the speed the engine will move the character. The ground moves at one
+// horizontal velocity g (m/s, internal frame: X and Z, Y up; g.y = 0) for the whole clip. The
+// offline solve runs unchanged in the ground's frame x'(t) = x(t) - g t (planted feet are then
+// still) and its result is mapped back with x(t) = x'(t) + g t, so planted feet move at exactly
+// g and the root stays where the source had it. t = frame / fps, from frame 0.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/core/math.h"
+#include "footfix/solve/offline_solve.h"
+
+namespace footfix {
+
+enum class TreadmillMode {
+  auto_detect,  ///< lock on a treadmill when the clip is detected as in place (default)
+  on,           ///< always (g estimated unless given)
+  off,          ///< never: planted feet are locked in world space
+};
+
+struct TreadmillSettings {
+  TreadmillMode mode = TreadmillMode::auto_detect;
+  /// Ground velocity to use instead of the estimate (m/s, internal frame; Y is ignored).
+  /// Given, it forces the treadmill on.
+  std::optional<Vec3> ground_velocity_mps;
+  /// Throws Error(usage) on a non-finite velocity.
+  void validate() const;
+};
+
+/// Slowest ground a clip is detected as in place on (m/s).
+inline constexpr double k_treadmill_min_speed_mps = 0.1;
+/// In place when the pelvis's travel speed (over half-second windows) is below this fraction of
+/// the ground speed.
+inline constexpr double k_treadmill_max_root_fraction = 0.5;
+
+/// Robust ground velocity from planted feet: the component-wise median, over both feet and all
+/// consecutive frame pairs in contact, of the contact joint's horizontal velocity. Zero when no
+/// foot is ever planted for two frames.
+Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
+                              const std::array<std::vector<std::uint8_t>, 2>& contact, double fps);
+
+/// Mean horizontal speed (m/s) of `pelvis_ws` over windows of about half a second (the whole
+/// clip when shorter): the body's own travel, with the sway of a step averaged out.
+double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps);
+
+/// What clean decides for one clip: whether to lock on a treadmill, and at which velocity.
+struct TreadmillDecision {
+  bool on = false;
+  Vec3 ground_velocity_mps;  ///< the ground's velocity (zero when off)
+};
+TreadmillDecision decide_treadmill(const OfflineSolveInput& input, const TreadmillSettings& settings);
+
+/// Adds `sign` * g * t to every pelvis and toe position (t = frame / fps): -1 maps a solve's
+/// input into the ground's frame, +1 maps its result back.
+void shift_by_ground(std::vector<Vec3>& pelvis_ws, std::array<std::vector<Vec3>, 2>& toe_ws, Vec3 g,
+                     double fps, double sign);
+
+/// Copy of `clip` with the world position of `translation_joint` (and so the whole body) moved by
+/// `sign` * g * t: -1 gives the clip as seen from the ground (an in-place clip becomes a
+/// root-motion clip), +1 maps back. Only that joint's local translation changes.
+Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, double sign);
+
+}  // namespace footfix

@@ -1,0 +1,83 @@
+#include "footfix/solve/treadmill.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "footfix/contacts/signal_filters.h"
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+
+namespace footfix {
+
+void TreadmillSettings::validate() const {
+  if (ground_velocity_mps && !is_finite(*ground_velocity_mps))
+    fail(ErrorKind::usage, "treadmill: ground_velocity_mps must be finite");
+}
+
+Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
+                              const std::array<std::vector<std::uint8_t>, 2>& contact, double fps) {
+  std::vector<double> xs, zs;
+  for (int leg = 0; leg < 2; ++leg) {
+    const auto& p = toe_ws[leg];
+    const auto& c = contact[leg];
+    for (size_t f = 1; f < p.size() && f < c.size(); ++f) {
+      if (!c[f] || !c[f - 1]) continue;
+      xs.push_back((p[f].x - p[f - 1].x) * fps);
+      zs.push_back((p[f].z - p[f - 1].z) * fps);
+    }
+  }
+  if (xs.empty()) return {};
+  return {quantile(xs, 0.5), 0.0, quantile(zs, 0.5)};
+}
+
+double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps) {
+  const int n = static_cast<int>(pelvis_ws.size());
+  if (n < 2) return 0;
+  const int window = std::clamp(static_cast<int>(std::lround(0.5 * fps)), 1, n - 1);
+  double sum = 0;
+  int count = 0;
+  for (int f = 0; f + window < n; ++f, ++count) {
+    const Vec3 d = pelvis_ws[f + window] - pelvis_ws[f];
+    sum += std::hypot(d.x, d.z);
+  }
+  return sum / count * fps / window;
+}
+
+TreadmillDecision decide_treadmill(const OfflineSolveInput& input, const TreadmillSettings& settings) {
+  TreadmillDecision d;
+  if (settings.mode == TreadmillMode::off && !settings.ground_velocity_mps) return d;
+  if (settings.ground_velocity_mps) {
+    d.on = true;
+    d.ground_velocity_mps = {settings.ground_velocity_mps->x, 0.0, settings.ground_velocity_mps->z};
+    return d;
+  }
+  const Vec3 g = estimate_ground_velocity(input.toe_ws, input.contact, input.fps);
+  const double speed = length(g);
+  d.on = settings.mode == TreadmillMode::on ||
+         (speed >= k_treadmill_min_speed_mps &&
+          root_travel_speed(input.pelvis_ws, input.fps) < k_treadmill_max_root_fraction * speed);
+  if (d.on) d.ground_velocity_mps = g;
+  return d;
+}
+
+void shift_by_ground(std::vector<Vec3>& pelvis_ws, std::array<std::vector<Vec3>, 2>& toe_ws, Vec3 g,
+                     double fps, double sign) {
+  const Vec3 step = Vec3{g.x, 0.0, g.z} * (sign / fps);
+  for (size_t f = 0; f < pelvis_ws.size(); ++f) pelvis_ws[f] += step * static_cast<double>(f);
+  for (auto& toes : toe_ws)
+    for (size_t f = 0; f < toes.size(); ++f) toes[f] += step * static_cast<double>(f);
+}
+
+Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, double sign) {
+  Clip out = clip;
+  const int parent = clip.skeleton.parents[translation_joint];
+  const Vec3 step = Vec3{g.x, 0.0, g.z} * (sign / clip.fps);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const Quat parent_rot = parent >= 0 ? joint_world(clip, f, parent).rotation : Quat{};
+    out.translation(f, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(f));
+  }
+  return out;
+}
+
+}  // namespace footfix

@@ -1,0 +1,90 @@
+// `clean` on an in-place walk made from the bundled root-motion walk (pelvis x1.25 so it slides,
+// then its average root velocity removed: the true ground velocity is known). By default it is
+// locked on a treadmill: planted feet move together at one ground velocity, the root stays where
+// the source had it, and the ground velocity is reported (result and contacts JSON). Locked in
+// world space instead (--treadmill off), the body walks away.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "footfix/eval/sliding.h"
+#include "footfix/eval/treadmill_metrics.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/io/contacts_json.h"
+#include "footfix/solve/clean.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+struct InPlaceWalk {
+  LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  Vec3 true_g;
+  Clip input = make_in_place(make_sliding(loaded.clip, loaded.rig, 1.25), loaded.rig, &true_g);
+  ContactMask mask;
+  InPlaceWalk() {
+    ContactResult c = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+    mask = {c.feet[0].contact, c.feet[1].contact};
+  }
+};
+
+TEST(CleanInPlace, TreadmillLockKeepsTheRootAndMovesPlantedFeetTogether) {
+  InPlaceWalk w;
+  ASSERT_GT(length(w.true_g), 1.0);  // a walk: the ground runs back at over 1 m/s
+  CleanResult r = clean_clip(w.input, w.loaded.rig, CleanSettings{});
+  ASSERT_TRUE(r.treadmill);
+  // Planted feet run back at the unscaled walk's speed: the removed velocity / 1.25.
+  const Vec3 feet_g = w.true_g / 1.25;
+  EXPECT_LT(length(r.ground_velocity_mps - feet_g), 0.1 * length(feet_g));
+  ASSERT_TRUE(r.contacts.ground_velocity_mps.has_value());
+  EXPECT_EQ(*r.contacts.ground_velocity_mps, r.ground_velocity_mps);
+
+  const TreadmillSlide before = treadmill_slide(w.input, w.loaded.rig, w.mask);
+  const TreadmillSlide after = treadmill_slide(r.cleaned, w.loaded.rig, w.mask);
+  EXPECT_LE(after.mean_mm_per_frame, 0.25 * before.mean_mm_per_frame)
+      << after.mean_mm_per_frame << " of " << before.mean_mm_per_frame;
+  const RootStray stray = root_stray(w.input, r.cleaned, w.loaded.rig);
+  EXPECT_LE(stray.mean_horizontal_deviation_m, 0.05);
+  EXPECT_LE(stray.end_to_end_drift_m, 0.05);
+}
+
+TEST(CleanInPlace, WorldLockFightsTheTreadmill) {
+  // The instrument can fail: the pre-treadmill behaviour, forced, pins planted feet in world
+  // space, so against the moving ground they slide more than in the input.
+  InPlaceWalk w;
+  CleanSettings off;
+  off.treadmill.mode = TreadmillMode::off;
+  CleanResult r = clean_clip(w.input, w.loaded.rig, off);
+  EXPECT_FALSE(r.treadmill);
+  EXPECT_FALSE(r.contacts.ground_velocity_mps.has_value());
+  EXPECT_GT(treadmill_slide(r.cleaned, w.loaded.rig, w.mask).mean_mm_per_frame,
+            2 * treadmill_slide(w.input, w.loaded.rig, w.mask).mean_mm_per_frame);
+}
+
+TEST(CleanInPlace, RootMotionWalkIsNotPutOnATreadmill) {
+  InPlaceWalk w;
+  for (double factor : {1.0, 1.25, 0.75}) {
+    CleanResult r = clean_clip(make_sliding(w.loaded.clip, w.loaded.rig, factor), w.loaded.rig, CleanSettings{});
+    EXPECT_FALSE(r.treadmill) << factor;
+  }
+}
+
+TEST(CleanInPlace, GroundVelocityTravelsThroughTheContactsJson) {
+  InPlaceWalk w;
+  CleanResult r = clean_clip(w.input, w.loaded.rig, CleanSettings{});
+  ASSERT_TRUE(r.treadmill);
+  std::ostringstream out;
+  write_contacts_json(r.cleaned, r.contacts, ContactSettings{}, out);
+  ContactsDocument doc = parse_contacts_json(out.str(), "walk.contacts.json");
+  ASSERT_TRUE(doc.result.ground_velocity_mps.has_value());
+  EXPECT_LT(length(*doc.result.ground_velocity_mps - r.ground_velocity_mps), 1e-9);
+  // Without a treadmill the field is absent, and absent it reads back as unset.
+  CleanResult still = clean_clip(w.loaded.clip, w.loaded.rig, CleanSettings{});
+  std::ostringstream plain;
+  write_contacts_json(still.cleaned, still.contacts, ContactSettings{}, plain);
+  EXPECT_EQ(plain.str().find("ground_velocity_mps"), std::string::npos);
+  EXPECT_FALSE(parse_contacts_json(plain.str(), "walk.contacts.json").result.ground_velocity_mps.has_value());
+}
+
+}  // namespace
+}  // namespace footfix

@@ -1,0 +1,41 @@
+// The per-frame pop measure on a real clip that had a lock-onset pop: the shared Xia walk made
+// to slide (x1.25) and cleaned with the lock switched on in one frame (no blending) snaps a toe
+// at the frame a contact begins, which the measure finds there. The default blending lowers it.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "footfix/eval/metrics.h"
+#include "footfix/eval/sliding.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/solve/clean.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+TEST(CleanPop, LockOnsetPopIsFoundAtTheOnsetAndBlendingLowersIt) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  LoadedClip loaded = load_clip(test::shared_clips_dir() / "xia_neutral_01_000_walk.bvh");
+  Clip scaled = make_sliding(loaded.clip, loaded.rig, 1.25);
+  CleanSettings snap;
+  snap.solve.fast_blend_s = 0;
+  snap.solve.fast_lock_blend_s = 0;
+  CleanResult r = clean_clip(scaled, loaded.rig, snap);
+  ContactMask mask{r.contacts.feet[0].contact, r.contacts.feet[1].contact};
+  ClipMetrics m = compare_clips(scaled, r.cleaned, loaded.rig, mask);
+  EXPECT_GT(m.pop_ratio, 3.0);
+  // The pop sits at the first frame of a contact (or the frame before it).
+  int nearest = 1 << 30;
+  for (const auto& foot : r.contacts.feet)
+    for (const auto& iv : foot.intervals) nearest = std::min(nearest, std::abs(iv.first_frame - m.pop_frame));
+  EXPECT_LE(nearest, 1) << "pop at frame " << m.pop_frame;
+
+  CleanResult blended = clean_clip(scaled, loaded.rig, CleanSettings{});
+  ClipMetrics mb = compare_clips(scaled, blended.cleaned, loaded.rig, mask);
+  EXPECT_LT(mb.pop_ratio, 0.8 * m.pop_ratio);
+  EXPECT_LE(mb.cleaned_slide.mean_mm_per_frame, 0.15 * mb.source_slide.mean_mm_per_frame);
+}
+
+}  // namespace
+}  // namespace footfix

@@ -1,0 +1,97 @@
+// Treadmill decision and mapping on synthetic walks (no clip): an in-place walk is recognised
+// and its ground velocity found; root-motion walks, sliding or not, are left in world space.
+#include "footfix/solve/treadmill.h"
+
+#include <gtest/gtest.h>
+
+#include "footfix/core/error.h"
+#include "support/synthetic_walk.h"
+
+namespace footfix {
+namespace {
+
+using test::SyntheticWalk;
+
+/// The synthetic walk with its forward travel removed: the ground moves at -speed along Z.
+OfflineSolveInput in_place(const SyntheticWalk& walk) {
+  OfflineSolveInput in = walk.make();
+  shift_by_ground(in.pelvis_ws, in.toe_ws, {0, 0, walk.speed_mps}, walk.fps, -1);
+  EXPECT_NEAR(in.pelvis_ws.back().z, in.pelvis_ws.front().z, 1e-9);
+  return in;
+}
+
+TEST(Treadmill, InPlaceWalkIsDetectedWithItsGroundVelocity) {
+  SyntheticWalk walk;
+  walk.slide_scale = 1;
+  TreadmillDecision d = decide_treadmill(in_place(walk), {});
+  EXPECT_TRUE(d.on);
+  EXPECT_NEAR(d.ground_velocity_mps.z, -walk.speed_mps, 1e-6);
+  EXPECT_NEAR(d.ground_velocity_mps.x, 0, 1e-9);
+  EXPECT_EQ(d.ground_velocity_mps.y, 0);
+}
+
+TEST(Treadmill, RootMotionWalksStayInWorldSpace) {
+  for (double scale : {1.0, 1.25, 0.75}) {
+    SyntheticWalk walk;
+    walk.slide_scale = scale;
+    TreadmillDecision d = decide_treadmill(walk.make(), {});
+    EXPECT_FALSE(d.on) << scale;
+    EXPECT_EQ(d.ground_velocity_mps, Vec3{}) << scale;
+  }
+}
+
+TEST(Treadmill, ModesAndAGivenVelocityOverrideDetection) {
+  SyntheticWalk walk;
+  walk.slide_scale = 1;
+  TreadmillSettings off;
+  off.mode = TreadmillMode::off;
+  EXPECT_FALSE(decide_treadmill(in_place(walk), off).on);
+  TreadmillSettings on;
+  on.mode = TreadmillMode::on;
+  TreadmillDecision forced = decide_treadmill(walk.make(), on);
+  EXPECT_TRUE(forced.on);
+  EXPECT_LT(length(forced.ground_velocity_mps), 1e-9);  // a root-motion walk's ground stands still
+  TreadmillSettings given;
+  given.mode = TreadmillMode::off;
+  given.ground_velocity_mps = Vec3{0.3, 7.0, -1.2};
+  TreadmillDecision g = decide_treadmill(walk.make(), given);
+  EXPECT_TRUE(g.on);
+  EXPECT_EQ(g.ground_velocity_mps, (Vec3{0.3, 0.0, -1.2}));
+  given.ground_velocity_mps = Vec3{std::nan(""), 0, 0};
+  EXPECT_THROW(given.validate(), Error);
+}
+
+TEST(Treadmill, GroundVelocityIsTheMedianOfPlantedFeet) {
+  // One foot planted on a ground at (0.5, 0, -1) m/s with one outlier frame pair; the other
+  // foot never planted. Unplanted frames do not count.
+  const double fps = 30;
+  std::array<std::vector<Vec3>, 2> toes;
+  std::array<std::vector<std::uint8_t>, 2> contact;
+  for (int f = 0; f < 20; ++f) {
+    toes[0].push_back(Vec3{0.5, 0, -1} * (f / fps));
+    toes[1].push_back(Vec3{3.0 * f, 0, 0});
+    contact[0].push_back(f < 15);
+    contact[1].push_back(0);
+  }
+  toes[0][7].x += 1.0;
+  Vec3 g = estimate_ground_velocity(toes, contact, fps);
+  EXPECT_NEAR(g.x, 0.5, 1e-9);
+  EXPECT_NEAR(g.z, -1.0, 1e-9);
+  contact[0].assign(20, 0);
+  EXPECT_EQ(estimate_ground_velocity(toes, contact, fps), Vec3{});
+}
+
+TEST(Treadmill, ShiftMapsThereAndBack) {
+  SyntheticWalk walk;
+  walk.frames = 50;
+  OfflineSolveInput a = walk.make(), b = a;
+  const Vec3 g{0.2, 5.0, -0.7};
+  shift_by_ground(b.pelvis_ws, b.toe_ws, g, walk.fps, -1);
+  EXPECT_NEAR(b.pelvis_ws[30].x - a.pelvis_ws[30].x, -0.2 * 30 / walk.fps, 1e-12);
+  EXPECT_EQ(b.pelvis_ws[30].y, a.pelvis_ws[30].y);  // horizontal only
+  shift_by_ground(b.pelvis_ws, b.toe_ws, g, walk.fps, +1);
+  for (int f = 0; f < walk.frames; ++f) EXPECT_LT(length(b.toe_ws[1][f] - a.toe_ws[1][f]), 1e-12);
+}
+
+}  // namespace
+}  // namespace footfix
