@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch.h"
+#include "clean_pipeline.h"
 #include "clip_options.h"
 #include "command.h"
 #include "contact_options.h"
@@ -17,6 +18,7 @@
 #include "footfix/solve/clean_settings_json.h"
 #include "metrics_json.h"
 #include "output_guard.h"
+#include "report_plot.h"
 
 namespace footfix::cli {
 namespace {
@@ -37,6 +39,7 @@ struct CleanOptions {
   std::string format;
   ClipOptions clip;
   ContactOptions contact_options;
+  CleanPipeline pipeline;  // --shard, --incremental, --html, --junit
 };
 
 CleanSettings resolve_settings(CleanOptions& o) {
@@ -68,6 +71,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_option("--format", o->format, "Output format: bvh or fbx (default: the input's)");
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
+  o->pipeline.add_to(*cmd);
 
   action = [o] {
     if (o->quiet) spdlog::set_level(spdlog::level::err);
@@ -80,6 +84,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       plan.new_extension = "." + o->format;
     }
     auto items = plan_batch(o->inputs, plan);
+    o->pipeline.prepare(items, o->inputs, o->output, settings, o->clip, o->format);
     for (const auto& item : items) refuse_to_overwrite_input(item.input, item.output, o->in_place);
 
     std::vector<json> reports(items.size());
@@ -88,6 +93,10 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       auto start = std::chrono::steady_clock::now();
       json& report = reports[index];
       report = {{"input", item.input.string()}, {"output", item.output.string()}, {"status", "failed"}};
+      if (o->pipeline.skip_unchanged(item, index, report)) {
+        residual_p95[index] = residual_slide(report);
+        return;
+      }
       LoadedClip loaded = load_clip(item.input, read);
       CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
       ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
@@ -111,6 +120,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
       report["solver_iterations"] = result.solver_iterations;
       report["metrics"] = metrics_to_json(metrics);
       report["warnings"] = warnings;
+      report["plot"] = plot_series(loaded, result, settings.contacts);
     });
     for (size_t i = 0; i < items.size(); ++i)
       if (!outcomes[i].ok) reports[i]["error"] = outcomes[i].message;
@@ -124,10 +134,10 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
           spdlog::error("check: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input.string(),
                         residual_p95[i], o->max_slide_cm_s);
         }
-    if (!o->report_path.empty()) {
-      json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"clips", reports}};
+    json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"clips", reports}};
+    if (!o->report_path.empty())
       write_file_atomically(o->report_path, [&](std::ostream& out) { out << doc.dump(2) << "\n"; });
-    }
+    o->pipeline.finish(items, doc, o->max_slide_cm_s);
     if (code == k_exit_ok && !over.empty()) return static_cast<int>(k_exit_check_failed);
     return code;
   };

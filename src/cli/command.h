@@ -32,5 +32,7 @@ CLI::App* add_convert_command(CLI::App& app, Action& action);
 CLI::App* add_annotate_command(CLI::App& app, Action& action);
 CLI::App* add_clean_command(CLI::App& app, Action& action);
 CLI::App* add_metrics_command(CLI::App& app, Action& action);
+CLI::App* add_report_command(CLI::App& app, Action& action);
+CLI::App* add_docs_command(CLI::App& app, Action& action);  ///< hidden: docs/cli.md, man page
 
 }  // namespace footfix::cli

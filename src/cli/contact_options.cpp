@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "footfix/contacts/contact_settings_json.h"
+
 namespace footfix::cli {
 namespace {
 

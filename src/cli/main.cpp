@@ -33,12 +33,14 @@ int main(int argc, char** argv) {
     CLI::App* command;
     Action action;
   };
-  std::vector<Entry> commands(5);
+  std::vector<Entry> commands(7);
   commands[0].command = add_inspect_command(app, commands[0].action);
   commands[1].command = add_convert_command(app, commands[1].action);
   commands[2].command = add_annotate_command(app, commands[2].action);
   commands[3].command = add_clean_command(app, commands[3].action);
   commands[4].command = add_metrics_command(app, commands[4].action);
+  commands[5].command = add_report_command(app, commands[5].action);
+  commands[6].command = add_docs_command(app, commands[6].action);
 
   try {
     app.parse(argc, argv);

@@ -3,8 +3,6 @@
 // 100 and 120 Hz clips behave alike. Defaults are the reference method's values at 60 Hz.
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <span>
 #include <string>
 
@@ -67,13 +65,5 @@ struct ContactSettingField {
 
 /// Every field of ContactSettings, in declaration order.
 std::span<const ContactSettingField> contact_setting_fields();
-
-/// Reads settings from a JSON object whose keys are field names; absent keys keep `base`'s
-/// values. Throws Error(usage) for unknown keys, wrong types and invalid values; messages start
-/// with `where` (e.g. the settings file name).
-ContactSettings contact_settings_from_json(const nlohmann::json& j, const ContactSettings& base = {},
-                                           const std::string& where = "contact settings");
-/// Every field as a JSON object, in declaration order.
-nlohmann::ordered_json contact_settings_to_json(const ContactSettings& settings);
 
 }  // namespace footfix

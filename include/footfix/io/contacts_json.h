@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "footfix/contacts/contact_settings_json.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 
