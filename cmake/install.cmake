@@ -6,9 +6,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set_target_properties(footfix_lib PROPERTIES OUTPUT_NAME footfix EXPORT_NAME footfix)
-install(TARGETS footfix_lib EXPORT footfixTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS footfix_lib EXPORT footfixTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY include/footfix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" REGEX "/(contact_settings_json|contacts_json|clean_settings_json)\\.h$" EXCLUDE)
 install(TARGETS footfix RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -164,16 +164,17 @@ void metrics_table(std::ostream& out, const json& clip) {
   struct Row {
     const char* label;
     const char* key;
+    int decimals;
   };
-  static constexpr Row slide_rows[] = {{"contact slide p95 (cm/s)", "p95_cm_per_s"},
-                                       {"contact slide mean (cm/s)", "mean_cm_per_s"},
-                                       {"contact slide p95 (mm/frame)", "p95_mm_per_frame"},
-                                       {"contact slide mean (mm/frame)", "mean_mm_per_frame"},
-                                       {"contact frame pairs", "contact_frame_pairs"}};
+  static constexpr Row slide_rows[] = {{"contact slide p95 (cm/s)", "p95_cm_per_s", 2},
+                                       {"contact slide mean (cm/s)", "mean_cm_per_s", 2},
+                                       {"contact slide p95 (mm/frame)", "p95_mm_per_frame", 2},
+                                       {"contact slide mean (mm/frame)", "mean_mm_per_frame", 2},
+                                       {"contact frame pairs", "contact_frame_pairs", 0}};
   out << "<table class=\"metrics\"><tr><th></th><th>before</th><th>after</th></tr>";
   for (const auto& row : slide_rows)
-    out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN)) << "</td><td>"
-        << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN)) << "</td></tr>";
+    out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN), row.decimals) << "</td><td>"
+        << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN), row.decimals) << "</td></tr>";
   out << "<tr><td>max leg acceleration (m/s&sup2;)</td><td>" << cell(number_at(clip, {"metrics", "source_max_leg_accel_mps2"}, NAN), 1)
       << "</td><td>" << cell(number_at(clip, {"metrics", "cleaned_max_leg_accel_mps2"}, NAN), 1) << "</td></tr>"
       << "<tr><td>new ground penetration (mm)</td><td></td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
@@ -252,7 +253,7 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index) {
 constexpr const char* k_style =
     "body{font:14px/1.4 sans-serif;margin:16px;color:#222}"
     "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}"
-    "td:first-child,th:first-child{text-align:left}"
+    "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
     "tr.failed td,span.failed,.error{color:#b00}span.skipped,tr.skipped td{color:#777}"
     "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
     ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"

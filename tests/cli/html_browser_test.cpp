@@ -32,10 +32,10 @@ std::string find_chromium() {
 // Runs chromium headless on `url` with `mode` (--screenshot=... or --dump-dom); stdout to `out`.
 int run_chromium(const std::string& chromium, const fs::path& profile, const std::string& mode, const std::string& url,
                  const fs::path& out) {
-  std::string command = "timeout 120 " + quoted(chromium) +
+  std::string command = "timeout 120 " + quoted(fs::path(chromium)) +
                         " --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --user-data-dir=" +
                         quoted(profile) + " --window-size=" + std::to_string(k_width) + "," + std::to_string(k_height) +
-                        " " + mode + " " + quoted(url) + " > " + quoted(out) + " 2>" + quoted(profile / "stderr.log");
+                        " " + mode + " '" + url + "' > " + quoted(out) + " 2>" + quoted(profile / "stderr.log");
   int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -54,11 +54,12 @@ TEST(PipelineCli, ShardsCoverTheBatchOnceAndMergeIntoTheSingleRunReport) {
     auto r = run_footfix("clean " + quoted(in) + " -o " + quoted(dir / "out") + " --shard " + shard + " --report " +
                          quoted(dir / ("shard" + std::to_string(k) + ".json")));
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    for (const auto& clip : read_json(dir / ("shard" + std::to_string(k) + ".json"))["clips"])
-      seen.insert(clip["input"].get<std::string>());
+    json report = read_json(dir / ("shard" + std::to_string(k) + ".json"));
+    for (const auto& clip : report["clips"]) seen.insert(clip["input"].get<std::string>());
   }
   std::multiset<std::string> all;
-  for (const auto& clip : read_json(dir / "all.json")["clips"]) all.insert(clip["input"].get<std::string>());
+  json single_report = read_json(dir / "all.json");
+  for (const auto& clip : single_report["clips"]) all.insert(clip["input"].get<std::string>());
   EXPECT_EQ(all.size(), 3u);
   EXPECT_EQ(seen, all) << "every clip in exactly one shard";
 
