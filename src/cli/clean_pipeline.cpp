@@ -80,7 +80,7 @@ void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& docu
   if (manifest_) {
     for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
       std::string key = manifest_key(items[i], output_dir_);
-      std::string status = clips[i].value("status", "");
+      std::string status = text_at(clips[i], {"status"});
       if (status == "ok" && !input_hashes_[i].empty()) {
         json recorded = clips[i];
         recorded.erase("time_s");

@@ -212,7 +212,7 @@ void overview(std::ostream& out, const json& clips) {
     auto frames = clip.find("frames");
     out << "<tr class=\"" << xml_escape(status) << "\"><td><a href=\"#" << anchor(i) << "\">"
         << xml_escape(text_at(clip, {"input"})) << "</a></td><td>" << xml_escape(status) << "</td><td>"
-        << (frames != clip.end() && frames->is_number() ? std::to_string(frames->get<long long>()) : "")
+        << (frames != clip.end() && frames->is_number_integer() ? std::to_string(frames->get<long long>()) : "")
         << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", "p95_cm_per_s"}, NAN)) << "</td><td>"
         << cell(residual(i) < 0 ? NAN : residual(i)) << "</td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
         << "</td><td>" << xml_escape(notes) << "</td></tr>";
@@ -237,11 +237,13 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index) {
   const json* plot = object_field(clip, "plot");
   const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
   if (feet != nullptr) {
-    TimeAxis axis{std::max(1, plot->value("frames", 1)), std::max(1, plot->value("step", 1))};
+    // Clamped before the conversion: the document may come from a hand-edited file.
+    auto count_at = [&](const char* key) { return static_cast<int>(std::clamp(number_at(*plot, {key}, 1.0), 1.0, 1e9)); };
+    TimeAxis axis{count_at("frames"), count_at("step")};
     out << "<div class=\"plots\"><div>";
-    contact_timeline(out, *feet, axis, plot->value("fps", 0.0));
-    time_plot(out, *feet, "speed_mps", plot->value("speed_threshold_mps", 0.0), axis, "contact-joint speed", "m/s");
-    time_plot(out, *feet, "height_m", plot->value("height_threshold_m", 0.0), axis, "height above ground", "m");
+    contact_timeline(out, *feet, axis, number_at(*plot, {"fps"}, 0.0));
+    time_plot(out, *feet, "speed_mps", number_at(*plot, {"speed_threshold_mps"}, 0.0), axis, "contact-joint speed", "m/s");
+    time_plot(out, *feet, "height_m", number_at(*plot, {"height_threshold_m"}, 0.0), axis, "height above ground", "m");
     out << "</div><div>";
     top_down(out, *feet);
     out << "</div></div>";
@@ -263,7 +265,7 @@ constexpr const char* k_style =
 }  // namespace
 
 std::string html_report(const json& report) {
-  const json clips = report.value("clips", json::array());
+  const json& clips = clips_of(report);
   int ok = 0, skipped = 0, failed = 0;
   for (const auto& clip : clips) {
     std::string s = status_of(clip);

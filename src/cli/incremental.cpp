@@ -5,6 +5,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
+#include "report_fields.h"
 #include "stable_hash.h"
 
 namespace footfix::cli {
@@ -45,9 +46,10 @@ Manifest Manifest::load(const fs::path& output_dir) {
     std::ifstream in(m.path_, std::ios::binary);
     if (!in) throw std::runtime_error("cannot open it");
     json doc = json::parse(in);
-    if (!doc.is_object() || doc.value("format", "") != k_format) throw std::runtime_error("not a footfix manifest");
-    if (doc.value("version", 0) != k_format_version)
-      throw std::runtime_error("unsupported version " + doc.value("version", json()).dump());
+    if (!doc.is_object() || text_at(doc, {"format"}) != k_format) throw std::runtime_error("not a footfix manifest");
+    const json* version = field_at(doc, {"version"});
+    if (version == nullptr || !version->is_number_integer() || version->get<long long>() != k_format_version)
+      throw std::runtime_error("unsupported version " + (version != nullptr ? version->dump() : std::string("(none)")));
     for (const auto& [key, value] : doc.at("entries").items()) {
       Entry e{value.at("input_hash").get<std::string>(), value.at("settings_hash").get<std::string>(),
               value.at("footfix_version").get<std::string>(), value.at("report")};

@@ -24,7 +24,7 @@ std::string junit_xml(const json& report, double max_slide_cm_s) {
   std::ostringstream cases;
   int failures = 0, errors = 0, skipped = 0, tests = 0;
   double total_time = 0;
-  const json clips = report.value("clips", json::array());
+  const json& clips = clips_of(report);
   for (const auto& clip : clips) {
     ++tests;
     std::string status = text_at(clip, {"status"});

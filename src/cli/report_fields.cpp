@@ -24,6 +24,12 @@ std::string text_at(const json& j, std::initializer_list<const char*> path) {
   return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
 }
 
+const json& clips_of(const json& report) {
+  static const json empty = json::array();
+  const json* clips = field_at(report, {"clips"});
+  return clips != nullptr && clips->is_array() ? *clips : empty;
+}
+
 double residual_slide(const json& entry, double fallback) {
   return number_at(entry, {"metrics", "slide_cleaned", "p95_cm_per_s"}, fallback);
 }

@@ -19,6 +19,9 @@ double number_at(const nlohmann::json& j, std::initializer_list<const char*> pat
 /// The string at `path`, or "" when absent or not a string.
 std::string text_at(const nlohmann::json& j, std::initializer_list<const char*> path);
 
+/// The "clips" array of a report document, or an empty array.
+const nlohmann::json& clips_of(const nlohmann::json& report);
+
 /// The p95 residual contact slide of a report entry, metrics.slide_cleaned.p95_cm_per_s (cm/s),
 /// or `fallback` when absent.
 double residual_slide(const nlohmann::json& entry, double fallback = 0.0);

@@ -89,6 +89,20 @@ TEST(HtmlReport, EscapesNamesAndMessages) {
   EXPECT_NE(html.find("a &amp; b &lt;i&gt;"), std::string::npos);
 }
 
+TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
+  json odd = {{"clips",
+               {{{"input", 5},
+                 {"frames", 2.5},
+                 {"status", json::array()},
+                 {"metrics", {{"slide_cleaned", "fast"}}},
+                 {"plot", {{"frames", 1e300}, {"step", "x"}, {"fps", -1}, {"feet", {{{"speed_mps", "no"}, {"contacts", {{1}, {"a", 2}}}}}}}}}}}};
+  std::string html;
+  EXPECT_NO_THROW(html = html_report(odd));
+  EXPECT_NE(html.find("</html>"), std::string::npos);
+  EXPECT_NO_THROW(junit_xml(odd, 5.0));
+  EXPECT_NO_THROW(html_report(json::array()));
+}
+
 TEST(HtmlReport, SameDocumentSameBytes) {
   json report = {{"clips", {clip_entry("a.bvh", 1.0, true), clip_entry("b.bvh", 2.0, true)}}};
   EXPECT_EQ(html_report(report), html_report(json::parse(report.dump())));
