@@ -80,6 +80,11 @@ TEST(PipelineCli, ShardsCoverTheBatchOnceAndMergeIntoTheSingleRunReport) {
   EXPECT_EQ(overlap.exit_code, 2) << overlap.output;
   EXPECT_FALSE(fs::exists(dir / "bad.json"));
 
+  // Nothing to write, or an input that is not a report: clear errors.
+  EXPECT_EQ(run_footfix("report " + quoted(dir / "all.json")).exit_code, 2);
+  auto not_report = run_footfix("report merge " + quoted(dir / "all.html") + " -o " + quoted(dir / "bad.json"));
+  EXPECT_EQ(not_report.exit_code, 3) << not_report.output;
+
   // JUnit: one case per clip, each failing against the (impossible) threshold.
   std::string xml = read_file(dir / "all.xml");
   EXPECT_NE(xml.find("tests=\"3\" failures=\"3\" errors=\"0\""), std::string::npos) << xml;
