@@ -18,9 +18,11 @@ struct NamedReport {
 /// report (an object with a "clips" array).
 NamedReport read_report(const std::string& path);
 
-/// One report: the first document's top-level fields, and the clips of all. A single report is
-/// returned as is; the clips of several are sorted by input path (the order of a run over one
-/// directory). Throws Error(usage) when a clip appears in two reports (overlapping shards).
+/// One report: the first document's top-level fields, the clips of all, and their "summary"
+/// objects folded (counts added, the most severe exit code, "complete" only when all are). A
+/// single report is returned as is; the clips of several are sorted by input path (the order of
+/// a run over one directory). Throws Error(usage) when a clip appears in two reports
+/// (overlapping shards).
 /// Appends to `warnings` when the reports come from different footfix versions.
 nlohmann::json merge_reports(const std::vector<NamedReport>& reports, std::vector<std::string>& warnings);
 

@@ -2,9 +2,13 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
+
+#include "footfix/core/error.h"
 
 #include "html_report.h"
 #include "junit.h"
+#include "report_merge.h"
 
 namespace footfix::cli {
 namespace {
@@ -106,6 +110,36 @@ TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
 TEST(HtmlReport, SameDocumentSameBytes) {
   json report = {{"clips", {clip_entry("a.bvh", 1.0, true), clip_entry("b.bvh", 2.0, true)}}};
   EXPECT_EQ(html_report(report), html_report(json::parse(report.dump())));
+}
+
+TEST(ReportMerge, ShardsBecomeOneReportWithFoldedSummary) {
+  json shard1 = {{"tool", "footfix"},
+                 {"version", "0.1.0"},
+                 {"summary",
+                  {{"clips", 2}, {"ok", 1}, {"failed", 1}, {"exit_code", 3}, {"complete", true},
+                   {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 1}, {"failed", 0}}}}},
+                 {"clips", {clip_entry("lib/c.bvh", 1.0, false), {{"input", "lib/a.bvh"}, {"status", "failed"}}}}};
+  json shard2 = {{"tool", "footfix"},
+                 {"version", "0.1.0"},
+                 {"summary",
+                  {{"clips", 1}, {"ok", 1}, {"failed", 0}, {"exit_code", 6}, {"complete", false},
+                   {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 0}, {"failed", 1}}}}},
+                 {"clips", {clip_entry("lib/b/x.bvh", 9.0, false)}}};
+  std::vector<std::string> warnings;
+  json merged = merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
+  EXPECT_TRUE(warnings.empty());
+  json expected_summary = {{"clips", 3}, {"ok", 2}, {"failed", 1}, {"exit_code", 6}, {"complete", false},
+                           {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 1}, {"failed", 1}}}};
+  EXPECT_EQ(merged["summary"], expected_summary);
+  ASSERT_EQ(merged["clips"].size(), 3u);
+  EXPECT_EQ(merged["clips"][0]["input"], "lib/a.bvh");
+  EXPECT_EQ(merged["clips"][1]["input"], "lib/b/x.bvh");
+  EXPECT_EQ(merged["clips"][2]["input"], "lib/c.bvh");
+  EXPECT_THROW(merge_reports({{"s1.json", shard1}, {"again.json", shard1}}, warnings), Error);
+  shard2["summary"]["check"]["max_slide_cm_s"] = 3.0;
+  shard2["version"] = "0.2.0";
+  merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
+  EXPECT_EQ(warnings.size(), 2u);
 }
 
 }  // namespace
