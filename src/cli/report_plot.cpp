@@ -1,5 +1,6 @@
 #include "report_plot.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "footfix/core/fk.h"
