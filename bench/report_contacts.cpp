@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "footfix/contacts/contact_eval.h"
+#include "footfix/contacts/contact_settings_json.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/eval/sliding.h"

@@ -8,6 +8,7 @@
 #include "../core/json_text.h"
 #include "batch.h"
 #include "batch_report.h"
+#include "clean_pipeline.h"
 #include "clip_options.h"
 #include "command.h"
 #include "console.h"
@@ -21,6 +22,7 @@
 #include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
 #include "output_guard.h"
+#include "report_plot.h"
 
 namespace footfix::cli {
 namespace {
@@ -46,6 +48,7 @@ struct CleanOptions {
   std::string treadmill;
   std::vector<double> ground_velocity;
   std::string loop;
+  CleanPipeline pipeline;  ///< --shard, --incremental, --html, --junit
 };
 
 /// "auto", "on" or "off" as 0, 1, 2; throws Error(usage) naming `option` otherwise.
@@ -117,6 +120,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     for (const auto& item : items)
       if (real_path(item.input) == real_path(o.report_path))
         fail(ErrorKind::usage, "--report " + o.report_path + ": refusing to write the report over an input");
+  o.pipeline.prepare(items, o.inputs, o.output, settings, o.clip, o.format);
   if (o.dry_run) {
     print_plan(items);
     return k_exit_ok;
@@ -125,6 +129,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   BatchReport report(o.report_path, items.size());
   std::vector<json> records(items.size());
   std::vector<CleanedClip> cleaned(items.size());
+  std::vector<json> full_records(items.size());  ///< every clip's report entry, for --html/--junit
   auto check_result = [&](size_t i, bool ok) -> json {
     if (!o.check || !ok) return nullptr;
     return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
@@ -132,6 +137,10 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   auto outcomes = run_batch(
       items, o.jobs,
       [&](const BatchItem& item, size_t index) {
+        if (o.pipeline.skip_unchanged(item, index, records[index])) {
+          cleaned[index].residual_p95_cm_s = residual_slide(records[index]);
+          return;
+        }
         auto start = std::chrono::steady_clock::now();
         LoadedClip loaded = load_clip(item.input, read);
         CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
@@ -180,6 +189,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
+        records[index]["plot"] = plot_series(loaded, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
         json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},
@@ -187,6 +197,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         if (outcome.ok) record.update(records[index]);
         else record["error"] = outcome.message;
         record["check"] = check_result(index, outcome.ok);
+        full_records[index] = record;
         report.add_clip(index, std::move(record));
       });
   int code = summarize_batch(items, outcomes, "cleaned");
@@ -213,7 +224,9 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
   json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
   summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}, {"passed", passed}, {"failed", over}};
+  json document = {{"summary", summary}, {"clips", std::move(full_records)}};
   report.finish(std::move(summary));
+  o.pipeline.finish(items, document, o.max_slide_cm_s);
   return code;
 }
 
@@ -258,6 +271,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
                   "Cyclic clips: keep the first and last frames matching (feet, root, contacts wrap around): auto "
                   "(when the last frame repeats the first), on, off [default: auto]")
       ->check(CLI::IsMember({"auto", "on", "off"}));
+  o->pipeline.add_to(*cmd);
   o->clip.add_to(*cmd);
   o->contact_options.add_to(*cmd);
   cmd->footer(

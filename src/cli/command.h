@@ -41,5 +41,7 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action);
 CLI::App* add_walk_command(CLI::App& app, Action& action);
 CLI::App* add_lock_command(CLI::App& app, Action& action);
 CLI::App* add_compare_command(CLI::App& app, Action& action);
+CLI::App* add_report_command(CLI::App& app, Action& action);
+CLI::App* add_docs_command(CLI::App& app, Action& action);  ///< hidden: docs/cli.md, man page
 
 }  // namespace footfix::cli

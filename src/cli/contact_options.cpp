@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "footfix/contacts/contact_settings_json.h"
+
 namespace footfix::cli {
 namespace {
 

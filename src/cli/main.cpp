@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     CLI::App* command;
     Action action;
   };
-  std::vector<Entry> commands(8);
+  std::vector<Entry> commands(10);
   commands[0].command = add_inspect_command(app, commands[0].action);
   commands[1].command = add_convert_command(app, commands[1].action);
   commands[2].command = add_annotate_command(app, commands[2].action);
@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
   commands[5].command = add_walk_command(app, commands[5].action);
   commands[6].command = add_lock_command(app, commands[6].action);
   commands[7].command = add_compare_command(app, commands[7].action);
+  commands[8].command = add_report_command(app, commands[8].action);
+  commands[9].command = add_docs_command(app, commands[9].action);
   for (auto& entry : commands) {
     std::string footer = entry.command->get_footer();
     entry.command->footer((footer.empty() ? "" : footer + "\n") +

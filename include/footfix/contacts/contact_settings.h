@@ -6,8 +6,6 @@
 // validate() rejects anything outside it.
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <span>
 #include <string>
 
@@ -84,13 +82,5 @@ struct ContactSettingField {
 std::span<const ContactSettingField> contact_setting_fields();
 /// A numeric field's accepted range as text: "in [0.01, 5]" or "> 0 and <= 2".
 std::string contact_setting_range(const ContactSettingField& field);
-
-/// Reads settings from a JSON object whose keys are field names; absent keys keep `base`'s
-/// values. Throws Error(usage) for unknown keys, wrong types and invalid values; messages start
-/// with `where` (e.g. the settings file name).
-ContactSettings contact_settings_from_json(const nlohmann::json& j, const ContactSettings& base = {},
-                                           const std::string& where = "contact settings");
-/// Every field as a JSON object, in declaration order.
-nlohmann::ordered_json contact_settings_to_json(const ContactSettings& settings);
 
 }  // namespace footfix

@@ -1,0 +1,109 @@
+#include "clean_pipeline.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "footfix/core/error.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/solve/clean_settings_json.h"
+#include "html_report.h"
+#include "junit.h"
+
+namespace footfix::cli {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string manifest_key(const BatchItem& item, const std::string& output_dir) {
+  return item.output.lexically_relative(output_dir).generic_string();
+}
+
+}  // namespace
+
+void CleanPipeline::add_to(CLI::App& cmd) {
+  cmd.add_option("--shard", shard_text_,
+                 "Clean only shard K of N (K/N, 1-based) of the inputs, or 'auto' (GitLab CI_NODE_INDEX/CI_NODE_TOTAL); "
+                 "stable: adding a clip moves no other clip");
+  cmd.add_flag("--incremental", incremental_,
+               "Skip clips whose input bytes, settings and footfix version are unchanged since the last run into the "
+               "same -o directory (manifest " + std::string(k_manifest_name) + " there)");
+  cmd.add_option("--html", html_path_, "Write a self-contained HTML report (plots per clip, overview table)");
+  cmd.add_option("--junit", junit_path_, "Write JUnit XML: one test case per clip, failing over --max-slide or on error");
+}
+
+void CleanPipeline::prepare(std::vector<BatchItem>& items, const std::vector<std::string>& inputs,
+                            const std::string& output_dir, const CleanSettings& settings, const ClipOptions& clip,
+                            const std::string& format) {
+  if (!shard_text_.empty()) {
+    ShardSpec spec = parse_shard(shard_text_, [](const char* name) { return std::getenv(name); });
+    std::vector<fs::path> found;
+    for (const auto& item : items) found.push_back(item.input);
+    std::vector<BatchItem> mine;
+    for (std::size_t i : shard_members(found, inputs, spec)) mine.push_back(items[i]);
+    spdlog::info("shard {}/{}: {} of {} clips", spec.index, spec.count, mine.size(), items.size());
+    items = std::move(mine);
+  }
+  if (!incremental_) return;
+  if (output_dir.empty() || is_clip_path(output_dir))
+    fail(ErrorKind::usage, "--incremental needs -o OUTPUT_DIR (the manifest is kept there)");
+  output_dir_ = output_dir;
+  // Everything besides the input bytes that decides the outputs.
+  std::string rig = clip.rig_profile_path.empty() ? "" : file_content_hash(clip.rig_profile_path);
+  settings_hash_ = text_hash(clean_settings_to_json(settings).dump() + "|unit=" + json(clip.meters_per_unit).dump() +
+                             "|up=" + clip.up + "|take=" + clip.take + "|rig=" + rig + "|format=" + format);
+  manifest_ = Manifest::load(output_dir);
+  if (!manifest_->warning().empty()) spdlog::warn("{}", manifest_->warning());
+  input_hashes_.assign(items.size(), "");
+}
+
+bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, json& report) {
+  if (!manifest_) return false;
+  input_hashes_[index] = file_content_hash(item.input);
+  const Manifest::Entry* recorded =
+      manifest_->unchanged(manifest_key(item, output_dir_), {input_hashes_[index], settings_hash_, FOOTFIX_VERSION, {}});
+  std::error_code ec;
+  if (recorded == nullptr || !fs::exists(item.output, ec) || !fs::exists(contacts_json_path(item.output), ec)) return false;
+  report = recorded->report;
+  report["input"] = item.input.string();
+  report["output"] = item.output.string();
+  report["status"] = "skipped";
+  report.erase("time_s");
+  spdlog::info("unchanged, skipped: {}", item.input.string());
+  return true;
+}
+
+void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& document, double max_slide_cm_s) {
+  const json& clips = document.at("clips");
+  if (manifest_) {
+    std::size_t skipped = 0;
+    for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
+      std::string key = manifest_key(items[i], output_dir_);
+      std::string status = text_at(clips[i], {"status"});
+      if (status == "ok" && !input_hashes_[i].empty()) {
+        json recorded = clips[i];
+        recorded.erase("time_s");
+        manifest_->set(key, {input_hashes_[i], settings_hash_, FOOTFIX_VERSION, recorded});
+      } else if (status == "skipped") {
+        ++skipped;
+      } else {
+        manifest_->erase(key);
+      }
+    }
+    manifest_->save();
+    spdlog::info("--incremental: {} of {} clips unchanged and skipped", skipped, items.size());
+  }
+  write_report_pages(document, html_path_, junit_path_, max_slide_cm_s);
+}
+
+void write_report_pages(const json& document, const std::string& html_path, const std::string& junit_path,
+                        double max_slide_cm_s) {
+  if (!html_path.empty())
+    write_file_atomically(html_path, [&](std::ostream& out) { out << html_report(document); });
+  if (!junit_path.empty())
+    write_file_atomically(junit_path, [&](std::ostream& out) { out << junit_xml(document, max_slide_cm_s); });
+}
+
+}  // namespace footfix::cli

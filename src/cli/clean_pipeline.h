@@ -1,0 +1,56 @@
+// The CI-facing options of `clean`, kept apart from the cleaning itself: --shard (run one part of
+// the batch), --incremental (skip clips whose input, settings and version are unchanged since
+// the last run into the same output directory), --html (the visual report) and --junit (clips
+// as test cases). `clean` calls the hooks below at fixed points of its run.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "batch.h"
+#include "clip_options.h"
+#include "footfix/solve/clean.h"
+#include "incremental.h"
+#include "report_fields.h"
+#include "shard.h"
+
+namespace footfix::cli {
+
+class CleanPipeline {
+ public:
+  /// Adds --shard, --incremental, --html and --junit to `cmd`.
+  void add_to(CLI::App& cmd);
+
+  /// After planning: keeps this shard's items (all without --shard) and, with --incremental,
+  /// opens the manifest of `output_dir` (which must be a directory -o) and records everything
+  /// that decides a clip's outputs. Throws Error(usage) for bad options.
+  void prepare(std::vector<BatchItem>& items, const std::vector<std::string>& inputs, const std::string& output_dir,
+               const CleanSettings& settings, const ClipOptions& clip, const std::string& format);
+
+  /// In the per-clip work (thread-safe): with --incremental, when the clip is unchanged since
+  /// the last run and its outputs exist, replaces `report` with the recorded entry marked
+  /// "skipped" and returns true.
+  bool skip_unchanged(const BatchItem& item, std::size_t index, nlohmann::json& report);
+
+  /// After the batch, with every clip's report entry: updates the manifest, writes the HTML
+  /// page and the JUnit file when asked. `document` is the whole report ({"clips": [...]}).
+  void finish(const std::vector<BatchItem>& items, const nlohmann::json& document, double max_slide_cm_s);
+
+ private:
+  std::string shard_text_, html_path_, junit_path_;
+  bool incremental_ = false;
+  std::string output_dir_;
+  std::string settings_hash_;
+  std::optional<Manifest> manifest_;
+  std::vector<std::string> input_hashes_;  ///< per item, filled by skip_unchanged
+};
+
+/// Writes the HTML page and the JUnit XML of a report document, each when its path is not empty.
+void write_report_pages(const nlohmann::json& document, const std::string& html_path, const std::string& junit_path,
+                        double max_slide_cm_s);
+
+}  // namespace footfix::cli

@@ -1,0 +1,289 @@
+#include "html_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <sstream>
+#include <vector>
+
+#include "report_fields.h"
+#include "xml_escape.h"
+
+namespace footfix::cli {
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* k_foot_colors[2] = {"#1f77b4", "#d62728"};
+constexpr const char* k_foot_names[2] = {"left", "right"};
+
+// Chart area of the time plots (pixels).
+constexpr int k_width = 560, k_left = 44, k_right = 8;
+constexpr int k_plot_w = k_width - k_left - k_right;
+
+std::string fmt(double v, int decimals = 2) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+  return buffer;
+}
+
+const json* object_field(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_object() ? &*it : nullptr;
+}
+
+const json* array_field(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_array() ? &*it : nullptr;
+}
+
+std::string cell(double v, int decimals = 2) { return std::isnan(v) ? "&ndash;" : fmt(v, decimals); }
+
+std::vector<double> numbers(const json* series) {
+  std::vector<double> out;
+  if (series == nullptr) return out;
+  out.reserve(series->size());
+  for (const auto& v : *series) out.push_back(v.is_number() ? v.get<double>() : 0.0);
+  return out;
+}
+
+std::string status_of(const json& clip) {
+  std::string s = text_at(clip, {"status"});
+  return s.empty() ? "failed" : s;
+}
+
+// ---- time plots ----
+
+struct TimeAxis {
+  int frames = 1, step = 1;
+  double x(double frame) const { return k_left + k_plot_w * (frames > 1 ? frame / (frames - 1) : 0.0); }
+};
+
+void contact_timeline(std::ostream& out, const json& feet, const TimeAxis& axis, double fps) {
+  const int row_h = 14, height = 2 * (row_h + 4) + 16;
+  out << "<svg class=\"timeline\" width=\"" << k_width << "\" height=\"" << height << "\" viewBox=\"0 0 " << k_width
+      << ' ' << height << "\"><title>contacts per foot</title>";
+  for (int side = 0; side < 2 && side < static_cast<int>(feet.size()); ++side) {
+    int y = 2 + side * (row_h + 4);
+    out << "<text x=\"2\" y=\"" << y + 11 << "\">" << k_foot_names[side] << "</text><rect x=\"" << k_left << "\" y=\"" << y
+        << "\" width=\"" << k_plot_w << "\" height=\"" << row_h << "\" fill=\"#eee\"/>";
+    if (const json* contacts = array_field(feet[static_cast<std::size_t>(side)], "contacts"))
+      for (const auto& c : *contacts) {
+        if (!c.is_array() || c.size() != 2 || !c[0].is_number() || !c[1].is_number()) continue;
+        double x0 = axis.x(c[0].get<double>()), x1 = axis.x(c[1].get<double>());
+        out << "<rect x=\"" << fmt(x0, 1) << "\" y=\"" << y << "\" width=\"" << fmt(std::max(1.0, x1 - x0), 1)
+            << "\" height=\"" << row_h << "\" fill=\"" << k_foot_colors[side] << "\"/>";
+      }
+  }
+  double seconds = axis.frames > 1 && fps > 0 ? (axis.frames - 1) / fps : 0.0;
+  out << "<text x=\"" << k_left << "\" y=\"" << height - 2 << "\">0 s</text><text x=\"" << k_width - k_right
+      << "\" y=\"" << height - 2 << "\" text-anchor=\"end\">" << fmt(seconds) << " s</text></svg>";
+}
+
+// Two series (left, right foot) over time with a threshold line. The y range shows the threshold
+// in context: up to the data's maximum, but at least 1.5x and at most 8x the threshold.
+void time_plot(std::ostream& out, const json& feet, const char* key, double threshold, const TimeAxis& axis,
+               const char* title, const char* unit) {
+  const int height = 120, top = 8, bottom = 16, plot_h = height - top - bottom;
+  std::vector<double> series[2];
+  double peak = 0;
+  for (int side = 0; side < 2 && side < static_cast<int>(feet.size()); ++side) {
+    series[side] = numbers(array_field(feet[static_cast<std::size_t>(side)], key));
+    for (double v : series[side]) peak = std::max(peak, v);
+  }
+  double y_max = threshold > 0 ? std::clamp(peak, 1.5 * threshold, 8 * threshold) : std::max(peak, 1e-3);
+  auto y = [&](double v) { return top + plot_h * (1.0 - std::clamp(v, 0.0, y_max) / y_max); };
+  out << "<svg class=\"plot\" width=\"" << k_width << "\" height=\"" << height << "\" viewBox=\"0 0 " << k_width << ' '
+      << height << "\"><title>" << title << "</title><rect x=\"" << k_left << "\" y=\"" << top << "\" width=\""
+      << k_plot_w << "\" height=\"" << plot_h << "\" fill=\"#fafafa\" stroke=\"#ccc\"/>";
+  for (int side = 0; side < 2; ++side) {
+    if (series[side].empty()) continue;
+    out << "<polyline fill=\"none\" stroke=\"" << k_foot_colors[side] << "\" points=\"";
+    for (std::size_t i = 0; i < series[side].size(); ++i)
+      out << (i ? " " : "") << fmt(axis.x(static_cast<double>(i) * axis.step), 0) << ',' << fmt(y(series[side][i]), 0);
+    out << "\"/>";
+  }
+  double ty = y(threshold);
+  out << "<line class=\"threshold\" x1=\"" << k_left << "\" x2=\"" << k_width - k_right << "\" y1=\"" << fmt(ty, 1)
+      << "\" y2=\"" << fmt(ty, 1) << "\"/><text x=\"" << k_width - k_right - 2 << "\" y=\"" << fmt(ty - 3, 1)
+      << "\" text-anchor=\"end\">threshold " << fmt(threshold, 3) << ' ' << unit << "</text><text x=\"2\" y=\""
+      << top + 10 << "\">" << fmt(y_max, 2) << "</text><text x=\"2\" y=\"" << top + plot_h << "\">0</text><text x=\""
+      << k_left + 4 << "\" y=\"" << height - 3 << "\">" << title << " (" << unit << ")</text></svg>";
+}
+
+// Top-down (x right, z down) paths of both contact joints before (dashed) and after (solid),
+// with planted points, at one scale on both axes.
+void top_down(std::ostream& out, const json& feet) {
+  const int size = 260, pad = 10;
+  std::vector<double> paths[2][2], planted[2];
+  double x_min = INFINITY, x_max = -INFINITY, z_min = INFINITY, z_max = -INFINITY;
+  auto extend = [&](const std::vector<double>& xz) {
+    for (std::size_t i = 0; i + 1 < xz.size(); i += 2) {
+      x_min = std::min(x_min, xz[i]), x_max = std::max(x_max, xz[i]);
+      z_min = std::min(z_min, xz[i + 1]), z_max = std::max(z_max, xz[i + 1]);
+    }
+  };
+  for (int side = 0; side < 2 && side < static_cast<int>(feet.size()); ++side) {
+    const json& foot = feet[static_cast<std::size_t>(side)];
+    paths[side][0] = numbers(array_field(foot, "xz_before"));
+    paths[side][1] = numbers(array_field(foot, "xz_after"));
+    planted[side] = numbers(array_field(foot, "planted_xz"));
+    extend(paths[side][0]), extend(paths[side][1]), extend(planted[side]);
+  }
+  out << "<svg class=\"topdown\" width=\"" << size << "\" height=\"" << size << "\" viewBox=\"0 0 " << size << ' '
+      << size << "\"><title>top-down contact-joint paths</title><rect width=\"" << size << "\" height=\"" << size
+      << "\" fill=\"#fafafa\" stroke=\"#ccc\"/>";
+  if (x_min <= x_max) {
+    double span = std::max({x_max - x_min, z_max - z_min, 1e-3});
+    double scale = (size - 2 * pad) / span;
+    double ox = pad + ((size - 2 * pad) - (x_max - x_min) * scale) / 2, oz = pad + ((size - 2 * pad) - (z_max - z_min) * scale) / 2;
+    auto px = [&](double x) { return fmt(ox + (x - x_min) * scale, 0); };
+    auto pz = [&](double z) { return fmt(oz + (z - z_min) * scale, 0); };
+    for (int side = 0; side < 2; ++side) {
+      for (int after = 0; after < 2; ++after) {
+        const auto& xz = paths[side][after];
+        if (xz.size() < 2) continue;
+        out << "<polyline fill=\"none\" stroke=\"" << k_foot_colors[side] << '"'
+            << (after ? "" : " stroke-dasharray=\"3 3\" stroke-opacity=\"0.6\"") << " points=\"";
+        for (std::size_t i = 0; i + 1 < xz.size(); i += 2) out << (i ? " " : "") << px(xz[i]) << ',' << pz(xz[i + 1]);
+        out << "\"/>";
+      }
+      for (std::size_t i = 0; i + 1 < planted[side].size(); i += 2)
+        out << "<circle cx=\"" << px(planted[side][i]) << "\" cy=\"" << pz(planted[side][i + 1]) << "\" r=\"2.5\" fill=\""
+            << k_foot_colors[side] << "\"/>";
+    }
+    out << "<text x=\"4\" y=\"" << size - 4 << "\">" << fmt(span, 2) << " m across; dashed: before</text>";
+  }
+  out << "</svg>";
+}
+
+// ---- tables ----
+
+void metrics_table(std::ostream& out, const json& clip) {
+  struct Row {
+    const char* label;
+    const char* key;
+    int decimals;
+  };
+  static constexpr Row slide_rows[] = {{"contact slide p95 (cm/s)", "p95_cm_per_s", 2},
+                                       {"contact slide mean (cm/s)", "mean_cm_per_s", 2},
+                                       {"contact slide p95 (mm/frame)", "p95_mm_per_frame", 2},
+                                       {"contact slide mean (mm/frame)", "mean_mm_per_frame", 2},
+                                       {"contact frame pairs", "contact_frame_pairs", 0}};
+  out << "<table class=\"metrics\"><tr><th></th><th>before</th><th>after</th></tr>";
+  for (const auto& row : slide_rows)
+    out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN), row.decimals) << "</td><td>"
+        << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN), row.decimals) << "</td></tr>";
+  out << "<tr><td>max leg acceleration (m/s&sup2;)</td><td>" << cell(number_at(clip, {"metrics", "source_max_leg_accel_mps2"}, NAN), 1)
+      << "</td><td>" << cell(number_at(clip, {"metrics", "cleaned_max_leg_accel_mps2"}, NAN), 1) << "</td></tr>"
+      << "<tr><td>new ground penetration (mm)</td><td></td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
+      << "</td></tr><tr><td>deviation mean / max (cm)</td><td></td><td>"
+      << cell(number_at(clip, {"metrics", "mean_deviation_cm"}, NAN)) << " / " << cell(number_at(clip, {"metrics", "max_deviation_cm"}, NAN))
+      << "</td></tr>";
+  if (const json* m = object_field(clip, "metrics"))
+    if (auto it = m->find("non_leg_joints_unchanged"); it != m->end() && it->is_boolean())
+      out << "<tr><td>non-leg joints unchanged</td><td></td><td>" << (it->get<bool>() ? "yes" : "<b>no</b>")
+          << "</td></tr>";
+  out << "</table>";
+}
+
+std::string anchor(std::size_t index) { return "clip-" + std::to_string(index); }
+
+void overview(std::ostream& out, const json& clips) {
+  std::vector<std::size_t> order(clips.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto residual = [&](std::size_t i) { return residual_slide(clips[i], -1.0); };
+  auto failed = [&](std::size_t i) { return status_of(clips[i]) == "failed"; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (failed(a) != failed(b)) return failed(a);
+    return residual(a) > residual(b);
+  });
+  out << "<table class=\"overview\"><thead><tr><th>clip</th><th>status</th><th>frames</th><th>slide p95 before "
+         "(cm/s)</th><th>slide p95 after (cm/s)</th><th>new penetration (mm)</th><th>warnings / error</th></tr></thead>"
+         "<tbody>";
+  for (std::size_t i : order) {
+    const json& clip = clips[i];
+    std::string status = status_of(clip);
+    std::string notes = text_at(clip, {"error"});
+    if (const json* w = array_field(clip, "warnings"))
+      for (const auto& warning : *w)
+        if (warning.is_string()) notes += (notes.empty() ? "" : "; ") + warning.get<std::string>();
+    auto frames = clip.find("frames");
+    out << "<tr class=\"" << xml_escape(status) << "\"><td><a href=\"#" << anchor(i) << "\">"
+        << xml_escape(text_at(clip, {"input"})) << "</a></td><td>" << xml_escape(status) << "</td><td>"
+        << (frames != clip.end() && frames->is_number_integer() ? std::to_string(frames->get<long long>()) : "")
+        << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", "p95_cm_per_s"}, NAN)) << "</td><td>"
+        << cell(residual(i) < 0 ? NAN : residual(i)) << "</td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
+        << "</td><td>" << xml_escape(notes) << "</td></tr>";
+  }
+  out << "</tbody></table>";
+}
+
+void clip_section(std::ostream& out, const json& clip, std::size_t index) {
+  std::string status = status_of(clip);
+  out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>" << xml_escape(text_at(clip, {"input"}))
+      << " <span class=\"" << xml_escape(status) << "\">" << xml_escape(status) << "</span></h2>";
+  if (std::string output = text_at(clip, {"output"}); !output.empty())
+    out << "<p>output: " << xml_escape(output) << "</p>";
+  if (std::string error = text_at(clip, {"error"}); !error.empty())
+    out << "<p class=\"error\">" << xml_escape(error) << "</p>";
+  if (const json* w = array_field(clip, "warnings"); w != nullptr && !w->empty()) {
+    out << "<ul class=\"warnings\">";
+    for (const auto& warning : *w)
+      if (warning.is_string()) out << "<li>" << xml_escape(warning.get<std::string>()) << "</li>";
+    out << "</ul>";
+  }
+  const json* plot = object_field(clip, "plot");
+  const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
+  if (feet != nullptr) {
+    // Clamped before the conversion: the document may come from a hand-edited file.
+    auto count_at = [&](const char* key) { return static_cast<int>(std::clamp(number_at(*plot, {key}, 1.0), 1.0, 1e9)); };
+    TimeAxis axis{count_at("frames"), count_at("step")};
+    out << "<div class=\"plots\"><div>";
+    contact_timeline(out, *feet, axis, number_at(*plot, {"fps"}, 0.0));
+    time_plot(out, *feet, "speed_mps", number_at(*plot, {"speed_threshold_mps"}, 0.0), axis, "contact-joint speed", "m/s");
+    time_plot(out, *feet, "height_m", number_at(*plot, {"height_threshold_m"}, 0.0), axis, "height above ground", "m");
+    out << "</div><div>";
+    top_down(out, *feet);
+    out << "</div></div>";
+  }
+  if (object_field(clip, "metrics") != nullptr) metrics_table(out, clip);
+  out << "<p><a href=\"#top\">back to the overview</a></p></section>\n";
+}
+
+constexpr const char* k_style =
+    "body{font:14px/1.4 sans-serif;margin:16px;color:#222}"
+    "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}"
+    "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
+    "tr.failed td,span.failed,.error{color:#b00}span.skipped,tr.skipped td{color:#777}"
+    "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
+    ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"
+    "svg text{font-size:10px;fill:#444}line.threshold{stroke:#2a2;stroke-dasharray:6 3}"
+    ".legend span{display:inline-block;width:12px;height:4px;margin:0 4px 2px 8px;vertical-align:middle}";
+
+}  // namespace
+
+std::string html_report(const json& report) {
+  const json& clips = clips_of(report);
+  int ok = 0, skipped = 0, failed = 0;
+  for (const auto& clip : clips) {
+    std::string s = status_of(clip);
+    (s == "ok" ? ok : s == "skipped" ? skipped : failed) += 1;
+  }
+  std::ostringstream out;
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>footfix report</title><style>"
+      << k_style << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
+      << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
+      << clips.size() << " clips, " << ok << " cleaned, " << skipped << " skipped (unchanged), " << failed
+      << " failed. Sorted by residual contact slide (95th percentile), failures first.</p>"
+      << "<p class=\"legend\">feet:<span style=\"background:" << k_foot_colors[0] << "\"></span>left<span style=\"background:"
+      << k_foot_colors[1] << "\"></span>right; green dashed: detection thresholds</p>\n";
+  overview(out, clips);
+  out << "\n";
+  for (std::size_t i = 0; i < clips.size(); ++i) clip_section(out, clips[i], i);
+  out << "</body></html>\n";
+  return out.str();
+}
+
+}  // namespace footfix::cli

@@ -1,0 +1,23 @@
+// The visual report: one self-contained HTML page (inline CSS and SVG drawn here, no script, no
+// network) from a clean report document ({"tool", "version", "clips": [...]}, fields read by
+// name). An overview table at the top lists the clips, failures first, then by residual contact
+// slide (worst first), each linking to its section; each section draws, from the clip's "plot"
+// series (see report_plot.h), the contact timeline per foot, contact-joint speed and height over
+// time with the thresholds, a top-down view of the contact-joint paths before and after with the
+// planted points, and the metrics before and after. Sections are rendered lazily by the browser
+// (content-visibility), so pages with thousands of clips stay usable.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace footfix::cli {
+
+/// The page. Deterministic: the same document gives the same bytes.
+std::string html_report(const nlohmann::json& report);
+
+/// SVG elements drawn for one clip with plot series (the browser test counts them).
+inline constexpr int k_svgs_per_clip = 4;
+
+}  // namespace footfix::cli

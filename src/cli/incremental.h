@@ -1,0 +1,55 @@
+// `clean --incremental`: a manifest in the output directory remembers, per output, a content hash
+// of the input bytes, a hash of everything else that decides the output (settings, read options,
+// output format) and the footfix version. A clip whose three are unchanged and whose outputs are
+// still there is skipped; anything else is redone. A manifest that cannot be read is rebuilt
+// (with a warning), never trusted.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace footfix::cli {
+
+/// File name of the manifest inside the output directory.
+inline constexpr const char* k_manifest_name = ".footfix-manifest.json";
+
+/// "fnv1a64x:<16 hex digits>:<size>" of a file's bytes. Throws Error(read) when unreadable.
+std::string file_content_hash(const std::filesystem::path& path);
+
+/// "fnv1a64x:<16 hex digits>" of a string.
+std::string text_hash(const std::string& text);
+
+class Manifest {
+ public:
+  struct Entry {
+    std::string input_hash, settings_hash, version;
+    nlohmann::json report;  ///< the clip's report entry of the run that produced the outputs
+  };
+
+  /// Reads `output_dir`/k_manifest_name. Absent: empty. Unreadable or malformed: empty, and
+  /// `warning()` says why (the caller logs it).
+  static Manifest load(const std::filesystem::path& output_dir);
+
+  /// The recorded entry of `key` when it matches; nullptr when the clip must be redone.
+  const Entry* unchanged(const std::string& key, const Entry& current) const;
+
+  void set(const std::string& key, Entry entry) { entries_[key] = std::move(entry); }
+  void erase(const std::string& key) { entries_.erase(key); }
+
+  /// Writes the manifest atomically. Throws Error(write).
+  void save() const;
+
+  const std::string& warning() const { return warning_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::map<std::string, Entry> entries_;
+  std::string warning_;
+};
+
+}  // namespace footfix::cli

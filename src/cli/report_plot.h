@@ -1,0 +1,27 @@
+// The compact per-clip series the HTML report draws, stored in each clip's --report entry under
+// "plot" so that `footfix report` can draw the page again from saved reports:
+//   {"fps", "frames", "step" (series hold every step-th frame, from frame 0),
+//    "speed_threshold_mps", "height_threshold_m",
+//    "feet": [{"side", "contacts": [[first, last], ...] (frames, inclusive),
+//              "speed_mps": [...] (contact-joint speed as compared with the threshold),
+//              "height_m": [...] (height above the local ground),
+//              "xz_before": [x0, z0, x1, z1, ...], "xz_after": [...] (top-down world
+//              positions of the contact joint, meters, source and cleaned clip),
+//              "planted_xz": [x, z, ...] (one point per contact)}, left then right]}
+// Values are rounded to 1 mm (or 1 mm/s) and series hold at most k_plot_points samples, so a
+// clip costs a few kilobytes whatever its length.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "footfix/contacts/contact_settings.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/solve/clean.h"
+
+namespace footfix::cli {
+
+inline constexpr int k_plot_points = 100;
+
+nlohmann::json plot_series(const LoadedClip& source, const CleanResult& result, const ContactSettings& settings);
+
+}  // namespace footfix::cli

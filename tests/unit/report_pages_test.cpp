@@ -1,0 +1,146 @@
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "footfix/core/error.h"
+
+#include "html_report.h"
+#include "junit.h"
+#include "report_merge.h"
+
+namespace footfix::cli {
+namespace {
+using nlohmann::json;
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+json clip_entry(const std::string& input, double residual_p95, bool with_plot) {
+  json entry = {{"input", input},
+                {"output", "out/" + input},
+                {"status", "ok"},
+                {"time_s", 1.5},
+                {"frames", 100},
+                {"warnings", json::array()},
+                {"metrics",
+                 {{"slide_source", {{"p95_cm_per_s", residual_p95 * 4}}}, {"slide_cleaned", {{"p95_cm_per_s", residual_p95}}}}}};
+  if (with_plot) {
+    json foot = {{"side", "left"},
+                 {"contacts", {{0, 40}, {60, 99}}},
+                 {"speed_mps", {0.0, 0.1, 0.9, 0.05}},
+                 {"height_m", {0.0, 0.01, 0.2, 0.0}},
+                 {"xz_before", {0.0, 0.0, 0.5, 0.1, 1.0, 0.0}},
+                 {"xz_after", {0.0, 0.0, 0.5, 0.0, 1.0, 0.0}},
+                 {"planted_xz", {0.0, 0.0, 1.0, 0.0}}};
+    json right = foot;
+    right["side"] = "right";
+    entry["plot"] = {{"fps", 30.0}, {"frames", 100}, {"step", 25}, {"speed_threshold_mps", 0.25},
+                     {"height_threshold_m", 0.1}, {"feet", {foot, right}}};
+  }
+  return entry;
+}
+
+TEST(JunitReport, OneCasePerClipFailingOverThresholdOrOnError) {
+  json failed = {{"input", "bad.bvh"}, {"status", "failed"}, {"error", "bad.bvh: line 3: not a number"}};
+  json skipped = clip_entry("same.bvh", 0.5, false);
+  skipped["status"] = "skipped";
+  json report = {{"clips", {clip_entry("good.bvh", 1.0, false), clip_entry("slides.bvh", 7.5, false), failed, skipped}}};
+  std::string xml = junit_xml(report, 5.0);
+  EXPECT_EQ(count(xml, "<testcase "), 4u) << xml;
+  EXPECT_EQ(count(xml, "<failure "), 1u) << xml;
+  EXPECT_EQ(count(xml, "<error "), 1u) << xml;
+  EXPECT_EQ(count(xml, "<skipped "), 1u) << xml;
+  EXPECT_NE(xml.find("tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"slides.bvh\""), std::string::npos);
+  EXPECT_NE(xml.find("line 3: not a number"), std::string::npos);
+  // A higher threshold passes the sliding clip.
+  EXPECT_EQ(count(junit_xml(report, 10.0), "<failure "), 0u);
+}
+
+TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
+  json failed = {{"input", "broken.bvh"}, {"status", "failed"}, {"error", "cannot read"}};
+  json report = {{"tool", "footfix"},
+                 {"version", "0.1.0"},
+                 {"clips", {clip_entry("low.bvh", 0.5, true), clip_entry("high.bvh", 9.0, true), failed,
+                            clip_entry("mid.bvh", 3.0, true)}}};
+  std::string html = html_report(report);
+  std::string table = html.substr(html.find("<table class=\"overview\""));
+  table = table.substr(0, table.find("</table>"));
+  auto at = [&](const char* name) { return table.find(std::string(">") + name + "<"); };
+  ASSERT_NE(at("broken.bvh"), std::string::npos);
+  EXPECT_LT(at("broken.bvh"), at("high.bvh"));
+  EXPECT_LT(at("high.bvh"), at("mid.bvh"));
+  EXPECT_LT(at("mid.bvh"), at("low.bvh"));
+  // Rows link to the clip sections, which keep the report's order.
+  EXPECT_NE(table.find("href=\"#clip-2\">broken.bvh"), std::string::npos);
+  EXPECT_NE(html.find("<section class=\"clip\" id=\"clip-1\"><h2>high.bvh"), std::string::npos);
+  EXPECT_EQ(count(html, "<svg"), 3u * k_svgs_per_clip);
+  EXPECT_EQ(count(html, "class=\"threshold\""), 3u * 2);
+  EXPECT_EQ(html.find("http"), std::string::npos) << "the page must not load anything";
+}
+
+TEST(HtmlReport, EscapesNamesAndMessages) {
+  json report = {{"clips", {clip_entry("<script>alert(1)</script>.bvh", 1.0, false)}}};
+  report["clips"][0]["warnings"] = {"a & b <i>"};
+  std::string html = html_report(report);
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;.bvh"), std::string::npos);
+  EXPECT_NE(html.find("a &amp; b &lt;i&gt;"), std::string::npos);
+}
+
+TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
+  json odd = {{"clips",
+               {{{"input", 5},
+                 {"frames", 2.5},
+                 {"status", json::array()},
+                 {"metrics", {{"slide_cleaned", "fast"}}},
+                 {"plot", {{"frames", 1e300}, {"step", "x"}, {"fps", -1}, {"feet", {{{"speed_mps", "no"}, {"contacts", {{1}, {"a", 2}}}}}}}}}}}};
+  std::string html;
+  EXPECT_NO_THROW(html = html_report(odd));
+  EXPECT_NE(html.find("</html>"), std::string::npos);
+  EXPECT_NO_THROW(junit_xml(odd, 5.0));
+  EXPECT_NO_THROW(html_report(json::array()));
+}
+
+TEST(HtmlReport, SameDocumentSameBytes) {
+  json report = {{"clips", {clip_entry("a.bvh", 1.0, true), clip_entry("b.bvh", 2.0, true)}}};
+  EXPECT_EQ(html_report(report), html_report(json::parse(report.dump())));
+}
+
+TEST(ReportMerge, ShardsBecomeOneReportWithFoldedSummary) {
+  json shard1 = {{"tool", "footfix"},
+                 {"version", "0.1.0"},
+                 {"summary",
+                  {{"clips", 2}, {"ok", 1}, {"failed", 1}, {"exit_code", 3}, {"complete", true},
+                   {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 1}, {"failed", 0}}}}},
+                 {"clips", {clip_entry("lib/c.bvh", 1.0, false), {{"input", "lib/a.bvh"}, {"status", "failed"}}}}};
+  json shard2 = {{"tool", "footfix"},
+                 {"version", "0.1.0"},
+                 {"summary",
+                  {{"clips", 1}, {"ok", 1}, {"failed", 0}, {"exit_code", 6}, {"complete", false},
+                   {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 0}, {"failed", 1}}}}},
+                 {"clips", {clip_entry("lib/b/x.bvh", 9.0, false)}}};
+  std::vector<std::string> warnings;
+  json merged = merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
+  EXPECT_TRUE(warnings.empty());
+  json expected_summary = {{"clips", 3}, {"ok", 2}, {"failed", 1}, {"exit_code", 6}, {"complete", false},
+                           {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 1}, {"failed", 1}}}};
+  EXPECT_EQ(merged["summary"], expected_summary);
+  ASSERT_EQ(merged["clips"].size(), 3u);
+  EXPECT_EQ(merged["clips"][0]["input"], "lib/a.bvh");
+  EXPECT_EQ(merged["clips"][1]["input"], "lib/b/x.bvh");
+  EXPECT_EQ(merged["clips"][2]["input"], "lib/c.bvh");
+  EXPECT_THROW(merge_reports({{"s1.json", shard1}, {"again.json", shard1}}, warnings), Error);
+  shard2["summary"]["check"]["max_slide_cm_s"] = 3.0;
+  shard2["version"] = "0.2.0";
+  merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
+  EXPECT_EQ(warnings.size(), 2u);
+}
+
+}  // namespace
+}  // namespace footfix::cli
