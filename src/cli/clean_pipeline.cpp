@@ -52,7 +52,7 @@ void CleanPipeline::prepare(std::vector<BatchItem>& items, const std::vector<std
   output_dir_ = output_dir;
   // Everything besides the input bytes that decides the outputs.
   std::string rig = clip.rig_profile_path.empty() ? "" : file_content_hash(clip.rig_profile_path);
-  settings_hash_ = text_hash(clean_settings_to_json(settings).dump() + "|unit=" + json(clip.meters_per_unit).dump() +
+  settings_hash_ = text_hash(clean_settings_to_json(settings).dump() + "|unit=" + clip.unit_scale +
                              "|up=" + clip.up + "|take=" + clip.take + "|rig=" + rig + "|format=" + format);
   manifest_ = Manifest::load(output_dir);
   if (!manifest_->warning().empty()) spdlog::warn("{}", manifest_->warning());

@@ -224,7 +224,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
   json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
   summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}, {"passed", passed}, {"failed", over}};
-  json document = {{"summary", summary}, {"clips", std::move(full_records)}};
+  json document = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", summary}, {"clips", std::move(full_records)}};
   report.finish(std::move(summary));
   o.pipeline.finish(items, document, o.max_slide_cm_s);
   return code;
