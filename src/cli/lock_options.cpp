@@ -11,7 +11,7 @@ void LockOptions::add_to(CLI::App& cmd) {
   cmd.add_option("--unlock-distance", lock.unlock_distance_m,
                  "Runtime lock: a locked foot unlocks when its input gets this far away (m) [default 0.25]")
       ->group("Runtime lock");
-  cmd.add_option("--blend-time", lock.blend_time_s, "Runtime lock: inertialization blend time (s) [default 0.2]")
+  cmd.add_option("--blend-time", lock.blend_time_s, "Runtime lock: inertialization blend time (s) [default 0.15]")
       ->group("Runtime lock");
   cmd.add_flag("--offline-contacts", offline_contacts,
                "Runtime lock: use the offline (whole-clip) contacts instead of the causal detector")

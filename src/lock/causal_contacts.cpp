@@ -49,6 +49,7 @@ void CausalContactDetector::reset() {
     std::fill(height_ring_[s].begin(), height_ring_[s].end(), 0.0);
     std::fill(raw_ring_[s].begin(), raw_ring_[s].end(), std::uint8_t{0});
     lowest_[s] = 0;
+    last_vertical_[s] = 0;
     feet_[s] = {};
   }
 }
@@ -70,7 +71,14 @@ const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(
   for (int s = 0; s < 2; ++s) {
     Foot& foot = feet_[s];
     const Vec3 p = contact_joints[s];
-    foot.effective_speed_mps = effective_speed((p - last_joint_[s]) * inv_dt, body_velocity, settings_);
+    Vec3 velocity = (p - last_joint_[s]) * inv_dt;
+    // Landing: a descent slower than the last frame's by more than the speed threshold is the
+    // foot stopping on the ground, not sliding (the backward difference still carries the last
+    // frame's descent; at 30 Hz that alone kept the landing frame out of the contact).
+    const double vertical = velocity.y;
+    if (vertical < 0 && vertical - last_vertical_[s] > settings_.speed_threshold_mps) velocity.y = 0;
+    last_vertical_[s] = vertical;
+    foot.effective_speed_mps = effective_speed(velocity, body_velocity, settings_);
 
     lowest_[s] = first ? p.y : std::min(lowest_[s], p.y);
     double ground = lowest_[s];  // flat ground: the lowest point so far

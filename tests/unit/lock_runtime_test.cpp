@@ -100,6 +100,24 @@ TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {
   EXPECT_EQ(ended, 90 + 3);
 }
 
+TEST(LockRuntime, CausalDetectorCountsALandingFrameAsStill) {
+  // 30 Hz: the causal window is 2 frames, a contact starts 1 frame after the first still one. A
+  // foot falls straight down at 1 m/s, lands on the ground (0.02 m) on frame 20 after a slower
+  // last descent, and stays. The landing frame's backward difference (0.5 m/s down) is the foot
+  // stopping, not sliding: the contact starts on frame 21, not 22. A steady fall is no contact.
+  ContactSettings settings;
+  CausalContactDetector detector(settings, 30.0);
+  ASSERT_EQ(detector.onset_delay_frames(), 1);
+  const double dt = 1.0 / 30;
+  int started = -1;
+  for (int f = 0; f < 30; ++f) {
+    const double y = f < 20 ? 0.02 + (19.5 - f) * 1.0 * dt : 0.02;
+    const auto& feet = detector.update({Vec3{0, y, 0}, Vec3{0, y, 0.3}}, Vec3{0, 0.9, 0.15}, dt);
+    if (feet[0].contact && started < 0) started = f;
+  }
+  EXPECT_EQ(started, 21);
+}
+
 TEST(LockRuntime, RejectsAPoseOfTheWrongSize) {
   LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
   RuntimeLock runtime(walk.clip.skeleton, walk.rig, {}, RuntimeLockSettings{}, walk.clip.fps);

@@ -3,9 +3,12 @@
 // buffers allocated once in the constructor.
 //
 // Per foot, from the contact joint's world position p and the pelvis' position (meters, Y up):
-// 1. velocity = backward difference (p[t] - p[t-1]) / dt; the same sliding tolerance as the
-//    offline detector (effective_speed in contacts/detect_contacts.h) against the pelvis'
-//    horizontal velocity averaged over the PAST body_speed_window_s; a foot already in contact
+// 1. velocity = backward difference (p[t] - p[t-1]) / dt, its vertical part ignored while the
+//    foot lands (descending, slower than on the frame before by more than speed_threshold_mps:
+//    at low frame rates the landing frame's difference still carries most of the descent); the
+//    same sliding tolerance as the offline detector (effective_speed in
+//    contacts/detect_contacts.h) against the pelvis' horizontal velocity averaged over the PAST
+//    body_speed_window_s; a foot already in contact
 //    passes up to 1.5 x speed_threshold_mps (speed hysteresis: the planted foot of a clip made
 //    to slide creeps at about the threshold);
 // 2. height gate: p.y minus the lowest height the foot reached over the PAST ground_window_s
@@ -68,6 +71,7 @@ class CausalContactDetector {
   std::array<std::vector<double>, 2> height_ring_;  ///< contact joint heights
   std::array<std::vector<std::uint8_t>, 2> raw_ring_;
   std::array<double, 2> lowest_{0, 0};  ///< lowest height so far (ground_window_s = 0)
+  std::array<double, 2> last_vertical_{0, 0};  ///< contact joints' last vertical velocity (m/s)
   std::array<Foot, 2> feet_;
 };
 
