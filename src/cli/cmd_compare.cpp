@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
+#include "footfix/core/frame_rate.h"
 #include "footfix/io/clip_io.h"
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/lock/compare_methods.h"
@@ -80,7 +81,7 @@ json comparison_json(const ClipComparison& c, bool offline_contacts) {
   }
   return {{"input", c.input},
           {"frames", c.frames},
-          {"fps", c.fps},
+          {"fps", nominal_frame_rate(c.fps)},
           {"runtime_contacts", offline_contacts ? "offline" : "causal"},
           {"onset_delay_frames", c.onset_delay_frames},
           {"release_delay_frames", c.release_delay_frames},
