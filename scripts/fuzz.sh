@@ -9,8 +9,9 @@
 # build-fuzz/crashers/<target>/); copy each into tests/fuzz/crashers/<target>/ as a regression case.
 # The working corpus (grows as the fuzzer finds coverage) is build-fuzz/corpus/<target>/.
 # Exit status is non-zero if any target found a crash, leak, timeout or out-of-memory input.
-# FUZZ_ARGS adds libFuzzer flags, e.g. FUZZ_ARGS=-detect_leaks=0 for fuzz_fbx (assimp 5.2 leaks
-# on some malformed FBX inside its own importer; see tests/fuzz/README.md).
+# FUZZ_ARGS adds libFuzzer flags (e.g. FUZZ_ARGS=-only_ascii=1). Leaks inside third-party code
+# (assimp 5.2's FBX importer on malformed files) are suppressed by tests/fuzz/lsan.supp, each
+# entry explained there; every other leak is a finding.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -67,6 +68,10 @@ make_seeds() {
     if [ -d "$extra" ]; then find "$extra" -type f ! -name '.*' -exec cp {} "$dir/" \; ; fi
   done
 }
+
+# Named, commented suppressions of third-party leaks only (see the file); any given
+# LSAN_OPTIONS are kept after it.
+export LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 status=0
 fbx_max_len=524288  # FBX seeds are whole files (the smallest shared one is 195 KB)

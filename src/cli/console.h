@@ -8,13 +8,9 @@
 #include <string>
 #include <string_view>
 
-namespace footfix::cli {
+#include "control_escape.h"
 
-/// Returns `text` with every C0 control character (U+0000..U+001F), DEL (U+007F) and C1 control
-/// character (U+0080..U+009F) replaced by a visible escape (\n, \t, \r, \e, \xNN, \u0085), and
-/// every byte that is not part of valid UTF-8 written as \xNN. Printable text is unchanged.
-/// Use it for every name and path printed to the console.
-std::string escape_for_console(std::string_view text);
+namespace footfix::cli {
 
 enum class ColorMode { automatic, always, never };
 enum class Verbosity { quiet, normal, verbose };

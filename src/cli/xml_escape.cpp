@@ -1,21 +1,21 @@
 #include "xml_escape.h"
 
+#include "control_escape.h"
+
 namespace footfix::cli {
 
 std::string xml_escape(const std::string& text) {
+  const std::string visible = escape_for_console(text);
   std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
+  out.reserve(visible.size());
+  for (char c : visible) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default:
-        // Control characters other than tab/newline are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += ' ';
-        else out += c;
+      default: out += c;
     }
   }
   return out;

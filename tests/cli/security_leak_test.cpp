@@ -1,8 +1,8 @@
 // Finding 1 (secrets leak through error messages): clips that are not clips, among them links
 // to /proc/self/environ with a secret in the child's environment and copies of such content in
 // regular files. Every message names the format or says "not a BVH/FBX file"; the secret appears
-// nowhere (stdout, stderr, report); the batch goes on. (--follow-symlinks: the links point
-// outside the folder, which a folder walk otherwise skips.)
+// nowhere (stdout, stderr, the report JSON, the HTML page, the JUnit XML); the batch goes on.
+// (--follow-symlinks: the links point outside the folder, which a folder walk otherwise skips.)
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -36,16 +36,24 @@ TEST(SecurityLeak, ErrorMessagesNameTheFormatAndNeverEchoContent) {
   fs::copy_file(data_clip("cmu_07_01_walk.bvh"), clips / "z_walk.bvh");
 
   const fs::path report = dir / "report.json";
+  const fs::path html = dir / "report.html";
+  const fs::path junit = dir / "junit.xml";
   LimitedRunOptions options;
   options.env = {k_secret_env};
   options.bound = std::chrono::seconds(60);
-  LimitedRun r = run_footfix_limited({"clean", clips.string(), "-o", (dir / "out").string(), "--report", report.string(), "--follow-symlinks"}, options);
+  LimitedRun r = run_footfix_limited({"clean", clips.string(), "-o", (dir / "out").string(), "--report", report.string(),
+                                     "--html", html.string(), "--junit", junit.string(), "--follow-symlinks"},
+                                    options);
   expect_bounded(r, 300);
   EXPECT_EQ(r.exit_code, 3) << r.err;
   expect_no_secret(r.out, "stdout");
   expect_no_secret(r.err, "stderr");
   const std::string report_text = read_bytes(report);
   expect_no_secret(report_text, "the report");
+  const std::string html_text = read_bytes(html);
+  const std::string junit_text = read_bytes(junit);
+  expect_no_secret(html_text, "the HTML report");
+  expect_no_secret(junit_text, "the JUnit XML");
   EXPECT_TRUE(fs::exists(dir / "out" / "z_walk.bvh")) << "the batch stopped at a hostile file";
 
   const nlohmann::json doc = nlohmann::json::parse(report_text);
@@ -70,6 +78,8 @@ TEST(SecurityLeak, ErrorMessagesNameTheFormatAndNeverEchoContent) {
     ASSERT_TRUE(errors.count(name)) << name << " not reported as failed";
     EXPECT_NE(errors[name].find(text), std::string::npos) << name << ": " << errors[name];
     EXPECT_NE(r.err.find(name), std::string::npos) << name << " not named on the console";
+    EXPECT_NE(html_text.find(name), std::string::npos) << name << " not listed in the HTML report";
+    EXPECT_NE(junit_text.find(name), std::string::npos) << name << " not a JUnit test case";
   }
 }
 

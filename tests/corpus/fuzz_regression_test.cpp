@@ -16,7 +16,9 @@
 #include "footfix/io/fbx_document.h"
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
+#include "fuzz/fbx_pipeline.h"
 #include "fuzz/settings_pipeline.h"
+#include "support/paths.h"
 
 namespace footfix::test {
 namespace {
@@ -210,9 +212,43 @@ TEST(FuzzRegression, FbxCrashersAreHandled) {
       EXPECT_EQ(e.kind(), ErrorKind::read) << e.what();
       EXPECT_EQ(std::string(e.what()).rfind(path.string() + ":", 0), 0u) << e.what();
     }
+    EXPECT_NO_THROW(fuzz::run_fbx_document_round_trip(bytes));  // what fuzz_fbx runs
+    EXPECT_NO_THROW(fuzz::run_fbx_edit_round_trip(bytes, ReadLimits{}));
     ++replayed;
   }
   EXPECT_GE(replayed, 1);
+}
+
+// fuzz_fbx's seeds (the shared FBX clips under 512 KB, as scripts/fuzz.sh picks them): each one
+// goes all the way through the target's edit round trip, so the patcher's curve path is what the
+// fuzzer mutates from. The edit finds both legs (on the Mixamo walks; the first joints stand in on
+// a skeleton without legs) and moves some joint by more than 2 cm; written and read back, every
+// joint is within the pipeline's tolerance (1 mm plus 1e-6 of the extent).
+TEST(FuzzRegression, FbxSeedsGoThroughTheEditRoundTrip) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  ReadLimits limits;
+  limits.isolate_fbx_import = false;  // as in the fuzz target
+  int seeds = 0, legged = 0;
+  for (const auto& path : files_in(shared_clips_dir(), ".fbx")) {
+    if (fs::file_size(path) > 524288) continue;
+    SCOPED_TRACE(path.string());
+    const std::string bytes = read_file(path);
+    const Clip clip = fuzz::read_internal(bytes, path.string(), limits);
+    const fuzz::FbxEdit edit = fuzz::pick_edited_joints(clip);
+    ASSERT_FALSE(edit.rotated.empty());
+    legged += edit.rotated.size() == 4 ? 1 : 0;  // hip and knee of both legs, found by rig detection
+    for (int j : edit.rotated) EXPECT_GT(j, 0);
+    EXPECT_GE(edit.moved, 0);
+    Clip edited = clip;
+    fuzz::apply_edit(edited, edit);
+    EXPECT_GT(common_world_distance(clip, edited), 0.02) << "the edit does not move the legs";
+    fuzz::FbxOutcome outcome{};
+    EXPECT_NO_THROW(outcome = fuzz::run_fbx_edit_round_trip(bytes, limits));
+    EXPECT_EQ(outcome, fuzz::FbxOutcome::round_tripped);
+    ++seeds;
+  }
+  EXPECT_EQ(seeds, 4);
+  EXPECT_EQ(legged, 3);  // the three Mixamo walks; assimp's own skeleton sample has no legs
 }
 
 }  // namespace

@@ -4,11 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <vector>
-
 #include "footfix/core/clip.h"
-#include "footfix/core/fk.h"
+#include "support/world_distance.h"
 
 namespace footfix::test {
 
@@ -17,15 +14,7 @@ namespace footfix::test {
 inline double max_world_distance(const Clip& a, const Clip& b) {
   EXPECT_EQ(a.skeleton.names, b.skeleton.names);
   EXPECT_EQ(a.frame_count, b.frame_count);
-  std::vector<Transform> wa(a.joint_count()), wb(b.joint_count());
-  double worst = 0;
-  for (int f = 0; f < std::min(a.frame_count, b.frame_count); ++f) {
-    world_pose(a, f, wa);
-    world_pose(b, f, wb);
-    for (int j = 0; j < std::min(a.joint_count(), b.joint_count()); ++j)
-      worst = std::max(worst, length(wa[j].translation - wb[j].translation));
-  }
-  return worst;
+  return common_world_distance(a, b);
 }
 
 }  // namespace footfix::test
