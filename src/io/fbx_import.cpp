@@ -16,7 +16,9 @@
 namespace footfix::fbx {
 namespace {
 
-constexpr int k_child_ok = 0, k_child_unreadable = 1, k_child_out_of_memory = 2, k_child_failed = 3;
+// Exit codes of the import child. Any other status (a signal, or an exit code nobody chose here,
+// such as a sanitizer's report exiting with 1) means the importer did not end normally.
+constexpr int k_child_ok = 0, k_child_unreadable = 100, k_child_out_of_memory = 101, k_child_failed = 102;
 
 /// Bytes of address space this process maps now (/proc/self/statm, first field), 0 if unknown.
 std::uint64_t address_space_bytes() {
@@ -79,6 +81,9 @@ void rehearse_import(const std::string& bytes, const std::string& name, const Re
   if (code == k_child_out_of_memory)
     fail(ErrorKind::read, name + ": the FBX importer needs more than the memory limit of " + limit_text + "; file refused");
   if (code == k_child_failed) fail(ErrorKind::read, name + ": the FBX importer failed on this file; file refused");
+  if (code != k_child_ok && code != k_child_unreadable)  // e.g. a sanitizer's report in the child
+    fail(ErrorKind::read, name + ": the FBX importer crashed on this file (exit code " + std::to_string(code) +
+                              "); file refused");
   // k_child_unreadable: the in-process import below fails the same way and gives assimp's reason.
 }
 

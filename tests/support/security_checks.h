@@ -29,8 +29,17 @@ inline std::string read_bytes(const std::filesystem::path& path) {
   return ss.str();
 }
 
-/// The run ended by itself within its time bound and under `rss_budget_mib` of peak RSS.
+#if defined(__SANITIZE_ADDRESS__)
+/// AddressSanitizer's shadow memory, quarantine and redzones: the same run needs more memory.
+inline constexpr long k_rss_budget_factor = 3;
+#else
+inline constexpr long k_rss_budget_factor = 1;
+#endif
+
+/// The run ended by itself within its time bound and under `rss_budget_mib` of peak RSS
+/// (times k_rss_budget_factor in a sanitizer build).
 inline void expect_bounded(const LimitedRun& r, long rss_budget_mib) {
+  rss_budget_mib *= k_rss_budget_factor;
   EXPECT_FALSE(r.timed_out) << "ran past its time bound; stderr: " << r.err;
   EXPECT_EQ(r.signal, 0) << "killed by signal " << r.signal << "; stderr: " << r.err;
   EXPECT_LT(r.peak_rss_kb, rss_budget_mib * 1024) << "peak RSS " << r.peak_rss_kb / 1024 << " MiB over the budget of "
