@@ -22,6 +22,7 @@
 #include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
 #include "output_guard.h"
+#include "output_options.h"
 #include "report_plot.h"
 
 namespace footfix::cli {
@@ -31,12 +32,7 @@ using nlohmann::json;
 
 struct CleanOptions {
   std::vector<std::string> inputs;
-  std::string output;
-  bool overwrite = false;
-  bool in_place_alias = false;  ///< deprecated name of --overwrite
-  bool dry_run = false;
-  bool follow_symlinks = false;
-  int jobs = 1;
+  ClipOutputOptions out;
   std::string report_path;
   bool check = false;
   double max_slide_cm_s = 5.0;
@@ -94,22 +90,13 @@ struct CleanedClip {
 };
 
 int run_clean(CleanOptions& o, bool max_slide_given) {
-  if (o.in_place_alias) {
-    spdlog::warn("--in-place is deprecated: use --overwrite");
-    o.overwrite = true;
-  }
+  OutputPlan plan = o.out.plan(".clean");
   if (max_slide_given && !o.check) {
     spdlog::info("--max-slide implies --check");
     o.check = true;
   }
   ReadOptions read = o.clip.resolve();
   CleanSettings settings = resolve_settings(o);
-  OutputPlan plan;
-  plan.output = o.output;
-  plan.suffix = ".clean";
-  plan.overwrite = o.overwrite;
-  plan.file_extensions = {".bvh", ".fbx"};
-  plan.follow_symlinks = o.follow_symlinks;
   plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
   if (!o.format.empty()) {
     if (o.format != "bvh" && o.format != "fbx") fail(ErrorKind::usage, "--format must be bvh or fbx");
@@ -120,8 +107,8 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     for (const auto& item : items)
       if (real_path(item.input) == real_path(o.report_path))
         fail(ErrorKind::usage, "--report " + o.report_path + ": refusing to write the report over an input");
-  o.pipeline.prepare(items, o.inputs, o.output, settings, o.clip, o.format);
-  if (o.dry_run) {
+  o.pipeline.prepare(items, o.inputs, o.out.output, settings, o.clip, o.format);
+  if (o.out.dry_run) {
     print_plan(items);
     return k_exit_ok;
   }
@@ -135,7 +122,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
   };
   auto outcomes = run_batch(
-      items, o.jobs,
+      items, o.out.jobs,
       [&](const BatchItem& item, size_t index) {
         if (o.pipeline.skip_unchanged(item, index, records[index])) {
           cleaned[index].residual_p95_cm_s = residual_slide(records[index]);
@@ -236,17 +223,10 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("clean", "Remove foot sliding: lock planted feet, re-solve the legs, write clip + contacts JSON");
   auto o = std::make_shared<CleanOptions>();
   cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
-  cmd->add_option("-o,--output", o->output,
-                  "Output file (.bvh/.fbx, one input) or directory (no extension or a trailing '/'; mirrors input "
-                  "directories). Default: <name>.clean.<ext> beside the input");
-  cmd->add_flag("--overwrite", o->overwrite, "Allow writing over the inputs (off: an input is never overwritten)");
-  cmd->add_flag("--in-place", o->in_place_alias, "Deprecated name of --overwrite")->group("");
-  cmd->add_flag("-n,--dry-run", o->dry_run, "Print the plan (input -> outputs) and write nothing");
-  cmd->add_flag("--follow-symlinks", o->follow_symlinks,
-                "In directories, also clean file symlinks whose target is outside the directory");
-  cmd->add_option("-j,--jobs", o->jobs, "Clips cleaned in parallel (output is identical for any value)")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
+  o->out.add_to(*cmd,
+                "Output file (.bvh/.fbx, one input) or directory (no extension or a trailing '/'; mirrors input "
+                "directories). Default: <name>.clean.<ext> beside the input",
+                "clean", "cleaned");
   cmd->add_option("--report", o->report_path,
                   "Write a JSON report: summary, per clip status, metrics before/after, time, warnings, check result");
   cmd->add_flag("--check", o->check,

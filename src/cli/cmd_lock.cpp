@@ -10,18 +10,14 @@
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/lock_json.h"
 #include "lock_options.h"
+#include "output_options.h"
 
 namespace footfix::cli {
 namespace {
 
 struct LockCommandOptions {
   std::vector<std::string> inputs;
-  std::string output;
-  bool overwrite = false;
-  bool in_place_alias = false;
-  bool dry_run = false;
-  bool follow_symlinks = false;
-  int jobs = 1;
+  ClipOutputOptions out;
   ClipOptions clip;
   LockOptions lock;
 };
@@ -54,40 +50,24 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("lock", "Runtime foot lock, frame by frame: write the clip as a game runtime would show it + <name>.lock.json");
   auto o = std::make_shared<LockCommandOptions>();
   cmd->add_option("inputs", o->inputs, "Clips (.bvh, .fbx) or directories (searched recursively)")->required();
-  cmd->add_option("-o,--output", o->output,
-                  "Output file (one input) or directory (mirrors input directories). Default: <name>.locked.<ext> beside the input");
-  cmd->add_flag("--overwrite", o->overwrite, "Allow writing over the inputs (off: an input is never overwritten)");
-  cmd->add_flag("--in-place", o->in_place_alias, "Deprecated name of --overwrite")->group("");
-  cmd->add_flag("-n,--dry-run", o->dry_run, "Print the plan (input -> outputs) and write nothing");
-  cmd->add_flag("--follow-symlinks", o->follow_symlinks,
-                "In directories, also read file symlinks whose target is outside the directory");
-  cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (output is identical for any value)")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
+  o->out.add_to(*cmd,
+                "Output file (one input) or directory (mirrors input directories). Default: <name>.locked.<ext> beside the input",
+                "read", "processed");
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
   action = [o] {
-    if (o->in_place_alias) {
-      spdlog::warn("--in-place is deprecated: use --overwrite");
-      o->overwrite = true;
-    }
+    OutputPlan plan = o->out.plan(".locked");
     ReadOptions read = o->clip.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
-    OutputPlan plan;
-    plan.output = o->output;
-    plan.suffix = ".locked";
-    plan.overwrite = o->overwrite;
-    plan.file_extensions = {".bvh", ".fbx"};
-    plan.follow_symlinks = o->follow_symlinks;
     plan.finish_item = [](BatchItem& item) { item.companion = lock_json_path(item.output); };
     auto items = plan_batch(o->inputs, plan);
-    if (o->dry_run) {
+    if (o->out.dry_run) {
       print_plan(items);
       return static_cast<int>(k_exit_ok);
     }
-    auto outcomes = run_batch(items, o->jobs, [&](const BatchItem& item, size_t) {
+    auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
       lock_one(item, read, clean, runtime, o->lock.offline_contacts);
     });
     return summarize_batch(items, outcomes, "locked");
