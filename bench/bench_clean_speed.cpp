@@ -3,12 +3,16 @@
 // each; then full clean throughput (read + detect + solve + IK + write) and peak memory.
 //
 // Usage: bench_clean_speed [clip] [fast_runs] [reference_runs]
+//        bench_clean_speed --throughput [clip_dir] [runs]   (only the full clean throughput, with
+//        the time of each stage: read, clean, write)
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "footfix/core/fk.h"
@@ -23,8 +27,67 @@ using namespace footfix;
 using bench::median_ms;
 using bench::peak_rss_mb;
 
+namespace {
+
+// Full clean throughput, I/O included, one thread: every BVH in `dir` is read, cleaned and written
+// `runs` times; prints the median total and the median time of each stage.
+void full_clean_throughput(const fs::path& dir, const CleanSettings& settings, int runs) {
+  fs::path out_dir = fs::temp_directory_path() / "footfix_bench_clean_speed";
+  fs::create_directories(out_dir);
+  std::vector<fs::path> inputs;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".bvh") inputs.push_back(entry.path());
+  std::sort(inputs.begin(), inputs.end());
+  long frames = 0;
+  std::vector<double> read_ms, clean_ms, write_ms;
+  using Clock = std::chrono::steady_clock;
+  auto ms_since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+  double total_ms = median_ms(runs, [&] {
+    frames = 0;
+    double r = 0, c = 0, w = 0;
+    for (const auto& input : inputs) {
+      try {
+        auto t = Clock::now();
+        LoadedClip loaded = load_clip(input);
+        r += ms_since(t);
+        t = Clock::now();
+        CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
+        c += ms_since(t);
+        t = Clock::now();
+        save_clip(result.cleaned, out_dir / input.filename());
+        w += ms_since(t);
+        frames += loaded.clip.frame_count;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "  skipped %s: %s\n", input.filename().c_str(), e.what());
+      }
+    }
+    read_ms.push_back(r);
+    clean_ms.push_back(c);
+    write_ms.push_back(w);
+  });
+  fs::remove_all(out_dir);
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+  };
+  std::printf("full clean of every BVH in %s (read + clean + write, 1 thread): %ld frames in %.1f ms (median of %d) = %.0f frames/s per core\n",
+              dir.c_str(), frames, total_ms, runs, frames / (total_ms / 1000.0));
+  std::printf("  stages, median: read %.1f ms (%.0f frames/s), clean %.1f ms (%.0f frames/s), write %.1f ms (%.0f frames/s)\n",
+              median(read_ms), frames / (median(read_ms) / 1000.0), median(clean_ms), frames / (median(clean_ms) / 1000.0),
+              median(write_ms), frames / (median(write_ms) / 1000.0));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
+  if (argc > 1 && std::string(argv[1]) == "--throughput") {
+    fs::path dir = argc > 2 && argv[2][0] != 0 ? fs::path(argv[2]) : shared;
+    if (!fs::exists(dir)) dir = fs::path(FOOTFIX_DATA_DIR) / "clips";
+    full_clean_throughput(dir, CleanSettings{}, argc > 3 ? std::atoi(argv[3]) : 7);
+    std::printf("peak RSS %.1f MB\n", peak_rss_mb());
+    return 0;
+  }
   fs::path clip_path = argc > 1 ? fs::path(argv[1]) : shared / "cmu_01_01_hops_turnaround.bvh";
   if (!fs::exists(clip_path)) clip_path = fs::path(FOOTFIX_DATA_DIR) / "clips" / "cmu_01_01_hops_turnaround.bvh";
   int fast_runs = argc > 2 ? std::atoi(argv[2]) : 7;
@@ -86,27 +149,7 @@ int main(int argc, char** argv) {
                 m.max_new_penetration_mm, m.mean_deviation_cm, m.leg_accel_ratio, r->solver_iterations);
   }
 
-  // Full clean throughput, I/O included, one thread.
-  fs::path out_dir = fs::temp_directory_path() / "footfix_bench_clean_speed";
-  fs::create_directories(out_dir);
-  long frames = 0;
-  double io_ms = median_ms(3, [&] {
-    frames = 0;
-    for (const auto& entry : fs::directory_iterator(clip_path.parent_path())) {
-      if (entry.path().extension() != ".bvh") continue;
-      try {
-        LoadedClip c = load_clip(entry.path());
-        CleanResult r = clean_clip(c.clip, c.rig, fast);
-        save_clip(r.cleaned, out_dir / entry.path().filename());
-        frames += c.clip.frame_count;
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "  skipped %s: %s\n", entry.path().filename().c_str(), e.what());
-      }
-    }
-  });
-  fs::remove_all(out_dir);
-  std::printf("full clean of every BVH in %s (read + clean + write, 1 thread): %ld frames in %.0f ms (median of 3) = %.0f frames/s per core\n",
-              clip_path.parent_path().c_str(), frames, io_ms, frames / (io_ms / 1000.0));
+  full_clean_throughput(clip_path.parent_path(), fast, 3);
   std::printf("peak RSS %.1f MB\n", peak_rss_mb());
   return 0;
 }

@@ -30,14 +30,13 @@ class BandedSpd {
   void solve(std::vector<double>& b) const;
 
  private:
-  // Row i holds A(i, i - kd) .. A(i, i) in increasing column order, so the dot products of the
-  // factorisation run over contiguous memory.
+  // Column j holds A(j, j) .. A(j + kd, j) in increasing row order (entries past the last row
+  // stay 0), so the factorisation updates the band rows below a pivot as one contiguous run.
   std::size_t index(int i, int j) const {
-    return static_cast<std::size_t>(i) * static_cast<std::size_t>(kd_ + 1) +
-           static_cast<std::size_t>(j - i + kd_);
+    return static_cast<std::size_t>(j) * static_cast<std::size_t>(kd_ + 1) + static_cast<std::size_t>(i - j);
   }
-  const double* row(int i) const { return band_.data() + index(i, i) - i; }  // row(i)[j] = A(i, j)
-  double get(int i, int j) const { return band_[index(i, j)]; }
+  const double* column(int j) const { return band_.data() + index(j, j); }  // column(j)[t] = A(j + t, j)
+  double* column(int j) { return band_.data() + index(j, j); }
   int n_, kd_;
   std::vector<double> band_;
 };
