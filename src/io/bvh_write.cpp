@@ -5,6 +5,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
+#include <ostream>
 
 #include "bvh_detail.h"
 #include "footfix/core/error.h"
@@ -149,6 +151,12 @@ class TextOut {
   }
   void indent(size_t depth) { text_.append(depth, '\t'); }
   std::string& text() { return text_; }
+  /// Hands the text so far to `out` once it holds at least `bytes` (keeps the buffer small).
+  void flush_over(std::ostream& out, size_t bytes) {
+    if (text_.size() < bytes) return;
+    out.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+    text_.clear();
+  }
 
  private:
   std::string text_;
@@ -225,9 +233,9 @@ class RowWriter {
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
       std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
-      Transform t = decode_bvh_joint(s, s.raw_offsets[j], f, j);
-      rotation_same = rotation_to_internal(clip_.values_to_file(), t.rotation) == clip_.rotation(f, j);
-      translation_same = point_to_internal(clip_.values_to_file(), t.translation) == clip_.translation(f, j);
+      const Transform& t = source_transform(f, j, raw);
+      rotation_same = t.rotation == clip_.rotation(f, j);
+      translation_same = t.translation == clip_.translation(f, j);
     }
     if (!rotation_same) write_rotation(f, j, slots, row);
     if (!translation_same) write_translation(f, j, slots, row);
@@ -236,6 +244,22 @@ class RowWriter {
   }
 
  private:
+  // The source's transform of joint j at frame f in the internal frame, as the reader decoded
+  // it. Mocap files hold many joints still for long runs: when the raw values repeat the last
+  // frame's bit for bit, so does the transform, and the trigonometry is skipped.
+  const Transform& source_transform(int f, int j, const double* raw) {
+    Decoded& d = decoded_[j];
+    const size_t bytes = plan_.source->joints[j].channels.size() * sizeof(double);
+    if (d.raw == nullptr || std::memcmp(d.raw, raw, bytes) != 0) {
+      const BvhSource& s = *plan_.source;
+      const Transform t = decode_bvh_joint(s, s.raw_offsets[j], f, j);
+      d.internal.rotation = rotation_to_internal(clip_.values_to_file(), t.rotation);
+      d.internal.translation = point_to_internal(clip_.values_to_file(), t.translation);
+    }
+    d.raw = raw;
+    return d.internal;
+  }
+
   int source_frames() const {
     const BvhSource& s = *plan_.source;
     return s.values_per_frame > 0 ? static_cast<int>(s.values.size() / static_cast<size_t>(s.values_per_frame)) : 0;
@@ -276,12 +300,20 @@ class RowWriter {
     }
   }
 
+  struct Decoded {
+    const double* raw = nullptr;  ///< the raw values `internal` was decoded from
+    Transform internal;
+  };
   const Clip& clip_;
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
+  std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
 };
 
-void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
+// The motion rows go to `stream` a chunk at a time rather than as one string of the whole file.
+constexpr size_t k_chunk_bytes = 1 << 16;
+
+void write_motion(const Clip& clip, const Plan& plan, TextOut& out, std::ostream& stream) {
   out.put("MOTION\nFrames: ");
   out.put(std::to_string(clip.frame_count));
   out.put("\nFrame Time: ");
@@ -296,6 +328,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
       out.number(row[i]);
     }
     out.put('\n');
+    out.flush_over(stream, k_chunk_bytes);
   }
 }
 
@@ -306,7 +339,7 @@ void write_bvh(const Clip& clip, std::ostream& out) {
   const Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
   TextOut text;
   write_hierarchy(clip, plan, text);
-  write_motion(clip, plan, text);
+  write_motion(clip, plan, text, out);
   out.write(text.text().data(), static_cast<std::streamsize>(text.text().size()));
 }
 
