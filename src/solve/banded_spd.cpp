@@ -4,17 +4,10 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace footfix::detail {
-
-BandedSpd::BandedSpd(int size, int half_bandwidth)
-    : n_(size),
-      kd_(half_bandwidth),
-      band_(static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1), 0.0) {
-  assert(size >= 0 && half_bandwidth >= 0);
-}
-
-void BandedSpd::clear() { std::fill(band_.begin(), band_.end(), 0.0); }
 
 namespace {
 
@@ -63,63 +56,164 @@ void interior_sums(const double* band, int j, double* s) {
 // The half-bandwidth of the fast offline solve (second differences over 9 unknowns per frame).
 constexpr int k_unrolled_bandwidth = 18;
 
+// L y = b, one row at a time as L's columns become known: y_i = (b_i - sum_{k < i} L(i, k) y_k)
+// / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the kd + 1
+// sums still open. `ci` is column i of L.
+void forward_step(int i, int n, int kd, const double* ci, std::vector<double>& b, std::vector<double>& ring) {
+  const int size = kd + 1;
+  const int slot = i % size;
+  const double y = (b[i] - ring[slot]) / ci[0];
+  b[i] = y;
+  ring[slot] = 0.0;
+  const int t_end = std::min(kd, n - 1 - i);
+  for (int t = 1, r = slot + 1; t <= t_end; ++t, ++r) ring[r < size ? r : r - size] += ci[t] * y;
+}
+
+// L^T x = y for row i, once x_{i+1} .. x_{i+kd} are known.
+void backward_step(int i, int n, int kd, const double* ci, std::vector<double>& b) {
+  double v = b[i];
+  const int t_end = std::min(kd, n - 1 - i);
+  for (int t = 1; t <= t_end; ++t) v -= ci[t] * b[i + t];
+  b[i] = v / ci[0];
+}
+
 }  // namespace
+
+BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(size), kd_(half_bandwidth) {
+  assert(size >= 0 && half_bandwidth >= 0);
+  const std::size_t dense = static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1);
+  if (pattern.empty() || dense <= compact_above_doubles()) {
+    band_.assign(dense, 0.0);
+    return;
+  }
+  period_ = static_cast<int>(pattern.size());
+  slot_.assign(pattern.size() * static_cast<size_t>(kd_ + 1), -1);
+  class_start_.assign(pattern.size() + 1, 0);
+  for (int c = 0; c < period_; ++c) {
+    for (int offset : pattern[c]) {
+      if (offset < 0 || offset > kd_)
+        throw std::invalid_argument("BandedSpd: pattern offset " + std::to_string(offset) + " outside the band");
+      int& slot = slot_[static_cast<size_t>(c) * (kd_ + 1) + offset];
+      if (slot >= 0) continue;
+      slot = static_cast<int>(offsets_.size()) - class_start_[c];
+      offsets_.push_back(offset);
+    }
+    class_start_[c + 1] = static_cast<int>(offsets_.size());
+  }
+  const std::size_t periods = (static_cast<size_t>(n_) + period_ - 1) / period_;
+  band_.assign(periods * static_cast<size_t>(class_start_[period_]), 0.0);
+  // floor(j * (2^32 / p + 1) / 2^32) = floor(j / p) while j * p < 2^32 (the error term stays
+  // under 1 / p).
+  period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;
+  divide_by_multiply_ = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(period_) < (std::uint64_t{1} << 32);
+  segment_ = std::max(kd_ + 1, static_cast<int>(std::sqrt(static_cast<double>(n_) * (kd_ + 1))));
+}
+
+void BandedSpd::outside_pattern(int i, int j) {
+  throw std::logic_error("BandedSpd: entry (" + std::to_string(i) + ", " + std::to_string(j) +
+                         ") is outside the declared pattern");
+}
+
+void BandedSpd::load_column(int j, double* out) const {
+  std::fill(out, out + kd_ + 1, 0.0);
+  const int c = j % period_;
+  const double* a = band_.data() + static_cast<size_t>(j / period_) * static_cast<size_t>(class_start_[period_]) +
+                    class_start_[c];
+  for (int s = 0; s < class_start_[c + 1] - class_start_[c]; ++s) out[offsets_[class_start_[c] + s]] = a[s];
+}
+
+void BandedSpd::clear() { std::fill(band_.begin(), band_.end(), 0.0); }
 
 // Left-looking Cholesky. Column j of L: L(i, j) = (A(i, j) - sum_k L(i, k) L(j, k)) / L(j, j)
 // for i = j .. j + kd, each sum taken over k in increasing order from the first k in the band.
 // The sums of all rows i are accumulated together, one k at a time (a contiguous run of column
 // k times the scalar L(j, k)): the rows are independent, so this vectorises, and each row's sum
 // sees the same terms in the same order as a row-by-row dot product (same rounding).
-bool BandedSpd::factor() {
-  std::vector<double> sum(static_cast<size_t>(kd_) + 2);
-  for (int j = 0; j < n_; ++j) {
-    const int rows = std::min(kd_, n_ - 1 - j) + 1;  // i = j + t, t < rows
-    double* s = sum.data();
-    if (kd_ == k_unrolled_bandwidth && j >= kd_ && rows == kd_ + 1) {
-      interior_sums<k_unrolled_bandwidth>(band_.data(), j, s);
-    } else {
-      std::fill(sum.begin(), sum.begin() + rows, 0.0);
-      for (int k = std::max(0, j - kd_); k < j; ++k) {
-        const double* ck = column(k) + (j - k);  // ck[t] = L(j + t, k)
-        const int t_end = std::min(rows, k + kd_ - j + 1);  // L(j + t, k) is in the band
-        add_scaled(s, ck, ck[0], t_end);
-      }
+bool BandedSpd::finish_column(double* cols, int jj, int j, std::vector<double>& sum) const {
+  const size_t w = static_cast<size_t>(kd_) + 1;
+  const int rows = std::min(kd_, n_ - 1 - j) + 1;  // i = j + t, t < rows
+  double* s = sum.data();
+  if (kd_ == k_unrolled_bandwidth && j >= kd_ && rows == kd_ + 1) {
+    interior_sums<k_unrolled_bandwidth>(cols, jj, s);
+  } else {
+    std::fill(s, s + rows, 0.0);
+    for (int k = std::max(0, j - kd_); k < j; ++k) {
+      const double* ck = cols + static_cast<size_t>(jj - (j - k)) * w + (j - k);  // ck[t] = L(j + t, k)
+      const int t_end = std::min(rows, k + kd_ - j + 1);  // L(j + t, k) is in the band
+      add_scaled(s, ck, ck[0], t_end);
     }
-    double* cj = column(j);
-    const double d = cj[0] - s[0];
-    if (!(d > 0)) return false;
-    const double ljj = std::sqrt(d);
-    cj[0] = ljj;
-    const Pair pivot = {ljj, ljj};
-    int t = 1;
-    for (; t + 1 < rows; t += 2) store(cj + t, (load(cj + t) - load(s + t)) / pivot);
-    if (t < rows) cj[t] = (cj[t] - s[t]) / ljj;
   }
+  double* cj = cols + static_cast<size_t>(jj) * w;
+  const double d = cj[0] - s[0];
+  if (!(d > 0)) return false;
+  const double ljj = std::sqrt(d);
+  cj[0] = ljj;
+  const Pair pivot = {ljj, ljj};
+  int t = 1;
+  for (; t + 1 < rows; t += 2) store(cj + t, (load(cj + t) - load(s + t)) / pivot);
+  if (t < rows) cj[t] = (cj[t] - s[t]) / ljj;
+  return true;
+}
+
+bool BandedSpd::factor() {
+  assert(!compact());
+  std::vector<double> sum(static_cast<size_t>(kd_) + 2);
+  for (int j = 0; j < n_; ++j)
+    if (!finish_column(band_.data(), j, j, sum)) return false;
   return true;
 }
 
 void BandedSpd::solve(std::vector<double>& b) const {
+  assert(!compact() && static_cast<int>(b.size()) == n_);
+  std::vector<double> ring(static_cast<size_t>(kd_) + 1, 0.0);
+  for (int i = 0; i < n_; ++i) forward_step(i, n_, kd_, column(i), b, ring);
+  for (int i = n_ - 1; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
+}
+
+bool BandedSpd::factor_solve(std::vector<double>& b) {
   assert(static_cast<int>(b.size()) == n_);
-  // L y = b: y_i = (b_i - sum_{k < i} L(i, k) y_k) / L(i, i), each sum accumulated in increasing
-  // k as soon as y_k is known (a ring of the kd sums still open).
-  const int ring = kd_ + 1;
-  std::vector<double> sum(static_cast<size_t>(ring), 0.0);
-  for (int i = 0; i < n_; ++i) {
-    const int slot = i % ring;
-    const double* ci = column(i);
-    const double y = (b[i] - sum[slot]) / ci[0];
-    b[i] = y;
-    sum[slot] = 0.0;
-    const int t_end = std::min(kd_, n_ - 1 - i);
-    for (int t = 1, r = slot + 1; t <= t_end; ++t, ++r) sum[r < ring ? r : r - ring] += ci[t] * y;
+  if (compact()) return factor_solve_compact(b);
+  if (!factor()) return false;
+  solve(b);
+  return true;
+}
+
+// L is computed a segment of columns at a time in a window that also holds the kd columns
+// before the segment (saved as the segment's checkpoint). Forward: every column as it comes,
+// with the forward substitution. Backward: from the last segment to the first, its columns
+// recomputed from its checkpoint, then its rows substituted in reverse.
+bool BandedSpd::factor_solve_compact(std::vector<double>& b) const {
+  const size_t w = static_cast<size_t>(kd_) + 1;
+  const int segments = (n_ + segment_ - 1) / segment_;
+  const size_t head = static_cast<size_t>(kd_) * w;  // the kd columns before a segment
+  std::vector<double> window(head + static_cast<size_t>(segment_) * w, 0.0);
+  std::vector<double> checkpoints(static_cast<size_t>(segments) * head);
+  std::vector<double> sum(w + 1), ring(w, 0.0);
+  auto compute_segment = [&](int s, bool forward) {
+    const int first = s * segment_, last = std::min(n_, first + segment_);
+    for (int j = first; j < last; ++j) {
+      const int jj = kd_ + (j - first);
+      double* cj = window.data() + static_cast<size_t>(jj) * w;
+      load_column(j, cj);
+      if (!finish_column(window.data(), jj, j, sum)) return false;
+      if (forward) forward_step(j, n_, kd_, cj, b, ring);
+    }
+    return true;
+  };
+  for (int s = 0; s < segments; ++s) {
+    if (s > 0) std::memmove(window.data(), window.data() + static_cast<size_t>(segment_) * w, head * sizeof(double));
+    std::copy(window.begin(), window.begin() + static_cast<std::ptrdiff_t>(head), checkpoints.begin() + static_cast<std::ptrdiff_t>(s * head));
+    if (!compute_segment(s, true)) return false;
   }
-  for (int i = n_ - 1; i >= 0; --i) {  // L^T x = y
-    const double* ci = column(i);
-    double v = b[i];
-    const int t_end = std::min(kd_, n_ - 1 - i);
-    for (int t = 1; t <= t_end; ++t) v -= ci[t] * b[i + t];
-    b[i] = v / ci[0];
+  for (int s = segments - 1; s >= 0; --s) {
+    std::copy(checkpoints.begin() + static_cast<std::ptrdiff_t>(s * head),
+              checkpoints.begin() + static_cast<std::ptrdiff_t>((s + 1) * head), window.begin());
+    if (!compute_segment(s, false)) return false;
+    const int first = s * segment_, last = std::min(n_, first + segment_);
+    for (int i = last - 1; i >= first; --i)
+      backward_step(i, n_, kd_, window.data() + static_cast<size_t>(kd_ + (i - first)) * w, b);
   }
+  return true;
 }
 
 }  // namespace footfix::detail

@@ -97,11 +97,25 @@ int var(int frame, int particle, int axis) {
   return frame * k_vars_per_frame + particle * 3 + axis;
 }
 
+/// Where assemble() puts entries in the band (offsets i - j below the diagonal, per unknown of a
+/// frame): within a frame, the pelvis with itself and both toes, each toe with itself; across
+/// frames, an unknown with itself one and two frames on. Long clips store only these.
+detail::BandedSpd::Pattern band_pattern() {
+  detail::BandedSpd::Pattern pattern(k_vars_per_frame);
+  for (int c = 0; c < k_vars_per_frame; ++c) {
+    const int last_in_frame = c < 3 ? k_vars_per_frame - 1 : (c / 3) * 3 + 2;  // pelvis: every later unknown
+    for (int r = c; r <= last_in_frame; ++r) pattern[c].push_back(r - c);
+    pattern[c].push_back(k_vars_per_frame);
+    pattern[c].push_back(2 * k_vars_per_frame);
+  }
+  return pattern;
+}
+
 /// Accumulates the normal equations of sum w (a.d - c)^2 into A and rhs.
 class Normals {
  public:
   explicit Normals(int frames)
-      : a_(frames * k_vars_per_frame, k_half_bandwidth),
+      : a_(frames * k_vars_per_frame, k_half_bandwidth, band_pattern()),
         rhs_(static_cast<size_t>(frames) * k_vars_per_frame) {}
   void clear() {
     a_.clear();
@@ -155,10 +169,8 @@ class Normals {
   }
   /// Solves for the minimiser; false if the system is not positive definite.
   bool solve(std::vector<double>& out) {
-    if (!a_.factor()) return false;
     out = rhs_;
-    a_.solve(out);
-    return true;
+    return a_.factor_solve(out);
   }
 
  private:

@@ -1,0 +1,116 @@
+// The banded Cholesky's compact mode (long systems: only a declared pattern of A stored, the
+// factor recomputed from checkpoints) against its dense mode: the same solution to the bit, on
+// random patterned matrices and on the fast offline solve of a real clip; its refusals.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "../../src/solve/banded_spd.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/solve/clean.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+using detail::BandedSpd;
+
+/// Sets the compact threshold for the test's scope.
+class CompactAbove {
+ public:
+  explicit CompactAbove(std::size_t doubles) : previous_(BandedSpd::set_compact_above_doubles(doubles)) {}
+  ~CompactAbove() { BandedSpd::set_compact_above_doubles(previous_); }
+  CompactAbove(const CompactAbove&) = delete;
+  CompactAbove& operator=(const CompactAbove&) = delete;
+
+ private:
+  std::size_t previous_;
+};
+
+// A period-3 pattern in a band of 7: each unknown with the next ones of its group of 3, and with
+// itself 3 and 6 unknowns on (the solver's shape, smaller).
+BandedSpd::Pattern small_pattern() { return {{0, 1, 2, 3, 6}, {0, 1, 3, 6}, {0, 3, 6}}; }
+
+// Fills `m` with a random diagonally dominant (so positive definite) matrix on the pattern.
+void fill_random(BandedSpd& m, const BandedSpd::Pattern& pattern, std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::mt19937 copy = rng;
+  for (int j = 0; j < m.size(); ++j)
+    for (int offset : pattern[j % pattern.size()])
+      if (j + offset < m.size()) m.add(j + offset, j, offset == 0 ? 20 + u(copy) : u(copy));
+  rng = copy;
+}
+
+TEST(BandedSpdCompact, SolvesLikeTheDenseBandToTheBit) {
+  const BandedSpd::Pattern pattern = small_pattern();
+  for (int n : {1, 2, 7, 50, 1000, 4099}) {
+    SCOPED_TRACE(testing::Message() << "n " << n);
+    std::mt19937 rng(n);
+    BandedSpd dense(n, 6, pattern);
+    ASSERT_FALSE(dense.compact());
+    BandedSpd compact = [&] {
+      CompactAbove all(0);
+      return BandedSpd(n, 6, pattern);
+    }();
+    ASSERT_TRUE(compact.compact());
+    std::mt19937 same = rng;
+    fill_random(dense, pattern, rng);
+    fill_random(compact, pattern, same);
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::vector<double> b(n);
+    for (double& v : b) v = u(rng);
+    std::vector<double> x_dense = b, x_compact = b;
+    ASSERT_TRUE(dense.factor_solve(x_dense));
+    ASSERT_TRUE(compact.factor_solve(x_compact));
+    for (int i = 0; i < n; ++i) ASSERT_EQ(x_compact[i], x_dense[i]) << "x[" << i << "]";
+    // Compact mode keeps A: a second solve gives the same answer.
+    std::vector<double> again = b;
+    ASSERT_TRUE(compact.factor_solve(again));
+    EXPECT_EQ(again, x_compact);
+  }
+}
+
+TEST(BandedSpdCompact, UsesLessMemoryThanTheBandWhenLarge) {
+  CompactAbove all(0);
+  BandedSpd compact(900, 6, small_pattern());
+  EXPECT_TRUE(compact.compact());
+  BandedSpd no_pattern(900, 6);
+  EXPECT_FALSE(no_pattern.compact());  // nothing to compact without a pattern
+}
+
+TEST(BandedSpdCompact, RefusesEntriesOutsideThePatternAndMatricesNotPositiveDefinite) {
+  CompactAbove all(0);
+  BandedSpd m(30, 6, small_pattern());
+  EXPECT_THROW(m.add(5, 0, 1.0), std::logic_error);  // offset 5 is not in column 0's pattern
+  EXPECT_THROW(m.add(0, 5, 1.0), std::logic_error);  // nor seen from the upper side
+  EXPECT_NO_THROW(m.add(3, 0, 1.0));
+  std::vector<double> b(30, 1.0);
+  EXPECT_FALSE(m.factor_solve(b));  // zero diagonal: not positive definite
+  EXPECT_THROW(BandedSpd(30, 6, {{0, 7}}), std::invalid_argument);
+}
+
+// The fast offline solve of a real clip in compact mode: its assembly stays inside the pattern
+// it declares, and its result is the dense mode's to the bit.
+TEST(BandedSpdCompact, OfflineSolveOfARealClipMatchesTheDenseMode) {
+  LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  ContactResult contacts = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  CleanProblem problem = prepare_clean_problem(loaded.clip, loaded.rig, contacts);
+  const OfflineSolveResult dense = solve_offline(problem.input, OfflineSolveSettings{});
+  OfflineSolveResult compact;
+  {
+    CompactAbove all(0);
+    compact = solve_offline(problem.input, OfflineSolveSettings{});
+  }
+  ASSERT_GT(dense.iterations, 0);
+  EXPECT_EQ(compact.iterations, dense.iterations);
+  ASSERT_EQ(compact.pelvis_ws.size(), dense.pelvis_ws.size());
+  for (size_t f = 0; f < dense.pelvis_ws.size(); ++f) {
+    ASSERT_EQ(compact.pelvis_ws[f], dense.pelvis_ws[f]) << "frame " << f;
+    for (int s = 0; s < 2; ++s) ASSERT_EQ(compact.toe_ws[s][f], dense.toe_ws[s][f]) << "frame " << f;
+  }
+}
+
+}  // namespace
+}  // namespace footfix
