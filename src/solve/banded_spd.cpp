@@ -57,20 +57,28 @@ void interior_sums(const double* band, int j, double* s) {
 constexpr int k_unrolled_bandwidth = 18;
 
 // L y = b, one row at a time as L's columns become known: y_i = (b_i - sum_{k < i} L(i, k) y_k)
-// / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the kd + 1
-// sums still open. `ci` is column i of L.
-void forward_step(int i, int n, int kd, const double* ci, std::vector<double>& b, std::vector<double>& ring) {
-  const int size = kd + 1;
-  const int slot = i % size;
+// / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the sums
+// still open (its size a power of two above kd, indexed by i mod size). `ci` is column i of L.
+inline __attribute__((always_inline)) void forward_step(int i, int n, int kd, const double* ci, std::vector<double>& b,
+                                                        std::vector<double>& ring) {
+  const size_t mask = ring.size() - 1;
+  const size_t slot = static_cast<size_t>(i) & mask;
   const double y = (b[i] - ring[slot]) / ci[0];
   b[i] = y;
   ring[slot] = 0.0;
   const int t_end = std::min(kd, n - 1 - i);
-  for (int t = 1, r = slot + 1; t <= t_end; ++t, ++r) ring[r < size ? r : r - size] += ci[t] * y;
+  for (int t = 1; t <= t_end; ++t) ring[(slot + static_cast<size_t>(t)) & mask] += ci[t] * y;
+}
+
+// The ring forward_step needs.
+std::vector<double> forward_ring(int kd) {
+  size_t size = 1;
+  while (size < static_cast<size_t>(kd) + 1) size *= 2;
+  return std::vector<double>(size, 0.0);
 }
 
 // L^T x = y for row i, once x_{i+1} .. x_{i+kd} are known.
-void backward_step(int i, int n, int kd, const double* ci, std::vector<double>& b) {
+inline __attribute__((always_inline)) void backward_step(int i, int n, int kd, const double* ci, std::vector<double>& b) {
   double v = b[i];
   const int t_end = std::min(kd, n - 1 - i);
   for (int t = 1; t <= t_end; ++t) v -= ci[t] * b[i + t];
@@ -165,7 +173,7 @@ bool BandedSpd::factor() {
 
 void BandedSpd::solve(std::vector<double>& b) const {
   assert(!compact() && static_cast<int>(b.size()) == n_);
-  std::vector<double> ring(static_cast<size_t>(kd_) + 1, 0.0);
+  std::vector<double> ring = forward_ring(kd_);
   for (int i = 0; i < n_; ++i) forward_step(i, n_, kd_, column(i), b, ring);
   for (int i = n_ - 1; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
 }
@@ -188,7 +196,7 @@ bool BandedSpd::factor_solve_compact(std::vector<double>& b) const {
   const size_t head = static_cast<size_t>(kd_) * w;  // the kd columns before a segment
   std::vector<double> window(head + static_cast<size_t>(segment_) * w, 0.0);
   std::vector<double> checkpoints(static_cast<size_t>(segments) * head);
-  std::vector<double> sum(w + 1), ring(w, 0.0);
+  std::vector<double> sum(w + 1), ring = forward_ring(kd_);
   auto compute_segment = [&](int s, bool forward) {
     const int first = s * segment_, last = std::min(n_, first + segment_);
     for (int j = first; j < last; ++j) {
