@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "support/paths.h"
 
