@@ -1,7 +1,9 @@
 # The module layering, read by CMakeLists.txt (one static library per module, linked to exactly
-# the modules listed here) and by cmake/check_layers.cmake (the `layering` test: every
+# the modules listed here), by cmake/check_layers.cmake (the `layering` test: every
 # `#include "footfix/<module>/..."`, `"<module>/..."` or `"../<module>/..."` in src/<m> and
-# include/footfix/<m> must name <m> itself or a module in FOOTFIX_LAYER_<m>).
+# include/footfix/<m> must name <m> itself or a module in FOOTFIX_LAYER_<m>) and by
+# cmake/check_link_layers.cmake (the `layering_links` test: the same on the built libraries'
+# symbols).
 #
 # Modules are listed bottom-up; a module may only use modules listed before it, so the graph has
 # no cycle. See docs/architecture.md.
