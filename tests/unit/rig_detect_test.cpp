@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "footfix/core/error.h"
+#include "core/source_basis.h"  // internal to core, not installed
 #include "footfix/core/fk.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"

@@ -12,6 +12,7 @@
 
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "rig/unit_detection.h"  // internal to rig, not installed
 #include "support/paths.h"
 
 namespace footfix {
