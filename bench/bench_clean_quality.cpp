@@ -17,9 +17,9 @@
 #include "../tests/support/locomotion_clips.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 
 namespace fs = std::filesystem;
 using namespace footfix;

@@ -22,7 +22,7 @@
 #include "footfix/core/fk.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/eval/treadmill_metrics.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 
 namespace fs = std::filesystem;

@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "footfix/contacts/contact_eval.h"
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 
 namespace fs = std::filesystem;
 using namespace footfix;

@@ -1,14 +1,18 @@
-# `cmake --install`: the library (libfootfix.a), its public headers and a CMake package
-# (find_package(footfix) -> footfix::footfix), versioned with the project version, plus the
-# command-line tool and its man page. Headers that need nlohmann_json (the JSON helpers) are
-# not installed, so a consumer needs only assimp and zlib (the static library's dependencies).
+# `cmake --install`: the module libraries (libfootfix_core.a, libfootfix_io.a, ...), their public
+# headers (include/footfix; private headers live in src/ and are not installed) and a CMake package
+# (find_package(footfix) -> footfix::footfix, which links every module; footfix::core,
+# footfix::io, ... one module each), versioned with the project version, plus the command-line
+# tool and its man page. No installed header includes nlohmann_json, assimp, spdlog or CLI11, so a
+# consumer needs only assimp and zlib (the io library's private dependencies).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set_target_properties(footfix_lib PROPERTIES OUTPUT_NAME footfix EXPORT_NAME footfix)
-install(TARGETS footfix_lib EXPORT footfixTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY include/footfix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h" REGEX "/(contact_settings_json|contacts_json|clean_settings_json)\\.h$" EXCLUDE)
+set_target_properties(footfix_lib PROPERTIES EXPORT_NAME footfix)
+foreach(module IN LISTS FOOTFIX_MODULES)
+  set_target_properties(footfix_${module} PROPERTIES EXPORT_NAME ${module})
+endforeach()
+install(TARGETS footfix_lib ${FOOTFIX_MODULE_TARGETS} EXPORT footfixTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY include/footfix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 install(TARGETS footfix RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES docs/footfix.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 OPTIONAL)
 

@@ -7,7 +7,7 @@
 #include <exception>
 #include <vector>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/runtime_lock.h"
 #include "footfix/solve/offline_apply.h"
 

@@ -12,7 +12,7 @@
 
 #include "console.h"
 #include "footfix/core/error.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "output_guard.h"
 
 namespace footfix::cli {

@@ -7,7 +7,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 #include "html_report.h"
 #include "junit.h"
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 
 namespace footfix::cli {
 

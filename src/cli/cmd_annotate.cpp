@@ -12,8 +12,8 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/text_location.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/contacts_json.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "contacts/contacts_json.h"
+#include "solve/clean_settings_json.h"
 
 namespace footfix::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/core/frame_rate.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/lock/compare_methods.h"
 #include "lock_options.h"

@@ -6,7 +6,7 @@
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/lock_json.h"
 #include "lock_options.h"

@@ -9,7 +9,7 @@
 #include "command.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/eval/metrics.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 #include "metrics_json.h"
 
 namespace footfix::cli {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 
 namespace footfix::cli {
 namespace {

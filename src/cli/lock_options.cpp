@@ -1,6 +1,6 @@
 #include "lock_options.h"
 
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 
 namespace footfix::cli {
 

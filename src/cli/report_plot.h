@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footfix/contacts/contact_settings.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 
 namespace footfix::cli {

@@ -1,5 +1,5 @@
 #include "footfix/contacts/contact_settings.h"
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 
 #include <nlohmann/json.hpp>
 

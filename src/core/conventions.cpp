@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "source_basis.h"
+
 namespace footfix {
 
 std::string to_string(Axis a) {

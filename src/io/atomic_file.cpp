@@ -6,7 +6,7 @@
 #include <system_error>
 
 #include "footfix/core/error.h"
-#include "os_error.h"
+#include "../core/os_error.h"
 #include "temporary_file.h"
 
 namespace footfix {

@@ -7,7 +7,7 @@
 
 #include "bvh_text.h"
 #include "footfix/core/skeleton.h"
-#include "footfix/io/bvh.h"
+#include "bvh_source.h"
 
 namespace footfix::bvh_detail {
 

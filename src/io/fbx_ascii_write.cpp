@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "footfix/core/error.h"
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 
 namespace footfix {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/text.h"
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 
 namespace footfix {
 namespace {

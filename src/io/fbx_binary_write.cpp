@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "footfix/core/error.h"
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 
 namespace footfix {
 namespace {

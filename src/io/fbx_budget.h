@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 #include "footfix/io/read_limits.h"
 
 namespace footfix::fbx {

@@ -1,5 +1,5 @@
 // FbxProperty / FbxNode / FbxDocument accessors and flavour dispatch.
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 
 #include "file_magic.h"
 #include "footfix/core/error.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "footfix/core/math.h"
-#include "footfix/io/fbx_document.h"
+#include "fbx_document.h"
 
 namespace footfix::fbx {
 

@@ -11,7 +11,7 @@
 #include "footfix/core/error.h"
 #include "footfix/core/text.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/fbx.h"
+#include "fbx_source.h"
 
 namespace footfix {
 namespace {

@@ -4,7 +4,7 @@
 #include "fbx_curves.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
-#include "footfix/io/fbx.h"
+#include "fbx_source.h"
 
 namespace footfix {
 namespace {

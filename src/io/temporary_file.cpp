@@ -13,7 +13,7 @@
 #include <string>
 
 #include "footfix/io/atomic_file.h"
-#include "os_error.h"
+#include "../core/os_error.h"
 
 namespace footfix::io_detail {
 namespace fs = std::filesystem;

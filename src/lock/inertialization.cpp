@@ -5,6 +5,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "inertialization_math.h"
 
 namespace footfix {
 

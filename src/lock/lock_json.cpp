@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 
 namespace footfix {
 

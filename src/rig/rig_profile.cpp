@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix {

@@ -14,6 +14,7 @@
 
 #include "footfix/rig/leg_rig.h"
 #include "rig_geometry.h"
+#include "unit_detection.h"
 
 namespace footfix {
 namespace {

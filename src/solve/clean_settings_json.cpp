@@ -1,4 +1,4 @@
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -8,7 +8,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/text_location.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 
 namespace footfix {
 namespace {

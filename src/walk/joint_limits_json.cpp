@@ -4,7 +4,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 #include "walk_json_util.h"
 #include "footfix/walk/joint_limits.h"
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "leg_dls_points.h"
+
 namespace footfix {
 namespace {
 

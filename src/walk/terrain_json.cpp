@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 #include "walk_json_util.h"
 #include "footfix/walk/terrain.h"
 

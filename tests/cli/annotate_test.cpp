@@ -11,7 +11,7 @@
 #include <string>
 
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 #include "unit/contacts_json_schema.h"

@@ -17,7 +17,7 @@
 #include "cli/run_footfix.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 
 namespace footfix::test {

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 

@@ -11,8 +11,8 @@
 
 #include "footfix/core/fk.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/clip_io.h"
-#include "footfix/io/contacts_json.h"
+#include "footfix/pipeline/load_clip.h"
+#include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 #include "unit/contacts_json_schema.h"

@@ -6,7 +6,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/eval/metrics.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 
 int main(int argc, char** argv) {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 #include "footfix/io/fbx.h"
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
 #include "fuzz/fbx_pipeline.h"

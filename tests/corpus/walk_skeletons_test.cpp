@@ -8,7 +8,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_metrics.h"
 #include "support/paths.h"

@@ -25,7 +25,7 @@
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "footfix/io/fbx.h"
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 #include "footfix/rig/leg_rig.h"
 #include "support/world_distance.h"
 

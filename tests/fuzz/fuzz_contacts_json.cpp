@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "footfix/core/error.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// libFuzzer target for the FBX reader and patcher (built once include/footfix/io/fbx_document.h
+// libFuzzer target for the FBX reader and patcher (built once src/io/fbx_document.h
 // exists): what fbx_pipeline.h describes. The document parser (binary and ASCII), writing the
 // document back and parsing that again (it must give the same tree); then the clip reader on the
 // same bytes and, on whatever reads, an edit of the leg and root joints, the patcher (write_fbx)

@@ -19,7 +19,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/solve/clean.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 #include "support/leg_test_rig.h"
 
 namespace footfix::fuzz {

@@ -8,7 +8,8 @@
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/io/bvh.h"
-#include "footfix/io/clip_io.h"
+#include "io/bvh_source.h"  // BvhSource: internal to io, not installed
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/paths.h"
 

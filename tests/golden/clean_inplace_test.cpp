@@ -9,8 +9,8 @@
 
 #include "footfix/eval/sliding.h"
 #include "footfix/eval/treadmill_metrics.h"
-#include "footfix/io/clip_io.h"
-#include "footfix/io/contacts_json.h"
+#include "footfix/pipeline/load_clip.h"
+#include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "support/paths.h"
 

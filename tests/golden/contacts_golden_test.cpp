@@ -13,7 +13,7 @@
 #include "footfix/core/error.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/core/fk.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 
 namespace footfix {

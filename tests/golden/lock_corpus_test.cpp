@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/compare_methods.h"
 #include "support/locomotion_clips.h"
 #include "support/paths.h"

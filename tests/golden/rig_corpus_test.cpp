@@ -1,7 +1,7 @@
 // Every BVH of the shared corpus: legs found with correct sides, plausible units and up axis.
 #include <gtest/gtest.h>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 
 namespace footfix {

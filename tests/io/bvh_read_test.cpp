@@ -8,6 +8,7 @@
 #include "bvh_test_text.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
+#include "io/bvh_source.h"  // BvhSource: internal to io, not installed
 #include "support/paths.h"
 
 namespace footfix {

@@ -11,6 +11,7 @@
 #include "footfix/core/euler.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
+#include "io/bvh_source.h"  // BvhSource: internal to io, not installed
 #include "support/paths.h"
 
 namespace footfix {

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 
 namespace footfix {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 
 namespace footfix {
 namespace {

@@ -1,6 +1,6 @@
 // FbxDocument: parse -> serialize -> parse over every shared FBX, assimp as an independent reader
 // of what we serialize, and malformed binary / ASCII input.
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 
 #include <cstring>
 

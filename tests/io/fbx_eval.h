@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "footfix/io/fbx_document.h"
+#include "io/fbx_document.h"  // internal to io, not installed
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
 // read_fbx: skeleton, timing, units and take selection on the shared FBX clips, with world joint
 // positions checked against an evaluation of the FBX curves that does not go through assimp.
 #include "footfix/io/fbx.h"
+#include "io/fbx_source.h"  // FbxSource: internal to io, not installed
 
 #include <limits>
 #include <set>

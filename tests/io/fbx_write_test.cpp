@@ -2,6 +2,7 @@
 // write, read back (assimp, via read_fbx) and compare world joint positions with the edited
 // clip; everything else (mesh, skin, names, other keys, flavour) must be unchanged.
 #include "footfix/io/fbx.h"
+#include "io/fbx_source.h"  // FbxSource: internal to io, not installed
 
 #include <cmath>
 

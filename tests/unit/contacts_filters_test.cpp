@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footfix/contacts/contact_settings.h"
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 

@@ -11,7 +11,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 #include "unit/contacts_json_schema.h"
 #include "unit/contacts_synthetic.h"
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "footfix/core/error.h"
+#include "lock/inertialization_math.h"  // internal to lock, not installed
 
 namespace footfix {
 namespace {

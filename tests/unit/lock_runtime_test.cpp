@@ -6,7 +6,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/runtime_lock.h"

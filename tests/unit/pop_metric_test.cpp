@@ -7,7 +7,7 @@
 
 #include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 
 namespace footfix {

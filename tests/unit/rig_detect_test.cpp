@@ -5,10 +5,11 @@
 #include <fstream>
 
 #include "footfix/core/error.h"
+#include "core/source_basis.h"  // internal to core, not installed
 #include "footfix/core/fk.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "support/paths.h"
 

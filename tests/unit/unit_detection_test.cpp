@@ -10,8 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "rig/unit_detection.h"  // internal to rig, not installed
 #include "support/paths.h"
 
 namespace footfix {

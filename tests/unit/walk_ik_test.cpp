@@ -7,6 +7,7 @@
 #include "footfix/walk/humanoid.h"
 #include "footfix/walk/leg_dls.h"
 #include "footfix/walk/walk_body.h"
+#include "walk/leg_dls_points.h"  // internal to walk, not installed
 
 namespace footfix {
 namespace {

@@ -22,8 +22,6 @@ struct SourceFrame {
   Axis up = Axis::pos_y;         ///< the source's up direction
 };
 
-/// Rotation that takes source directions to internal ones (source up -> +Y). Identity for +Y.
-Quat source_to_internal_basis(Axis up);
 Vec3 point_to_internal(const SourceFrame& frame, Vec3 p_source);
 Vec3 point_to_source(const SourceFrame& frame, Vec3 p_internal);
 /// A local rotation re-expressed in the internal frame: C q C^-1.

@@ -1,4 +1,4 @@
-// Writing outputs atomically and reading inputs safely.
+// Writing outputs atomically (reading inputs safely is core/read_file.h, included here).
 //
 // Writing: the content goes to a temporary file created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
 // an unpredictable name `.footfix-<pid>-<random>.tmp` beside the target), which is synced and
@@ -6,9 +6,6 @@
 // SIGHUP (a handler is installed on first use where the signal has its default action); the
 // temporaries of a run killed otherwise (SIGKILL) are removed by the next write into that
 // directory once their process is gone. A replaced file keeps its permission bits.
-//
-// Reading: only regular files (FIFOs, devices, sockets and /proc or /sys files are refused
-// without reading), and only up to a size limit checked before reading.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +14,7 @@
 #include <ostream>
 #include <string>
 
-#include "footfix/io/read_limits.h"
+#include "footfix/core/read_file.h"
 
 namespace footfix {
 
@@ -26,10 +23,6 @@ namespace footfix {
 /// the path and the OS reason on any failure, after removing the temporary file.
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
-
-/// Reads a whole regular file of at most `max_bytes` bytes into a string. Throws Error(read)
-/// naming the path for anything else (missing, directory, FIFO, device, /proc file, too large).
-std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes = k_default_max_input_bytes);
 
 /// Prefix of the temporary files write_file_atomically creates (".footfix-").
 inline constexpr const char* k_temporary_prefix = ".footfix-";

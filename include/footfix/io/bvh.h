@@ -1,8 +1,8 @@
 // BVH (Biovision Hierarchy) reading and writing.
 //
 // Reading keeps everything the file needs to be written back (channel layout and order per
-// joint, raw offsets, every raw motion value in double precision) as a BvhSource attached to the
-// clip. The clip itself comes out in the file's own units and axes; io/clip_io converts it.
+// joint, raw offsets, every raw motion value in double precision) as a BvhSource (internal to
+// the io module) attached to the clip. The clip itself comes out in the file's own units and axes; io/clip_io converts it.
 //
 // Writing reproduces the file: same joint order, names, offsets, End Sites, channel layout and
 // frame time. A joint whose transforms at a frame are unchanged (bit-for-bit equal to what
@@ -11,8 +11,6 @@
 // solution closest to the previous frame's.
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -23,33 +21,12 @@
 
 namespace footfix {
 
-enum class BvhChannel : std::uint8_t { x_position, y_position, z_position, x_rotation, y_rotation, z_rotation };
-
-struct BvhJointLayout {
-  std::vector<BvhChannel> channels;  ///< in file order (0, 3 or 6 entries)
-  int first_value = 0;               ///< index of this joint's first value in a motion row
-};
-
-/// What a BVH file needs to be written back exactly.
-struct BvhSource : SourceData {
-  std::vector<BvhJointLayout> joints;             ///< per skeleton joint
-  std::vector<Vec3> raw_offsets;                  ///< OFFSET as in the file (source units)
-  std::vector<std::optional<Vec3>> raw_end_sites; ///< End Site OFFSET as in the file
-  int values_per_frame = 0;
-  std::vector<double> values;                     ///< frames * values_per_frame, as in the file
-  double frame_time_s = 0;                        ///< "Frame Time:" as in the file
-};
-
 /// Parses BVH text. `source_name` prefixes messages ("walk.bvh:212: ..."). Returns the clip in
 /// the file's units and axes with a BvhSource attached. Non-fatal problems are appended to
 /// `warnings`. Throws Error(read) with a located message on malformed input, and for clips whose
 /// frames x joints exceed limits.max_memory_bytes (checked before allocating).
 Clip parse_bvh(std::string_view text, const std::string& source_name,
                std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
-
-/// Local rotation (source frame) and translation (source units) of `joint` at `frame`, decoded
-/// from the raw values exactly as parse_bvh does.
-Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint);
 
 /// Writes `clip` (internal frame) as BVH text, converting back to clip.source_frame. If the clip
 /// came from a BVH file its layout is reused; otherwise a standard layout is made (6 channels on

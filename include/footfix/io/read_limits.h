@@ -6,11 +6,10 @@
 #include <cstdint>
 #include <string>
 
+#include "footfix/core/read_file.h"  // k_default_max_input_bytes
+
 namespace footfix {
 
-/// Largest input file read, in bytes (--max-input-size, MiB). The largest real clips are tens of
-/// MB (an FBX with meshes); 256 MiB leaves a wide margin.
-constexpr std::uint64_t k_default_max_input_bytes = 256ull << 20;
 /// Memory one clip may use, in bytes (--max-memory, MiB): the decoded clip and its working copies,
 /// estimated from frames x joints (and, for FBX, the keys the importer expands) before allocating.
 constexpr std::uint64_t k_default_max_memory_bytes = 2048ull << 20;

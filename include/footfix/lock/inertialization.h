@@ -26,27 +26,11 @@ struct LockSettings {
   void validate() const;
 };
 
-/// Cubic inertialization weights at normalised time t = clamp(time / T, 0, 1), blend time T:
-/// the offset's position term w0 (1 at t = 0, 0 at t = 1), its velocity term w1 (seconds), and
-/// their time derivatives w2 (1/s) and w3 (unitless). Position = source + w0 p + w1 v,
-/// velocity = source velocity + w2 p + w3 v.
-struct CubicWeights {
-  double w0 = 0, w1 = 0, w2 = 0, w3 = 0;
-};
-CubicWeights cubic_weights(double time_s, double blend_time_s);
-
 /// A decaying offset between what is shown and the current source.
 struct Offset {
   Vec3 position;  ///< m
   Vec3 velocity;  ///< m/s
 };
-
-/// The offset after a transition from (from_pos, from_vel) to (to_pos, to_vel) when the old
-/// offset `old` is `time_s` into its blend: both new components are computed from the OLD offset
-/// (computing the position first and then reading it back for the velocity breaks velocity
-/// continuity when a transition happens mid-blend).
-Offset transition_offset(const Offset& old, double time_s, double blend_time_s, Vec3 from_pos,
-                         Vec3 from_vel, Vec3 to_pos, Vec3 to_vel);
 
 /// One foot's lock state.
 class FootLock {

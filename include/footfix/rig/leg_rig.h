@@ -63,10 +63,6 @@ Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg);
 /// `profile` names override detection. Also derives knee side axes from the clip.
 Rig detect_rig(const Clip& clip, const RigProfile* profile = nullptr);
 
-/// Known units (meters per unit, see known_units) that put a leg of `leg_length_units` (hip to
-/// ankle, file units) within the plausible human range, 0.40 to 1.20 m.
-std::vector<double> plausible_units(double leg_length_units);
-
 /// Source frame of a clip still in its file's frame. When the file declares it
 /// (source_clip.source_frame_declared, FBX) that frame is kept and only checked. Otherwise the
 /// unit scale comes from the leg length among the plausible units, ties broken by the file's

@@ -46,9 +46,6 @@ struct DlsResult {
   bool converged = false;    ///< foot_error_m <= tolerance_m
 };
 
-/// World points of the three effectors (ankle, toe, side point) for ankle world transform `a`.
-std::array<Vec3, 3> dls_effector_points(const DlsLeg& leg, const Transform& a);
-
 /// Solves `local` (hip, knee, ankle local rotations, in/out, also the starting pose) so the
 /// ankle's world transform approaches `ankle_target`. `parent_world` is the hip's parent's world
 /// transform. The result stays within the limits. `orientation_weight` 1 makes the foot's

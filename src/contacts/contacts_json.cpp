@@ -1,4 +1,4 @@
-#include "footfix/io/contacts_json.h"
+#include "contacts/contacts_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +11,7 @@
 #include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/core/frame_rate.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 
 namespace footfix {
 namespace {

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 

@@ -1,4 +1,5 @@
-// Internal to io/: errors that carry the OS reason (errno), read before anything can change it.
+// Internal to the library (core's read_file, io's writes): errors that carry the OS reason
+// (errno), read before anything can change it.
 #pragma once
 
 #include <cerrno>

@@ -10,7 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "footfix/contacts/contact_settings_json.h"
+#include "contacts/contact_settings_json.h"
 #include "footfix/solve/clean.h"
 
 namespace footfix {

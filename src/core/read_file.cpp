@@ -1,4 +1,4 @@
-// read_file (declared in atomic_file.h): only regular files, size checked before reading.
+// read_file (declared in core/read_file.h): only regular files, size checked before reading.
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/core/read_file.h"
 #include "os_error.h"
 
 namespace footfix {

@@ -1,0 +1,32 @@
+# The module layering, read by CMakeLists.txt (one static library per module, linked to exactly
+# the modules listed here), by cmake/check_layers.cmake (the `layering` test: every
+# `#include "footfix/<module>/..."`, `"<module>/..."` or `"../<module>/..."` in src/<m> and
+# include/footfix/<m> must name <m> itself or a module in FOOTFIX_LAYER_<m>) and by
+# cmake/check_link_layers.cmake (the `layering_links` test: the same on the built libraries'
+# symbols).
+#
+# Modules are listed bottom-up; a module may only use modules listed before it, so the graph has
+# no cycle. See docs/architecture.md.
+#
+#   core                        clip, skeleton, math, Euler, FK, errors, read_file
+#   io        -> core           BVH and FBX reading/writing, atomic output files
+#   rig       -> core           leg rig detection, rig profiles, unit/up-axis detection
+#   contacts  -> core rig       contact detection, contact settings and the contacts file
+#   solve     -> core rig contacts            leg IK, offline solve, clean, treadmill
+#   eval      -> core rig contacts            sliding and quality metrics
+#   lock      -> core rig contacts solve eval runtime foot locking
+#   walk      -> core rig contacts            procedural walk generation
+#   pipeline  -> core io rig    load_clip: read a file, detect the rig and units, convert
+#   cli       -> everything     the footfix command line (src/cli; not a library)
+set(FOOTFIX_MODULES core io rig contacts solve eval lock walk pipeline)
+
+set(FOOTFIX_LAYER_core)
+set(FOOTFIX_LAYER_io core)
+set(FOOTFIX_LAYER_rig core)
+set(FOOTFIX_LAYER_contacts core rig)
+set(FOOTFIX_LAYER_solve core rig contacts)
+set(FOOTFIX_LAYER_eval core rig contacts)
+set(FOOTFIX_LAYER_lock core rig contacts solve eval)
+set(FOOTFIX_LAYER_walk core rig contacts)
+set(FOOTFIX_LAYER_pipeline core io rig)
+set(FOOTFIX_LAYER_cli ${FOOTFIX_MODULES})

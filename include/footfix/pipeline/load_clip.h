@@ -1,0 +1,36 @@
+// Loading a clip for processing: read by file extension (.bvh, .fbx; io/clip_io.h), the rig and
+// conventions detected once (rig/leg_rig.h) and the clip converted to the internal frame (meters,
+// Y up). The pipeline layer: the one place where io meets rig.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/io/read_limits.h"
+#include "footfix/rig/leg_rig.h"
+
+namespace footfix {
+
+struct ReadOptions {
+  std::optional<double> meters_per_unit;  ///< override unit detection
+  std::optional<Axis> up;                 ///< override up-axis detection
+  std::string take;                       ///< FBX: animation name or index; empty = first
+  const RigProfile* rig_profile = nullptr;
+  ReadLimits limits;                      ///< input size, memory, duration, FBX import isolation
+};
+
+struct LoadedClip {
+  Clip clip;  ///< internal frame
+  Rig rig;    ///< legs of clip
+  std::vector<std::string> warnings;
+};
+
+/// Reads a clip, detects its rig and conventions and converts it to the internal frame.
+/// Throws Error(read) for unreadable files and Error(process) for clips without legs.
+LoadedClip load_clip(const std::filesystem::path& path, const ReadOptions& options = {});
+
+}  // namespace footfix

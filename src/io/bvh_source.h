@@ -1,0 +1,36 @@
+// Internal to io/: what a BVH file needs to be written back exactly, attached to the clips
+// parse_bvh returns (Clip::source). Not installed; tests reach it through the build's src/
+// include directory.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/io/bvh.h"
+
+namespace footfix {
+
+enum class BvhChannel : std::uint8_t { x_position, y_position, z_position, x_rotation, y_rotation, z_rotation };
+
+struct BvhJointLayout {
+  std::vector<BvhChannel> channels;  ///< in file order (0, 3 or 6 entries)
+  int first_value = 0;               ///< index of this joint's first value in a motion row
+};
+
+/// What a BVH file needs to be written back exactly.
+struct BvhSource : SourceData {
+  std::vector<BvhJointLayout> joints;             ///< per skeleton joint
+  std::vector<Vec3> raw_offsets;                  ///< OFFSET as in the file (source units)
+  std::vector<std::optional<Vec3>> raw_end_sites; ///< End Site OFFSET as in the file
+  int values_per_frame = 0;
+  std::vector<double> values;                     ///< frames * values_per_frame, as in the file
+  double frame_time_s = 0;                        ///< "Frame Time:" as in the file
+};
+
+/// Local rotation (source frame) and translation (source units) of `joint` at `frame`, decoded
+/// from the raw values exactly as parse_bvh does.
+Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint);
+
+}  // namespace footfix

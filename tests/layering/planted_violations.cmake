@@ -1,0 +1,69 @@
+# ctest driver (cmake -P): shows that the `layering` check (cmake/check_layers.cmake) fails on a
+# violation. Builds small source trees under WORK_DIR, each with one planted include, runs the
+# check on each with the project's real cmake/layers.cmake, and requires it to fail naming the
+# file and the edge; a tree of allowed includes only must pass.
+# Variables: SOURCE_DIR (the project), WORK_DIR (scratch folder).
+cmake_minimum_required(VERSION 3.22)
+foreach(var SOURCE_DIR WORK_DIR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "${var} is not set")
+  endif()
+endforeach()
+set(check "${SOURCE_DIR}/cmake/check_layers.cmake")
+
+# check_tree(NAME <case> LAYERS <file> EXPECT pass|fail [MESSAGE <regex>] FILES <path> <text> ...)
+function(check_tree)
+  cmake_parse_arguments(arg "" "NAME;LAYERS;EXPECT;MESSAGE" "FILES" ${ARGN})
+  set(root "${WORK_DIR}/${arg_NAME}")
+  file(REMOVE_RECURSE "${root}")
+  # Every tree holds one allowed cross-module include, so "pass" is not an empty check.
+  file(WRITE "${root}/src/solve/allowed.cpp" "#include \"footfix/contacts/detect_contacts.h\"\n#include \"rig/rig_geometry.h\"\n")
+  set(files ${arg_FILES})
+  while(files)
+    list(POP_FRONT files path text)
+    file(WRITE "${root}/${path}" "${text}\n")
+  endwhile()
+  execute_process(COMMAND ${CMAKE_COMMAND} -DROOT=${root} -DLAYERS=${arg_LAYERS} -P ${check}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(all "${out}${err}")
+  if(arg_EXPECT STREQUAL "pass" AND NOT rc EQUAL 0)
+    message(FATAL_ERROR "${arg_NAME}: the check failed on allowed includes:\n${all}")
+  endif()
+  if(arg_EXPECT STREQUAL "fail")
+    if(rc EQUAL 0)
+      message(FATAL_ERROR "${arg_NAME}: the check passed a planted violation:\n${all}")
+    endif()
+    if(NOT all MATCHES "${arg_MESSAGE}")
+      message(FATAL_ERROR "${arg_NAME}: the check failed without naming the violation (${arg_MESSAGE}):\n${all}")
+    endif()
+  endif()
+  message(STATUS "${arg_NAME}: ${arg_EXPECT}ed as expected")
+endfunction()
+
+set(layers "${SOURCE_DIR}/cmake/layers.cmake")
+check_tree(NAME allowed LAYERS ${layers} EXPECT pass
+  FILES src/pipeline/load.cpp "#include \"footfix/io/clip_io.h\"\n#include <footfix/rig/leg_rig.h>"
+        include/footfix/eval/metrics.h "#include \"footfix/contacts/detect_contacts.h\"\n#include <vector>")
+# planted_edge(<from> <to> <file> <include line>): <file> (in module <from>) includes a header of
+# module <to>, which <from> may not use; the check must fail naming the file and the edge.
+function(planted_edge from to path line)
+  check_tree(NAME ${from}_uses_${to} LAYERS ${layers} EXPECT fail MESSAGE "${path}: ${from} -> ${to} is not allowed"
+    FILES ${path} "${line}")
+endfunction()
+planted_edge(rig io src/rig/planted.cpp "#include \"footfix/io/atomic_file.h\"")
+planted_edge(io rig include/footfix/io/planted.h "#pragma once\n#include <footfix/rig/leg_rig.h>")
+planted_edge(contacts solve src/contacts/planted.cpp "#include \"solve/clean_settings_json.h\"")  # a private header
+planted_edge(core io src/core/planted.cpp "  #  include \"../io/os_error.h\"")
+planted_edge(lock pipeline src/lock/planted.cpp "#include \"footfix/pipeline/load_clip.h\"")
+check_tree(NAME public_header_includes_nlohmann LAYERS ${layers} EXPECT fail
+  MESSAGE "include/footfix/contacts/planted\\.h: a public header includes a private dependency"
+  FILES include/footfix/contacts/planted.h "#pragma once\n#include <nlohmann/json_fwd.hpp>")
+check_tree(NAME unknown_module_folder LAYERS ${layers} EXPECT fail
+  MESSAGE "src/extras: not a module"
+  FILES src/extras/x.cpp "int x;")
+
+# A layering file with an upward edge (core allowed to use io, listed after it) is refused.
+file(READ ${layers} layers_text)
+file(WRITE "${WORK_DIR}/cyclic_layers.cmake" "${layers_text}\nset(FOOTFIX_LAYER_core io)\n")
+check_tree(NAME cycle_in_layers LAYERS ${WORK_DIR}/cyclic_layers.cmake EXPECT fail
+  MESSAGE "core may use io, which is not listed before it")
