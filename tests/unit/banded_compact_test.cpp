@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "../../src/solve/banded_spd.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/paths.h"
 

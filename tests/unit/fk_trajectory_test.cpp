@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "footfix/core/fk.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 
 namespace footfix {
