@@ -158,9 +158,12 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   // 1. Toe target above the toe's lowest height.
   Vec3 toe_target = toe_target_ws;
   toe_target.y = std::max(toe_target.y, heights.toe_min_m);
-  // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height.
+  // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height: a heel
+  //    that would go below it is lifted by pitching the foot about the toe target (the offset's
+  //    length and heading kept), so the toe still reaches its target.
   Vec3 heel_target = toe_target + (p.heel.translation - contact);
-  heel_target.y = smooth_floor(heel_target.y, heights.heel_min_m);
+  const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m);
+  if (heel_y > heel_target.y) heel_target = lifted_tip(toe_target, heel_target, heel_y);
 
   // 3. Two-bone IK with the soft reach limit.
   Vec3 to_target = heel_target - p.hip.translation;
