@@ -107,11 +107,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc) {
       settings.solve.solver = parse_offline_solver(argv[++i]);
     } else if (std::strcmp(argv[i], "--reach") == 0) {
-      // The experimental reach-limited solve (targets within the leg, pelvis kept at height).
-      settings.solve.fast_reach_weight = 10;
-      settings.solve.fast_pelvis_height = 30;
-      settings.solve.fast_blend_s = 0.15;
-      settings.solve.fast_pelvis_blend_s = 0.3;
+      use_reach_limit(settings.solve);  // the experimental reach-limited solve
     } else {
       clips.emplace_back(argv[i]);
     }

@@ -74,6 +74,13 @@ void OfflineSolveInput::validate() const {
   }
 }
 
+void use_reach_limit(OfflineSolveSettings& settings) {
+  settings.fast_reach_weight = 10;
+  settings.fast_pelvis_height = 30;
+  settings.fast_blend_s = 0.15;
+  settings.fast_pelvis_blend_s = 0.3;
+}
+
 OfflineSolveResult solve_offline(const OfflineSolveInput& input,
                                  const OfflineSolveSettings& settings) {
   settings.validate();

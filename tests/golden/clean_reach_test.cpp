@@ -1,8 +1,7 @@
-// The reach-limited clean (fast_reach_weight, fast_pelvis_height, longer correction blends, as
-// bench_clean_quality --reach) on walks made to slide both ways: every planted target is
-// reached (IK miss under 2 mm on the bundled walk, where the default solve misses by up to
-// 13 mm), the hips are lowered by at most 2 cm (the default lowers them by up to 6 cm at x1.25),
-// and the slide protocol still passes.
+// The reach-limited clean (solve.reach_limit, use_reach_limit; bench_clean_quality --reach) on
+// walks made to slide both ways: every planted target is reached (IK miss under 2 mm on the
+// bundled walk, where the default solve misses by up to 13 mm), the hips are lowered by at most
+// 2 cm (the default lowers them by up to 6 cm at x1.25), and the slide protocol still passes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,10 +18,7 @@ namespace {
 
 CleanSettings reach_settings() {
   CleanSettings s;
-  s.solve.fast_reach_weight = 10;
-  s.solve.fast_pelvis_height = 30;
-  s.solve.fast_blend_s = 0.15;
-  s.solve.fast_pelvis_blend_s = 0.3;
+  use_reach_limit(s.solve);
   return s;
 }
 

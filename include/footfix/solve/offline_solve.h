@@ -104,6 +104,13 @@ struct OfflineSolveResult {
   bool converged = false;
 };
 
+/// Turns on the reach-limited fast solve (the `solve.reach_limit` clean setting): the reach term,
+/// the pull of the pelvis towards its height and longer correction blends (toes 0.15 s, pelvis
+/// 0.3 s). Measured on the shared corpus (bench_clean_quality --reach): IK misses under 2.5 mm and
+/// pelvis drops under 0.3 cm where the default misses by up to 18 mm and drops the hips by 6 cm;
+/// it moves the hips back along the path instead (larger deviation from a stretched root path).
+void use_reach_limit(OfflineSolveSettings& settings);
+
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
 /// The fast solver accepts a step only where it lowers the energy (backtracking line search;
 /// Gauss-Newton when Newton's step is not a descent), and throws Error(process) when not even
