@@ -214,7 +214,11 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
-  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, settings.ik);
+  // The reach-limited solve keeps targets within the leg; the IK's soft limit then ends at the
+  // straight leg (see offline_input_from_clip).
+  LegIkSettings ik = settings.ik;
+  ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
+  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik);
   const LegHeightTracks& heights = problem.heights;
   // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
   // the solve runs in the ground's frame. Forced off, it is locked in world space like any
@@ -255,8 +259,6 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
   result.cleaned = clip;
-  LegIkSettings ik = settings.ik;
-  ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
   OfflineApplyReport applied = apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik);
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];

@@ -51,7 +51,8 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
     for (const Vec3& p : in.toe_ws[leg]) min_y = std::min(min_y, p.y);
     in.toe_min_height_m[leg] = n ? min_y : 0.0;
     // The leg's reach at each frame (reach_of): targets the solve keeps within it are reached
-    // exactly by an IK whose soft limit ends at the straight leg.
+    // exactly by an IK whose soft limit ends at the straight leg (only then is it needed).
+    if (!ik.reach_to_straight) continue;
     std::vector<Vec3> hip(n), knee(n), heel(n);
     joint_trajectory(clip, legs[leg].hip, hip);
     joint_trajectory(clip, legs[leg].knee, knee);
