@@ -6,7 +6,7 @@
 // Columns "pop" (per-frame pop ratio) and "drop" (largest pelvis lowering, cm) are printed
 // for the lock-transition and reach work; the pass/fail verdict is still the issue-4 one.
 //
-// Usage: bench_clean_quality [--solver fast|reference] [clip...]
+// Usage: bench_clean_quality [--solver fast|reference] [--reach] [clip...]
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -104,10 +104,13 @@ int main(int argc, char** argv) {
   CleanSettings settings;
   std::vector<fs::path> clips;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc)
+    if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc) {
       settings.solve.solver = parse_offline_solver(argv[++i]);
-    else
+    } else if (std::strcmp(argv[i], "--reach") == 0) {
+      use_reach_limit(settings.solve);  // the experimental reach-limited solve
+    } else {
       clips.emplace_back(argv[i]);
+    }
   }
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
   if (clips.empty()) {

@@ -15,6 +15,14 @@ namespace {
 constexpr double k_warn_miss_m = 0.01;
 // Pelvis drops below this are ordinary compensation, not worth a warning.
 constexpr double k_warn_pelvis_drop_m = 0.03;
+// Time over which the IK's height floors ease into a contact's own at its start and end (s).
+constexpr double k_floor_ease_s = 0.1;
+
+/// 3x^2 - 2x^3 of x clamped to [0, 1].
+double smoothstep(double x) {
+  x = std::clamp(x, 0.0, 1.0);
+  return x * x * (3 - 2 * x);
+}
 
 void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)
@@ -48,19 +56,39 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
     std::fill(out.begin(), out.end(), h);
     return out;
   }
+  auto lower = [](const LegHeights& a, const LegHeights& b) {
+    return LegHeights{std::min(a.toe_min_m, b.toe_min_m), std::min(a.heel_min_m, b.heel_min_m),
+                      std::min(a.toe_end_min_m, b.toe_end_min_m)};
+  };
   size_t next = 0;
   for (int f = 0; f < frames; ++f) {
     while (next < foot.intervals.size() && foot.intervals[next].last_frame < f) ++next;
+    const LegHeights* before = next > 0 ? &per_interval[next - 1] : nullptr;
     if (next < foot.intervals.size() && foot.intervals[next].first_frame <= f) {
       out[f] = per_interval[next];
       continue;
     }
-    const LegHeights* before = next > 0 ? &per_interval[next - 1] : nullptr;
     const LegHeights* after = next < per_interval.size() ? &per_interval[next] : nullptr;
     if (!before) before = after;
     if (!after) after = before;
-    out[f] = {std::min(before->toe_min_m, after->toe_min_m), std::min(before->heel_min_m, after->heel_min_m),
-              std::min(before->toe_end_min_m, after->toe_end_min_m)};
+    out[f] = lower(*before, *after);
+  }
+  // A floor that steps up where a contact begins (or down where it ends) would yank the leg in
+  // one frame: inside a contact, each floor eases from the swing's value to the contact's own
+  // over its first (and last) k_floor_ease_s.
+  const int ease = std::max(1, static_cast<int>(std::lround(k_floor_ease_s * clip.fps)));
+  for (const auto& iv : foot.intervals) {
+    const LegHeights own = out[iv.first_frame];
+    const LegHeights in = iv.first_frame > 0 ? out[iv.first_frame - 1] : own;
+    const LegHeights leave = iv.last_frame + 1 < frames ? out[iv.last_frame + 1] : own;
+    for (int f = iv.first_frame; f <= iv.last_frame; ++f) {
+      const double a = smoothstep(static_cast<double>(f - iv.first_frame + 1) / (ease + 1));
+      const double b = smoothstep(static_cast<double>(iv.last_frame - f + 1) / (ease + 1));
+      auto mix = [&](double LegHeights::*h) {
+        return std::min({own.*h, in.*h + a * (own.*h - in.*h), leave.*h + b * (own.*h - leave.*h)});
+      };
+      out[f] = {mix(&LegHeights::toe_min_m), mix(&LegHeights::heel_min_m), mix(&LegHeights::toe_end_min_m)};
+    }
   }
   return out;
 }
@@ -157,11 +185,12 @@ void CleanSettings::validate() const {
   treadmill.validate();
 }
 
-CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts) {
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                   const LegIkSettings& ik) {
   CleanProblem problem;
   for (int s = 0; s < 2; ++s) problem.heights[s] = planted_heights(clip, rig.legs[s], contacts.feet[s]);
   OfflineSolveInput& input = problem.input;
-  input = offline_input_from_clip(clip, rig.translation_joint, rig.legs);
+  input = offline_input_from_clip(clip, rig.translation_joint, rig.legs, ik);
   for (int s = 0; s < 2; ++s) {
     const FootContacts& foot = contacts.feet[s];
     input.contact[s] = foot.contact;
@@ -185,7 +214,11 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
-  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts);
+  // The reach-limited solve keeps targets within the leg; the IK's soft limit then ends at the
+  // straight leg (see offline_input_from_clip).
+  LegIkSettings ik = settings.ik;
+  ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
+  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik);
   const LegHeightTracks& heights = problem.heights;
   // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
   // the solve runs in the ground's frame. Forced off, it is locked in world space like any
@@ -226,8 +259,7 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
   result.cleaned = clip;
-  OfflineApplyReport applied =
-      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, settings.ik);
+  OfflineApplyReport applied = apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik);
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
     result.max_miss_m[s] = applied.max_miss_m[s];

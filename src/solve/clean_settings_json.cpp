@@ -88,7 +88,7 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
   if (j.contains("solve")) {
     const json& v = j["solve"];
     std::string w = where + ": solve";
-    only_keys(v, {"solver", "reference_iterations", "soft_factor", "hard_factor"}, w);
+    only_keys(v, {"solver", "reference_iterations", "soft_factor", "hard_factor", "reach_limit"}, w);
     if (v.contains("solver")) {
       if (!v["solver"].is_string()) bad(w, "solver must be a string");
       s.solve.solver = parse_offline_solver(v["solver"].get<std::string>());
@@ -96,6 +96,10 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
     if (v.contains("reference_iterations")) s.solve.reference_iterations = iterations(v["reference_iterations"], w);
     s.solve.soft_factor = number(v, "soft_factor", s.solve.soft_factor, k_soft_factor, w);
     s.solve.hard_factor = number(v, "hard_factor", s.solve.hard_factor, k_hard_factor, w);
+    if (v.contains("reach_limit")) {
+      if (!v["reach_limit"].is_boolean()) bad(w, "reach_limit must be true or false");
+      if (v["reach_limit"].get<bool>()) use_reach_limit(s.solve);
+    }
   }
   if (j.contains("ik")) {
     std::string w = where + ": ik";
@@ -124,7 +128,8 @@ json clean_settings_to_json(const CleanSettings& s) {
            {{"solver", to_string(s.solve.solver)},
             {"reference_iterations", s.solve.reference_iterations},
             {"soft_factor", s.solve.soft_factor},
-            {"hard_factor", s.solve.hard_factor}}},
+            {"hard_factor", s.solve.hard_factor},
+            {"reach_limit", s.solve.fast_reach_weight > 0}}},
           {"ik", {{"softness_m", s.ik.softness_m}}}};
 }
 

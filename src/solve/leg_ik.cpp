@@ -17,6 +17,8 @@ namespace {
 constexpr int k_two_bone_passes = 4;
 constexpr double k_two_bone_done_m = 1e-10;
 constexpr double k_min_bone_m = 1e-9;
+// Half-width of the rounded corner of the heel and foot-tip floors (meters).
+constexpr double k_floor_blend_m = 0.01;
 
 Transform local_of(const Clip& clip, int frame, int joint) {
   return {clip.rotation(frame, joint), clip.translation(frame, joint)};
@@ -41,6 +43,17 @@ Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
 void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws,
                         Quat world_rot) {
   clip.rotation(frame, joint) = normalize(inverse(parent_ws.rotation) * world_rot);
+}
+
+/// max(y, floor) with the corner rounded over +-k_floor_blend_m (C1): a height that meets its
+/// floor is eased onto it over a few millimetres instead of stopping in one frame (a clamp that
+/// switches on in one frame would jerk the leg). Never below the floor; at most k/4 above max().
+double smooth_floor(double y, double floor) {
+  constexpr double k = k_floor_blend_m;
+  if (y >= floor + k) return y;
+  if (y <= floor - k) return floor;
+  const double u = y - floor + k;
+  return floor + u * u / (4 * k);
 }
 
 double clamped_acos(double x) { return std::acos(std::clamp(x, -1.0, 1.0)); }
@@ -145,9 +158,12 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   // 1. Toe target above the toe's lowest height.
   Vec3 toe_target = toe_target_ws;
   toe_target.y = std::max(toe_target.y, heights.toe_min_m);
-  // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height.
+  // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height: a heel
+  //    that would go below it is lifted by pitching the foot about the toe target (the offset's
+  //    length and heading kept), so the toe still reaches its target.
   Vec3 heel_target = toe_target + (p.heel.translation - contact);
-  heel_target.y = std::max(heel_target.y, heights.heel_min_m);
+  const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m);
+  if (heel_y > heel_target.y) heel_target = lifted_tip(toe_target, heel_target, heel_y);
 
   // 3. Two-bone IK with the soft reach limit.
   Vec3 to_target = heel_target - p.hip.translation;
@@ -176,9 +192,9 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
 
   // 5. Toe-end: the contact joint bends so the foot tip stays above its lowest height.
   Vec3 tip = foot_tip_world(clip, frame, leg);
-  if (tip.y < heights.toe_end_min_m && length(tip - contact) > k_min_bone_m) {
-    look_at(clip, frame, cj, contact_parent_ws, contact_ws, tip,
-            lifted_tip(contact, tip, heights.toe_end_min_m));
+  const double tip_y = smooth_floor(tip.y, heights.toe_end_min_m);
+  if (tip_y > tip.y && length(tip - contact) > k_min_bone_m) {
+    look_at(clip, frame, cj, contact_parent_ws, contact_ws, tip, lifted_tip(contact, tip, tip_y));
   }
 
   LegIkResult result;

@@ -7,6 +7,22 @@
 #include "footfix/core/fk.h"
 
 namespace footfix {
+namespace {
+
+// A hip on its heel (a broken rig) still gets a positive reach.
+constexpr double k_min_reach_m = 1e-6;
+/// The straight leg's hip-heel length at frame f (thigh plus shin).
+double straight_of(const Clip& clip, int f, const LegChain& leg) {
+  const Vec3 hip = joint_world(clip, f, leg.hip).translation, knee = joint_world(clip, f, leg.knee).translation,
+             heel = joint_world(clip, f, leg.heel).translation;
+  return length(knee - hip) + length(heel - knee);
+}
+
+/// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
+/// the straight leg (reach_to_straight), so that every target the solve gives is reached exactly.
+double reach_of(double straight_m, double softness_m) { return std::max(straight_m - softness_m, k_min_reach_m); }
+
+}  // namespace
 
 LegHeights leg_heights(const Clip& clip, const LegChain& leg) {
   LegHeights h{1e300, 1e300, 1e300};
@@ -19,7 +35,7 @@ LegHeights leg_heights(const Clip& clip, const LegChain& leg) {
 }
 
 OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
-                                          const std::array<LegChain, 2>& legs) {
+                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik) {
   OfflineSolveInput in;
   const auto n = static_cast<size_t>(clip.frame_count);
   in.frame_count = clip.frame_count;
@@ -34,6 +50,19 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
     double min_y = 1e300;
     for (const Vec3& p : in.toe_ws[leg]) min_y = std::min(min_y, p.y);
     in.toe_min_height_m[leg] = n ? min_y : 0.0;
+    // The leg's reach at each frame (reach_of): targets the solve keeps within it are reached
+    // exactly by an IK whose soft limit ends at the straight leg (only then is it needed).
+    if (!ik.reach_to_straight) continue;
+    std::vector<Vec3> hip(n), knee(n), heel(n);
+    joint_trajectory(clip, legs[leg].hip, hip);
+    joint_trajectory(clip, legs[leg].knee, knee);
+    joint_trajectory(clip, legs[leg].heel, heel);
+    in.reach_m[leg].resize(n);
+    in.reach_offset_m[leg].resize(n);
+    for (size_t f = 0; f < n; ++f) {
+      in.reach_m[leg][f] = reach_of(length(knee[f] - hip[f]) + length(heel[f] - knee[f]), ik.softness_m);
+      in.reach_offset_m[leg][f] = (hip[f] - in.pelvis_ws[f]) - (heel[f] - in.toe_ws[leg][f]);
+    }
   }
   return in;
 }
@@ -63,8 +92,14 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
         rotate(inverse(parent_ws.rotation), result.pelvis_ws[f] - parent_ws.translation);
     for (int leg = 0; leg < 2; ++leg) {
       const LegChain& chain = legs[leg];
-      const double max_ext = length(joint_world(clip, f, chain.heel).translation -
-                                    joint_world(clip, f, chain.hip).translation);
+      // The soft reach limit ends at the source's extension of the frame (the leg is never
+      // straighter than the source had it), or at the straight leg when the solve kept its
+      // targets short of where that limit begins (reach_of): near full extension a two-bone
+      // knee swings a long way for a tiny change of the target, which the soft limit smooths.
+      const double max_ext = settings.reach_to_straight
+                                 ? straight_of(clip, f, chain)
+                                 : length(joint_world(clip, f, chain.heel).translation -
+                                          joint_world(clip, f, chain.hip).translation);
       const LegIkResult r =
           solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings);
       report.unreached_frames[leg] += r.reached ? 0 : 1;

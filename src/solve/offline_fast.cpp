@@ -9,10 +9,17 @@
 //   in frame      w_soft (|p - t| - L)^2            pelvis-toe distance = input's (exact
 //                                                   second-order model per step)
 //   toe floor     w_active (y - min)^2              non-contact toes below their floor (active set)
+//   leg reach     w_reach max(0, |v| - R)^2         v = pelvis - toe + offset: hip to heel target
+//                                                   no longer than the leg's reach R (when given
+//                                                   and fast_reach_weight > 0; one-sided, C1, in
+//                                                   the energy itself: no active set to cycle)
+//   pelvis height w_height_pull dy^2                the pelvis keeps its height: a planted foot
+//                                                   out of reach pulls it along, not down
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
 //   smoothness    w_smooth |d[i-1] - 2d[i] + d[i+1]|^2  corrections change velocity over about
-//                                                   fast_blend_s, not in one frame: lock
-//                                                   onsets and releases blend in (no pops)
+//                                                   fast_blend_s (toes) and fast_pelvis_blend_s
+//                                                   (pelvis), not in one frame: lock onsets and
+//                                                   releases blend in (no pops)
 // Each step is one banded SPD system (half-bandwidth 18) solved by banded Cholesky:
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
@@ -36,7 +43,9 @@ constexpr double k_active_scale = 1e3;  // floor weight relative to the hard hei
 double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k), k_max_weight); }
 
 struct Weights {
-  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, smooth;
+  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, smooth, pelvis_smooth, reach, pelvis_height;
+  /// Smoothness weight of unknown k of a frame (pelvis or toe).
+  double smooth_of(int k) const { return k < 3 ? pelvis_smooth : smooth; }
   /// Per leg and frame i, in [0, 1]: how far the lock of the contact pair (i-1, i) has blended
   /// in (1 inside a contact, less within fast_blend_s of its onset or release).
   std::array<std::vector<double>, 2> lock;
@@ -84,11 +93,15 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) 
   w.hard_pair = 0.5 * pbd_weight(s.hard_factor) * s.fast_hard_scale;
   w.hard_height = pbd_weight(s.hard_factor) * s.fast_hard_scale;
   w.active = k_active_scale * w.hard_height;
+  w.reach = s.fast_reach_weight * w.soft_pair;
+  w.pelvis_height = w.soft_pair * s.fast_pelvis_height;
   w.anchor = s.fast_anchor * w.soft_pair;
   // Second differences of the correction over about fast_blend_s: a correction that changes
   // velocity (a lock starting or ending) spreads that change over that time instead of one frame.
   const double blend_frames = s.fast_blend_s * fps;
   w.smooth = w.soft_pair * blend_frames * blend_frames;
+  const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
+  w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
   w.lock = lock_blend(in, s.fast_lock_blend_s * fps);
   return w;
 }
@@ -184,6 +197,13 @@ Vec3 rest_of(const OfflineSolveInput& in, int frame, int particle) {
 Vec3 disp_of(const std::vector<double>& d, int frame, int particle) {
   return {d[var(frame, particle, 0)], d[var(frame, particle, 1)], d[var(frame, particle, 2)]};
 }
+/// How far the hip to heel-target vector of `leg` at frame i is beyond the leg's reach (<= 0:
+/// within it); `v` receives the vector. 0 when the input gives no reach.
+double reach_excess(const OfflineSolveInput& in, int leg, int i, Vec3 pelvis, Vec3 toe, Vec3& v) {
+  if (in.reach_m[leg].empty()) return 0;
+  v = pelvis - toe + in.reach_offset_m[leg][i];
+  return length(v) - in.reach_m[leg][i];
+}
 bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
   return i > 0 && in.contact[leg][i - 1] && in.contact[leg][i];
 }
@@ -194,11 +214,13 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   eq.clear();
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
+    eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     if (i > 0)
       for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, 0, ax), var(i, 0, ax), w.soft_pair, 0.0);
-    if (i > 0 && i + 1 < in.frame_count && w.smooth > 0)
+    if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)
-        eq.second_difference(var(i - 1, 0, 0) + k, var(i, 0, 0) + k, var(i + 1, 0, 0) + k, w.smooth);
+        if (w.smooth_of(k) > 0)
+          eq.second_difference(var(i - 1, 0, 0) + k, var(i, 0, 0) + k, var(i + 1, 0, 0) + k, w.smooth_of(k));
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
@@ -215,6 +237,10 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
       eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
                   rest_len, w.in_frame, newton);
+      Vec3 v;
+      if (w.reach > 0 && reach_excess(in, leg, i, pelvis, toe, v) > 0)
+        eq.distance(var(i, 0, 0), var(i, t, 0), v, disp_of(d, i, 0) - disp_of(d, i, t), in.reach_m[leg][i], w.reach,
+                    true);
       if (active[leg][i])
         eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
     }
@@ -244,10 +270,11 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   auto sq = [](double v) { return v * v; };
   double e = 0;
   for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
+  for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(d[var(i, 0, 1)]);
   for (int i = 0; i < in.frame_count; ++i) {
     if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)
-        e += w.smooth * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
+        e += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
     if (i > 0) e += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
@@ -261,6 +288,8 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
         e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
       }
       e += w.in_frame * sq(length(pelvis - toe) - length(in.pelvis_ws[i] - rest_of(in, i, t)));
+      Vec3 v;
+      e += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
       if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
     }
   }

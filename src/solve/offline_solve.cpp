@@ -34,6 +34,12 @@ void OfflineSolveSettings::validate() const {
           "fast_hard_scale must be >= 1, got " + std::to_string(fast_hard_scale));
   require(std::isfinite(fast_blend_s) && fast_blend_s >= 0 && fast_blend_s <= 1, ErrorKind::usage,
           "fast_blend_s must be in [0, 1] s, got " + std::to_string(fast_blend_s));
+  require(std::isfinite(fast_pelvis_blend_s) && fast_pelvis_blend_s >= 0 && fast_pelvis_blend_s <= 1, ErrorKind::usage,
+          "fast_pelvis_blend_s must be in [0, 1] s, got " + std::to_string(fast_pelvis_blend_s));
+  require(std::isfinite(fast_pelvis_height) && fast_pelvis_height >= 0, ErrorKind::usage,
+          "fast_pelvis_height must be >= 0, got " + std::to_string(fast_pelvis_height));
+  require(std::isfinite(fast_reach_weight) && fast_reach_weight >= 0, ErrorKind::usage,
+          "fast_reach_weight must be >= 0, got " + std::to_string(fast_reach_weight));
   require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
           "fast_lock_blend_s must be in [0, 1] s, got " + std::to_string(fast_lock_blend_s));
 }
@@ -60,7 +66,19 @@ void OfflineSolveInput::validate() const {
     }
     require(!std::isnan(toe_min_height_m[leg]), ErrorKind::process,
             name + " toe_min_height_m is NaN");
+    require(reach_m[leg].size() == reach_offset_m[leg].size() && (reach_m[leg].empty() || reach_m[leg].size() == n),
+            ErrorKind::process, name + " reach arrays must be empty or have " + std::to_string(n) + " frames");
+    for (size_t i = 0; i < reach_m[leg].size(); ++i)
+      require(std::isfinite(reach_m[leg][i]) && reach_m[leg][i] > 0 && is_finite(reach_offset_m[leg][i]),
+              ErrorKind::process, name + " reach is not finite and > 0 at frame " + std::to_string(i));
   }
+}
+
+void use_reach_limit(OfflineSolveSettings& settings) {
+  settings.fast_reach_weight = 10;
+  settings.fast_pelvis_height = 30;
+  settings.fast_blend_s = 0.15;
+  settings.fast_pelvis_blend_s = 0.3;
 }
 
 OfflineSolveResult solve_offline(const OfflineSolveInput& input,

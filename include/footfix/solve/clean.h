@@ -54,7 +54,8 @@ struct CleanProblem {
   OfflineSolveInput input;
   LegHeightTracks heights;
 };
-CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts);
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                   const LegIkSettings& ik = {});
 
 /// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
 /// locked instead of detecting them (and the clip is not treated as a loop). Deterministic: the same input gives the same output.

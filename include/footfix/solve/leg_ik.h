@@ -21,6 +21,9 @@ struct LegIkSettings {
   /// Soft reach limit width s (meters, > 0): the heel's distance from the hip approaches the
   /// input pose's |hip - heel| only exponentially, starting s before it.
   double softness_m = 0.005;
+  /// apply_offline_solve: the soft limit ends at the straight leg (thigh plus shin) instead of
+  /// the input pose's |hip - heel| (for targets a reach-limited solve kept within the leg).
+  bool reach_to_straight = false;
   /// Throws Error(usage) naming the bad field when a value is out of range or not finite.
   void validate() const;
 };

@@ -19,9 +19,11 @@ LegHeights leg_heights(const Clip& clip, const LegChain& leg);
 /// Fills frame_count, fps, pelvis_ws (world position of `translation_joint`) and toe_ws (world
 /// position of each leg's contact joint) from `clip`. Sets toe_min_height_m to the contact
 /// joints' minima. Leaves contact and contact_height_m sized to the clip and zero: the caller
-/// fills them from contact detection.
+/// fills them from contact detection. With ik.reach_to_straight, sets each leg's reach per frame
+/// to where apply_offline_solve's soft reach limit then begins: the straight leg less
+/// ik.softness_m (without it the reach arrays stay empty: no reach limit).
 OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
-                                          const std::array<LegChain, 2>& legs);
+                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik = {});
 
 struct OfflineApplyReport {
   std::array<int, 2> unreached_frames{0, 0};  ///< per leg, frames whose target was missed

@@ -1,0 +1,43 @@
+// The `solve.reach_limit` clean setting: true turns on the reach-limited solve, it is written back
+// by clean_settings_to_json, and anything but a boolean is a usage error naming the key.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "footfix/core/error.h"
+#include "footfix/solve/clean_settings_json.h"
+
+namespace footfix {
+namespace {
+
+TEST(CleanReachSettings, ReachLimitTurnsOnTheReachLimitedSolveAndRoundTrips) {
+  const CleanSettings plain = clean_settings_from_json(nlohmann::json::parse(R"({"solve": {"reach_limit": false}})"), "s");
+  EXPECT_EQ(plain.solve.fast_reach_weight, 0.0);
+  EXPECT_FALSE(clean_settings_to_json(plain)["solve"]["reach_limit"].get<bool>());
+
+  const CleanSettings reach = clean_settings_from_json(nlohmann::json::parse(R"({"solve": {"reach_limit": true}})"), "s");
+  OfflineSolveSettings expected;
+  use_reach_limit(expected);
+  EXPECT_GT(reach.solve.fast_reach_weight, 0.0);
+  EXPECT_EQ(reach.solve.fast_reach_weight, expected.fast_reach_weight);
+  EXPECT_EQ(reach.solve.fast_pelvis_height, expected.fast_pelvis_height);
+  EXPECT_EQ(reach.solve.fast_blend_s, expected.fast_blend_s);
+  EXPECT_EQ(reach.solve.fast_pelvis_blend_s, expected.fast_pelvis_blend_s);
+  const nlohmann::json written = clean_settings_to_json(reach);
+  EXPECT_TRUE(written["solve"]["reach_limit"].get<bool>());
+  EXPECT_EQ(clean_settings_from_json(written, "again").solve.fast_reach_weight, reach.solve.fast_reach_weight);
+}
+
+TEST(CleanReachSettings, ReachLimitMustBeABoolean) {
+  try {
+    clean_settings_from_json(nlohmann::json::parse(R"({"solve": {"reach_limit": 1}})"), "s.json");
+    FAIL() << "accepted a number";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::usage);
+    EXPECT_NE(std::string(e.what()).find("reach_limit"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace footfix
