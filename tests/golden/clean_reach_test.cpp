@@ -8,7 +8,7 @@
 
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/locomotion_clips.h"
 #include "support/paths.h"

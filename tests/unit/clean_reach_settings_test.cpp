@@ -6,7 +6,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
-#include "footfix/solve/clean_settings_json.h"
+#include "solve/clean_settings_json.h"
 
 namespace footfix {
 namespace {
