@@ -10,6 +10,7 @@
 #include "../../src/solve/banded_spd.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
+#include "footfix/solve/offline_solve.h"
 #include "support/paths.h"
 
 namespace footfix {
@@ -92,16 +93,22 @@ TEST(BandedSpdCompact, RefusesEntriesOutsideThePatternAndMatricesNotPositiveDefi
 }
 
 // The fast offline solve of a real clip in compact mode: its assembly stays inside the pattern
-// it declares, and its result is the dense mode's to the bit.
-TEST(BandedSpdCompact, OfflineSolveOfARealClipMatchesTheDenseMode) {
+// it declares, and its result is the dense mode's to the bit. Run with and without the reach
+// limit, whose terms couple each frame's pelvis with its toes.
+void expect_compact_matches_dense(bool reach_limit) {
   LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   ContactResult contacts = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
-  CleanProblem problem = prepare_clean_problem(loaded.clip, loaded.rig, contacts);
-  const OfflineSolveResult dense = solve_offline(problem.input, OfflineSolveSettings{});
+  LegIkSettings ik;
+  ik.reach_to_straight = reach_limit;
+  CleanProblem problem = prepare_clean_problem(loaded.clip, loaded.rig, contacts, ik);
+  ASSERT_EQ(problem.input.reach_m[0].empty(), !reach_limit);
+  OfflineSolveSettings settings;
+  if (reach_limit) use_reach_limit(settings);
+  const OfflineSolveResult dense = solve_offline(problem.input, settings);
   OfflineSolveResult compact;
   {
     CompactAbove all(0);
-    compact = solve_offline(problem.input, OfflineSolveSettings{});
+    compact = solve_offline(problem.input, settings);
   }
   ASSERT_GT(dense.iterations, 0);
   EXPECT_EQ(compact.iterations, dense.iterations);
@@ -110,6 +117,12 @@ TEST(BandedSpdCompact, OfflineSolveOfARealClipMatchesTheDenseMode) {
     ASSERT_EQ(compact.pelvis_ws[f], dense.pelvis_ws[f]) << "frame " << f;
     for (int s = 0; s < 2; ++s) ASSERT_EQ(compact.toe_ws[s][f], dense.toe_ws[s][f]) << "frame " << f;
   }
+}
+
+TEST(BandedSpdCompact, OfflineSolveOfARealClipMatchesTheDenseMode) { expect_compact_matches_dense(false); }
+
+TEST(BandedSpdCompact, ReachLimitedSolveOfARealClipMatchesTheDenseMode) {
+  expect_compact_matches_dense(true);
 }
 
 }  // namespace
