@@ -113,6 +113,10 @@ CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSett
   CleanSettings still = settings;
   still.treadmill.mode = TreadmillMode::off;
   still.treadmill.ground_velocity_mps.reset();
+  // On the treadmill the root is what the source got right (it stays where the source had it);
+  // the input toes in the ground's frame carry the fitted ground velocity's error, so their mean
+  // over a contact is no foothold to pull the lock to.
+  still.solve.fast_lock_anchor = 0;
   CleanResult r = clean_clip(shift_clip_by_ground(clip, rig.translation_joint, g, -1), rig, still, contacts);
   r.cleaned = shift_clip_by_ground(r.cleaned, rig.translation_joint, g, +1);
   r.treadmill = true;

@@ -16,6 +16,8 @@
 //   pelvis height w_height_pull dy^2                the pelvis keeps its height: a planted foot
 //                                                   out of reach pulls it along, not down
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
+//   lock anchor   w_lock_anchor |x - m|^2           planted toes, horizontally (x, z), towards
+//                                                   m: the mean of the input toe over the contact
 //   smoothness    w_smooth |d[i-1] - 2d[i] + d[i+1]|^2  corrections change velocity over about
 //                                                   fast_blend_s (toes) and fast_pelvis_blend_s
 //                                                   (pelvis), not in one frame: lock onsets and
@@ -43,30 +45,43 @@ constexpr double k_active_scale = 1e3;  // floor weight relative to the hard hei
 double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k), k_max_weight); }
 
 struct Weights {
-  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, smooth, pelvis_smooth, reach, pelvis_height;
+  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, lock_anchor, smooth, pelvis_smooth, reach,
+      pelvis_height;
   /// Smoothness weight of unknown k of a frame (pelvis or toe).
   double smooth_of(int k) const { return k < 3 ? pelvis_smooth : smooth; }
   /// Per leg and frame i, in [0, 1]: how far the lock of the contact pair (i-1, i) has blended
   /// in (1 inside a contact, less within fast_blend_s of its onset or release).
   std::array<std::vector<double>, 2> lock;
+  /// Per leg and frame: the mean input toe position over the contact holding the frame (read
+  /// in contact frames only).
+  std::array<std::vector<Vec3>, 2> lock_mean;
   /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
   double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
 };
+
+/// Calls fn(a, b) for each contact of `contact`: the runs of frames a..b in contact.
+template <class Fn>
+void for_each_contact(const std::vector<uint8_t>& contact, Fn fn) {
+  const int n = static_cast<int>(contact.size());
+  for (int a = 0; a < n;) {
+    if (!contact[a]) {
+      ++a;
+      continue;
+    }
+    int b = a;
+    while (b + 1 < n && contact[b + 1]) ++b;
+    fn(a, b);
+    a = b + 1;
+  }
+}
 
 /// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
 /// it ends, over `blend_frames`.
 std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames) {
   std::array<std::vector<double>, 2> lock;
   for (int leg = 0; leg < 2; ++leg) {
-    const auto& c = in.contact[leg];
     lock[leg].assign(static_cast<size_t>(in.frame_count), 0.0);
-    for (int a = 0; a < in.frame_count;) {
-      if (!c[a]) {
-        ++a;
-        continue;
-      }
-      int b = a;
-      while (b + 1 < in.frame_count && c[b + 1]) ++b;
+    for_each_contact(in.contact[leg], [&](int a, int b) {
       for (int i = a + 1; i <= b; ++i) {
         auto ramp = [&](int k) {
           if (blend_frames < 1) return 1.0;
@@ -75,10 +90,24 @@ std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, doubl
         };
         lock[leg][i] = std::min(ramp(i - a), ramp(b - i + 1));
       }
-      a = b + 1;
-    }
+    });
   }
   return lock;
+}
+
+/// Per leg and frame, the mean input toe position over the contact holding the frame (zero
+/// outside contacts).
+std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in) {
+  std::array<std::vector<Vec3>, 2> mean;
+  for (int leg = 0; leg < 2; ++leg) {
+    mean[leg].assign(static_cast<size_t>(in.frame_count), Vec3{});
+    for_each_contact(in.contact[leg], [&](int a, int b) {
+      Vec3 sum;
+      for (int i = a; i <= b; ++i) sum = sum + in.toe_ws[leg][i];
+      for (int i = a; i <= b; ++i) mean[leg][i] = sum / static_cast<double>(b - a + 1);
+    });
+  }
+  return mean;
 }
 
 Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) {
@@ -96,6 +125,7 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) 
   w.reach = s.fast_reach_weight * w.soft_pair;
   w.pelvis_height = w.soft_pair * s.fast_pelvis_height;
   w.anchor = s.fast_anchor * w.soft_pair;
+  w.lock_anchor = s.fast_lock_anchor * w.soft_pair;
   // Second differences of the correction over about fast_blend_s: a correction that changes
   // velocity (a lock starting or ending) spreads that change over that time instead of one frame.
   const double blend_frames = s.fast_blend_s * fps;
@@ -103,6 +133,7 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) 
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
   w.lock = lock_blend(in, s.fast_lock_blend_s * fps);
+  if (w.lock_anchor > 0) w.lock_mean = lock_means(in);
   return w;
 }
 
@@ -243,6 +274,8 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
                     true);
       if (active[leg][i])
         eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
+      if (in.contact[leg][i] && w.lock_anchor > 0)
+        for (int ax : {0, 2}) eq.target(var(i, t, ax), w.lock_anchor, at(w.lock_mean[leg][i] - rest_of(in, i, t), ax));
     }
   }
 }
@@ -291,6 +324,8 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       Vec3 v;
       e += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
       if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
+      if (in.contact[leg][i] && w.lock_anchor > 0)
+        e += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
     }
   }
   return e;

@@ -40,6 +40,8 @@ void OfflineSolveSettings::validate() const {
           "fast_pelvis_height must be >= 0, got " + std::to_string(fast_pelvis_height));
   require(std::isfinite(fast_reach_weight) && fast_reach_weight >= 0, ErrorKind::usage,
           "fast_reach_weight must be >= 0, got " + std::to_string(fast_reach_weight));
+  require(std::isfinite(fast_lock_anchor) && fast_lock_anchor >= 0, ErrorKind::usage,
+          "fast_lock_anchor must be >= 0, got " + std::to_string(fast_lock_anchor));
   require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
           "fast_lock_blend_s must be in [0, 1] s, got " + std::to_string(fast_lock_blend_s));
 }
@@ -79,6 +81,9 @@ void use_reach_limit(OfflineSolveSettings& settings) {
   settings.fast_pelvis_height = 30;
   settings.fast_blend_s = 0.15;
   settings.fast_pelvis_blend_s = 0.3;
+  // The reach term decides where a lock out of the leg's reach goes; a pull of the lock towards
+  // its input mean would fight it and leave the targets short of the leg.
+  settings.fast_lock_anchor = 0;
 }
 
 OfflineSolveResult solve_offline(const OfflineSolveInput& input,

@@ -24,6 +24,7 @@ TEST(CleanReachSettings, ReachLimitTurnsOnTheReachLimitedSolveAndRoundTrips) {
   EXPECT_EQ(reach.solve.fast_pelvis_height, expected.fast_pelvis_height);
   EXPECT_EQ(reach.solve.fast_blend_s, expected.fast_blend_s);
   EXPECT_EQ(reach.solve.fast_pelvis_blend_s, expected.fast_pelvis_blend_s);
+  EXPECT_EQ(reach.solve.fast_lock_anchor, 0.0);
   const nlohmann::json written = clean_settings_to_json(reach);
   EXPECT_TRUE(written["solve"]["reach_limit"].get<bool>());
   EXPECT_EQ(clean_settings_from_json(written, "again").solve.fast_reach_weight, reach.solve.fast_reach_weight);

@@ -87,11 +87,12 @@ TEST(OfflineReach, TargetsNeverBeyondTheLeg) {
 
 TEST(OfflineReach, WithoutTheReachTermThePlantedTargetsAreOutOfReach) {
   // The same scene without the reach term: the solve keeps the hips on their path and the
-  // planted toe targets end up beyond what the IK can reach (the case the reach term removes).
+  // planted toe targets end up beyond what the IK can reach (the case the reach term removes):
+  // missed by far more than the 2 mm the reach-limited solve is held to above.
   Swing s;
   OfflineSolveResult solved;
   const OfflineApplyReport report = s.clean(OfflineSolveSettings{}, LegIkSettings{}, solved);
-  EXPECT_GT(std::max(report.max_miss_m[0], report.max_miss_m[1]), 0.02);
+  EXPECT_GT(std::max(report.max_miss_m[0], report.max_miss_m[1]), 0.01);
 }
 
 TEST(OfflineReach, SettingAndInputAreValidated) {

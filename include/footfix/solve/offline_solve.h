@@ -86,6 +86,15 @@ struct OfflineSolveSettings {
   /// its onset and at its release (smoothstep, geometric in the weight). Longer removes more of
   /// the onset pop and leaves more slide in a contact's first and last frames. 0: hard at once.
   double fast_lock_blend_s = 0;
+  /// Fast solver: weight (relative to the soft weight, per contact frame, >= 0; 0: off) of the
+  /// horizontal pull of a planted toe towards the mean of the input's toe positions over its
+  /// contact (meters, world X and Z). Without it only the weak fast_anchor holds a lock in place,
+  /// and the pelvis-toe distances of a leg whose joints drift, with the pelvis free to shift,
+  /// carry the lock off its foothold by up to centimeters (most at the clip's first and last
+  /// contacts); with it a toe that creeps about its foothold is locked on it. Larger values hold
+  /// the lock closer to that mean and make a clip whose detected contacts start late or end
+  /// early move the toe more in the frames just outside the lock.
+  double fast_lock_anchor = 0.05;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -106,9 +115,10 @@ struct OfflineSolveResult {
 
 /// Turns on the reach-limited fast solve (the `solve.reach_limit` clean setting): the reach term,
 /// the pull of the pelvis towards its height and longer correction blends (toes 0.15 s, pelvis
-/// 0.3 s). Measured on the shared corpus (bench_clean_quality --reach): IK misses under 2.5 mm and
-/// pelvis drops under 0.3 cm where the default misses by up to 18 mm and drops the hips by 6 cm;
-/// it moves the hips back along the path instead (larger deviation from a stretched root path).
+/// 0.3 s); no lock anchor (the reach term places the locks). Measured on the shared corpus
+/// (bench_clean_quality --reach): IK misses under 2.5 mm and pelvis drops under 0.3 cm where the
+/// default misses by up to 18 mm and drops the hips by 6 cm; it moves the hips back along the
+/// path instead (larger deviation from a stretched root path).
 void use_reach_limit(OfflineSolveSettings& settings);
 
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
