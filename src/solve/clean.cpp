@@ -5,6 +5,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/core/math.h"
 #include "footfix/solve/offline_apply.h"
 
 namespace footfix {
@@ -17,12 +18,6 @@ constexpr double k_warn_miss_m = 0.01;
 constexpr double k_warn_pelvis_drop_m = 0.03;
 // Time over which the IK's height floors ease into a contact's own at its start and end (s).
 constexpr double k_floor_ease_s = 0.1;
-
-/// 3x^2 - 2x^3 of x clamped to [0, 1].
-double smoothstep(double x) {
-  x = std::clamp(x, 0.0, 1.0);
-  return x * x * (3 - 2 * x);
-}
 
 void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)

@@ -28,6 +28,7 @@
 #include <cmath>
 
 #include "banded_spd.h"
+#include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/solve/offline_solve.h"
 
@@ -59,38 +60,16 @@ struct Weights {
   double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
 };
 
-/// Calls fn(a, b) for each contact of `contact`: the runs of frames a..b in contact.
-template <class Fn>
-void for_each_contact(const std::vector<uint8_t>& contact, Fn fn) {
-  const int n = static_cast<int>(contact.size());
-  for (int a = 0; a < n;) {
-    if (!contact[a]) {
-      ++a;
-      continue;
-    }
-    int b = a;
-    while (b + 1 < n && contact[b + 1]) ++b;
-    fn(a, b);
-    a = b + 1;
-  }
-}
-
 /// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
 /// it ends, over `blend_frames`.
 std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames) {
   std::array<std::vector<double>, 2> lock;
   for (int leg = 0; leg < 2; ++leg) {
     lock[leg].assign(static_cast<size_t>(in.frame_count), 0.0);
-    for_each_contact(in.contact[leg], [&](int a, int b) {
-      for (int i = a + 1; i <= b; ++i) {
-        auto ramp = [&](int k) {
-          if (blend_frames < 1) return 1.0;
-          const double x = std::min(1.0, k / (blend_frames + 1));
-          return x * x * (3 - 2 * x);
-        };
-        lock[leg][i] = std::min(ramp(i - a), ramp(b - i + 1));
-      }
-    });
+    auto ramp = [&](int k) { return blend_frames < 1 ? 1.0 : smoothstep(k / (blend_frames + 1)); };
+    for (const ContactInterval& run : contact_runs(in.contact[leg]))
+      for (int i = run.first_frame + 1; i <= run.last_frame; ++i)
+        lock[leg][i] = std::min(ramp(i - run.first_frame), ramp(run.last_frame - i + 1));
   }
   return lock;
 }
@@ -101,11 +80,12 @@ std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in) {
   std::array<std::vector<Vec3>, 2> mean;
   for (int leg = 0; leg < 2; ++leg) {
     mean[leg].assign(static_cast<size_t>(in.frame_count), Vec3{});
-    for_each_contact(in.contact[leg], [&](int a, int b) {
+    for (const ContactInterval& run : contact_runs(in.contact[leg])) {
       Vec3 sum;
-      for (int i = a; i <= b; ++i) sum = sum + in.toe_ws[leg][i];
-      for (int i = a; i <= b; ++i) mean[leg][i] = sum / static_cast<double>(b - a + 1);
-    });
+      for (int i = run.first_frame; i <= run.last_frame; ++i) sum = sum + in.toe_ws[leg][i];
+      for (int i = run.first_frame; i <= run.last_frame; ++i)
+        mean[leg][i] = sum / static_cast<double>(run.last_frame - run.first_frame + 1);
+    }
   }
   return mean;
 }

@@ -34,6 +34,11 @@ inline Vec3 normalize(Vec3 a) {
   return l > 1e-300 ? a / l : Vec3{};
 }
 inline Vec3 lerp(Vec3 a, Vec3 b, double t) { return a + (b - a) * t; }
+/// 3x^2 - 2x^3 of x clamped to [0, 1]: eases from 0 to 1 with zero slope at both ends.
+inline double smoothstep(double x) {
+  x = x < 0 ? 0 : x > 1 ? 1 : x;
+  return x * x * (3 - 2 * x);
+}
 inline bool is_finite(Vec3 a) {
   return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
 }
