@@ -10,6 +10,7 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/compare_methods.h"
 #include "support/locomotion_clips.h"
+#include "support/clip_param_name.h"
 #include "support/paths.h"
 
 namespace footfix {
@@ -43,13 +44,7 @@ TEST_P(LockCorpus, RuntimeLockMeetsTheSlideProtocol) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedClips, LockCorpus, testing::ValuesIn(test::k_locomotion_clips),
-                         [](const testing::TestParamInfo<const char*>& info) {
-                           std::string n = info.param;
-                           for (char& c : n)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(SharedClips, LockCorpus, testing::ValuesIn(test::k_locomotion_clips), test::clip_param_name);
 
 }  // namespace
 }  // namespace footfix
