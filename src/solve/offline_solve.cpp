@@ -5,6 +5,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "solve/swing_blend.h"
 
 namespace footfix {
 namespace {
@@ -42,6 +43,8 @@ void OfflineSolveSettings::validate() const {
           "fast_reach_weight must be >= 0, got " + std::to_string(fast_reach_weight));
   require(std::isfinite(fast_lock_anchor) && fast_lock_anchor >= 0, ErrorKind::usage,
           "fast_lock_anchor must be >= 0, got " + std::to_string(fast_lock_anchor));
+  require(std::isfinite(swing_blend_s) && swing_blend_s >= 0 && swing_blend_s <= 1, ErrorKind::usage,
+          "swing_blend_s must be in [0, 1] s, got " + std::to_string(swing_blend_s));
   require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
           "fast_lock_blend_s must be in [0, 1] s, got " + std::to_string(fast_lock_blend_s));
 }
@@ -84,14 +87,19 @@ void use_reach_limit(OfflineSolveSettings& settings) {
   // The reach term decides where a lock out of the leg's reach goes; a pull of the lock towards
   // its input mean would fight it and leave the targets short of the leg.
   settings.fast_lock_anchor = 0;
+  // Its longer blends already spread lock onsets, and a swing blended afterwards ignores the
+  // reach its targets were solved to keep.
+  settings.swing_blend_s = 0;
 }
 
 OfflineSolveResult solve_offline(const OfflineSolveInput& input,
                                  const OfflineSolveSettings& settings) {
   settings.validate();
   input.validate();
-  return settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
-                                                     : solve_offline_fast(input, settings);
+  OfflineSolveResult result = settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
+                                                                          : solve_offline_fast(input, settings);
+  blend_swing_corrections(input, settings.swing_blend_s, result);
+  return result;
 }
 
 }  // namespace footfix
