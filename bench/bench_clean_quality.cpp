@@ -12,9 +12,10 @@
 // states around it (a lock onset shows as "....#####").
 //
 // Usage: bench_clean_quality [--solver fast|reference] [--reach] [--blend S] [--lock-blend S]
-//                            [--lock-anchor W] [clip...]
-// (--blend, --lock-blend, --lock-anchor: the fast solve's fast_blend_s, fast_lock_blend_s and
-// fast_lock_anchor, for tuning.)
+//                            [--lock-anchor W] [--pelvis-height W] [--pelvis-blend S] [clip...]
+// (--blend, --lock-blend, --lock-anchor, --pelvis-height, --pelvis-blend: the fast solve's
+// fast_blend_s, fast_lock_blend_s, fast_lock_anchor, fast_pelvis_height and fast_pelvis_blend_s,
+// for tuning.)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -140,6 +141,10 @@ int main(int argc, char** argv) {
       settings.solve.fast_lock_blend_s = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--lock-anchor") == 0 && i + 1 < argc) {
       settings.solve.fast_lock_anchor = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--pelvis-height") == 0 && i + 1 < argc) {
+      settings.solve.fast_pelvis_height = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--pelvis-blend") == 0 && i + 1 < argc) {
+      settings.solve.fast_pelvis_blend_s = std::atof(argv[++i]);
     } else {
       clips.emplace_back(argv[i]);
     }

@@ -2,6 +2,7 @@
 // about frame 0, cleaned, measured against the contacts of the unscaled clip.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 
 #include "footfix/core/fk.h"
@@ -119,9 +120,14 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
 
 // Every locomotion clip of the shared corpus cleans without failing, keeps at most 15% of the
 // slide, never pushes a foot through the floor or pops the legs (whole-clip acceleration ratio).
-// The per-frame pop (< 1.5) and pelvis drop (<= 2 cm) targets are not reached yet by the default
-// clean: see bench_clean_quality's pop and drop columns (the reach-limited clean reaches the drop
-// gate: clean_reach_test.cpp).
+// Pelvis drop and per-frame pop: the targets (drop <= 2 cm, pop < 1.5) are gated where the
+// default clean meets them (drop at x0.75); elsewhere these are guards against getting worse than
+// the state measured when they were added (worst drop 6.3 cm at x1.25, worst pop 7.6), not the
+// targets: see bench_clean_quality's pop and drop columns (the reach-limited clean reaches the
+// drop target: clean_reach_test.cpp).
+constexpr double k_drop_target_m = 0.02;
+constexpr double k_drop_guard_m = 0.07;
+constexpr double k_pop_guard = 8.0;
 TEST(CleanGolden, SharedLocomotionCorpus) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
@@ -132,7 +138,12 @@ TEST(CleanGolden, SharedLocomotionCorpus) {
     for (double factor : {1.25, 0.75}) {
       SCOPED_TRACE(name);
       SCOPED_TRACE(factor);
-      expect_acceptance(clean_scaled(loaded, factor), 0.15);
+      const Outcome o = clean_scaled(loaded, factor);
+      expect_acceptance(o, 0.15);
+      std::printf("clean corpus: %-44s x%.2f: pelvis drop %.2f cm, pop %.2f\n", name, factor,
+                  o.metrics.max_pelvis_drop_cm, o.metrics.pop_ratio);
+      EXPECT_LE(o.metrics.max_pelvis_drop_cm / 100, factor < 1 ? k_drop_target_m : k_drop_guard_m);
+      EXPECT_LE(o.metrics.pop_ratio, k_pop_guard);
     }
   }
 }
