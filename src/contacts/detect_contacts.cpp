@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "footfix/contacts/reference_pose.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -182,6 +183,12 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     int joint = leg.contact_joint();
     if (!leg.valid() || joint < 0 || joint >= clip.joint_count())
       fail(ErrorKind::process, clip.source_name + ": no valid " + to_string(side) + " leg for contact detection");
+  }
+  if (starts_with_reference_pose(clip, rig)) {
+    ContactResult motion = with_reference_frame_prepended(detect_contacts(without_first_frame(clip), rig, settings));
+    motion.warnings.push_back(clip.source_name + ": frame 0 is a rest or reference pose, not motion (the legs jump from "
+                              "it into frame 1): no contact on it");
+    return motion;
   }
 
   const int factor = upsample_factor(clip.fps, settings);

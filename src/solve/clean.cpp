@@ -6,6 +6,7 @@
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "footfix/core/math.h"
+#include "footfix/contacts/reference_pose.h"
 #include "footfix/solve/offline_apply.h"
 
 namespace footfix {
@@ -99,6 +100,7 @@ CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSett
                                const ContactResult* contacts, Vec3 g);
 constexpr double k_treadmill_path_anchor = 0.05;
 CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
+CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings);
 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
 // root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
@@ -182,6 +184,21 @@ CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& se
   return r;
 }
 
+// A rest or reference pose kept as frame 0 (see contacts/reference_pose.h): frames 1.. are cleaned on their own and
+// frame 0 is written back as it was, with no contact.
+CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
+  CleanResult r = clean_clip(without_first_frame(clip), rig, settings);
+  Clip cleaned = clip;
+  const size_t per_frame = static_cast<size_t>(clip.joint_count());
+  std::copy(r.cleaned.rotations.begin(), r.cleaned.rotations.end(), cleaned.rotations.begin() + per_frame);
+  std::copy(r.cleaned.translations.begin(), r.cleaned.translations.end(), cleaned.translations.begin() + per_frame);
+  r.cleaned = std::move(cleaned);
+  r.contacts = with_reference_frame_prepended(r.contacts);
+  r.warnings.push_back(clip.source_name + ": frame 0 is a rest or reference pose, not motion (the legs jump from it into "
+                       "frame 1): left as it is, frames 1.. cleaned");
+  return r;
+}
+
 }  // namespace
 
 void CleanSettings::validate() const {
@@ -213,6 +230,7 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  if (!contacts && starts_with_reference_pose(clip, rig)) return clean_after_reference_frame(clip, rig, settings);
   if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
       (settings.loop == LoopMode::on || is_loop(clip, rig)))
     return clean_loop(clip, rig, settings);

@@ -1,0 +1,75 @@
+#include "footfix/contacts/reference_pose.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace footfix {
+namespace {
+
+/// The hip and knee joints of both legs of `rig` (ankles and toes are left out: mocap toes can
+/// flip by 15 degrees in one frame).
+std::vector<int> leg_joints(const Rig& rig) {
+  std::vector<int> joints;
+  for (const LegChain& leg : rig.legs)
+    for (int j : {leg.hip, leg.knee})
+      if (j >= 0) joints.push_back(j);
+  return joints;
+}
+
+/// The largest turn (radians) of any of `joints` from frame a to frame b.
+double largest_turn(const Clip& clip, const std::vector<int>& joints, int a, int b) {
+  double turn = 0;
+  for (int j : joints) turn = std::max(turn, angle_of(inverse(clip.rotation(a, j)) * clip.rotation(b, j)));
+  return turn;
+}
+
+/// `v` with `value` put in front.
+template <typename T>
+std::vector<T> prepend(const std::vector<T>& v, T value) {
+  std::vector<T> out;
+  out.reserve(v.size() + 1);
+  out.push_back(value);
+  out.insert(out.end(), v.begin(), v.end());
+  return out;
+}
+
+}  // namespace
+
+bool starts_with_reference_pose(const Clip& clip, const Rig& rig) {
+  if (clip.frame_count < 3) return false;
+  const std::vector<int> joints = leg_joints(rig);
+  if (joints.empty()) return false;
+  const double jump = largest_turn(clip, joints, 0, 1);
+  if (jump < k_reference_pose_min_jump_rad) return false;
+  const int last = std::min(clip.frame_count - 1, 1 + static_cast<int>(std::lround(clip.fps)));
+  double motion = 0;
+  for (int f = 1; f < last; ++f) motion = std::max(motion, largest_turn(clip, joints, f, f + 1));
+  return jump >= k_reference_pose_jump_ratio * motion;
+}
+
+Clip without_first_frame(const Clip& clip) {
+  Clip out = clip;
+  const auto per_frame = static_cast<long>(clip.joint_count());
+  out.rotations.erase(out.rotations.begin(), out.rotations.begin() + per_frame);
+  out.translations.erase(out.translations.begin(), out.translations.begin() + per_frame);
+  out.frame_count = clip.frame_count - 1;
+  return out;
+}
+
+ContactResult with_reference_frame_prepended(const ContactResult& contacts) {
+  ContactResult out = contacts;
+  for (FootContacts& foot : out.feet) {
+    foot.smoothed = prepend(foot.smoothed, 0.0);
+    foot.contact = prepend<std::uint8_t>(foot.contact, 0);
+    foot.speed_mps = prepend(foot.speed_mps, 0.0);
+    foot.effective_speed_mps = prepend(foot.effective_speed_mps, 0.0);
+    foot.height_above_ground_m = prepend(foot.height_above_ground_m, 0.0);
+    for (ContactInterval& in : foot.intervals) {
+      ++in.first_frame;
+      ++in.last_frame;
+    }
+  }
+  return out;
+}
+
+}  // namespace footfix
