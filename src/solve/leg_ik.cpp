@@ -143,7 +143,7 @@ double soft_reach_m(double l_m, double max_m, double softness_m) {
 
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
-                      const LegIkSettings& settings) {
+                      const LegIkSettings& settings, const Vec3* heel_offset_ws) {
   assert(leg.valid() && frame >= 0 && frame < clip.frame_count);
   const auto& parents = clip.skeleton.parents;
   const bool has_toe = leg.toe >= 0;
@@ -161,7 +161,10 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   // 2. Heel target keeps the pose's heel-to-toe offset, above the heel's lowest height: a heel
   //    that would go below it is lifted by pitching the foot about the toe target (the offset's
   //    length and heading kept), so the toe still reaches its target.
-  Vec3 heel_target = toe_target + (p.heel.translation - contact);
+  Vec3 offset = p.heel.translation - contact;
+  if (heel_offset_ws && has_toe && length(*heel_offset_ws) > k_min_bone_m)
+    offset = *heel_offset_ws * (length(offset) / length(*heel_offset_ws));
+  Vec3 heel_target = toe_target + offset;
   const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m);
   if (heel_y > heel_target.y) heel_target = lifted_tip(toe_target, heel_target, heel_y);
 

@@ -1,8 +1,10 @@
 #include "footfix/solve/offline_apply.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
+#include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 
@@ -21,6 +23,52 @@ double straight_of(const Clip& clip, int f, const LegChain& leg) {
 /// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
 /// the straight leg (reach_to_straight), so that every target the solve gives is reached exactly.
 double reach_of(double straight_m, double softness_m) { return std::max(straight_m - softness_m, k_min_reach_m); }
+
+// A solved toe target that moves less than this per frame is planted (a locked contact).
+constexpr double k_planted_step_m = 1e-4;
+// Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
+constexpr double k_heel_offset_sigma_s = 0.015;
+
+/// Per frame, the heel-to-toe offset (heel - toe, world) the IK keeps for `leg`: the source's,
+/// smoothed over each run of frames where the solved toe target stands still (a locked contact).
+/// There the toe is pinned, and a source toe that jitters against its heel (mocap noise, tens of
+/// m/s^2 at 120 Hz) would otherwise move the heel and the knee by that jitter. Empty for a rig
+/// without a toe. Call before the clip is changed.
+std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, const std::vector<Vec3>& toe_target) {
+  if (leg.toe < 0) return {};
+  const auto n = static_cast<size_t>(clip.frame_count);
+  std::vector<Vec3> heel(n), toe(n), offset(n);
+  joint_trajectory(clip, leg.heel, heel);
+  joint_trajectory(clip, leg.toe, toe);
+  for (size_t f = 0; f < n; ++f) offset[f] = heel[f] - toe[f];
+  auto planted = [&](size_t f) { return f > 0 && length(toe_target[f] - toe_target[f - 1]) < k_planted_step_m; };
+  const double sigma = k_heel_offset_sigma_s * clip.fps;
+  for (size_t first = 1; first < n;) {
+    if (!planted(first)) {
+      ++first;
+      continue;
+    }
+    size_t end = first;  // the run is frames [first - 1, end)
+    while (end < n && planted(end)) ++end;
+    const size_t begin = first - 1;
+    std::array<std::vector<double>, 3> axes;
+    for (int a = 0; a < 3; ++a) {
+      std::vector<double> v;
+      for (size_t f = begin; f < end; ++f) v.push_back(a == 0 ? offset[f].x : a == 1 ? offset[f].y : offset[f].z);
+      axes[a] = gaussian_smooth(v, sigma);
+    }
+    // Smoothed inside the run, the source's at its ends (a contact's ends are where the foot
+    // pitches fastest: a lagging offset there would jump to the source's in one frame).
+    const double ramp = 3 * sigma + 1;
+    for (size_t f = begin; f < end; ++f) {
+      const double w = std::min(smoothstep(static_cast<double>(f - begin) / ramp), smoothstep(static_cast<double>(end - 1 - f) / ramp));
+      const Vec3 smoothed{axes[0][f - begin], axes[1][f - begin], axes[2][f - begin]};
+      offset[f] = offset[f] + (smoothed - offset[f]) * w;
+    }
+    first = end + 1;
+  }
+  return offset;
+}
 
 }  // namespace
 
@@ -85,6 +133,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                  std::to_string(result.pelvis_ws.size()) + " frames, clip has " +
                                  std::to_string(n));
   const int parent = clip.skeleton.parents[translation_joint];
+  const std::array<std::vector<Vec3>, 2> heel_offsets{planted_heel_offsets(clip, legs[0], result.toe_ws[0]),
+                                                      planted_heel_offsets(clip, legs[1], result.toe_ws[1])};
   OfflineApplyReport report;
   for (int f = 0; f < clip.frame_count; ++f) {
     const Transform parent_ws = parent >= 0 ? joint_world(clip, f, parent) : Transform{};
@@ -101,7 +151,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                  : length(joint_world(clip, f, chain.heel).translation -
                                           joint_world(clip, f, chain.hip).translation);
       const LegIkResult r =
-          solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings);
+          solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings,
+                    heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f]);
       report.unreached_frames[leg] += r.reached ? 0 : 1;
       report.max_miss_m[leg] = std::max(report.max_miss_m[leg], r.miss_m);
     }

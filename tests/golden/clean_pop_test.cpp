@@ -21,6 +21,7 @@ TEST(CleanPop, LockOnsetPopIsFoundAtTheOnsetAndBlendingLowersIt) {
   CleanSettings snap;
   snap.solve.fast_blend_s = 0;
   snap.solve.fast_lock_blend_s = 0;
+  snap.solve.swing_blend_s = 0;
   CleanResult r = clean_clip(scaled, loaded.rig, snap);
   ContactMask mask{r.contacts.feet[0].contact, r.contacts.feet[1].contact};
   ClipMetrics m = compare_clips(scaled, r.cleaned, loaded.rig, mask);

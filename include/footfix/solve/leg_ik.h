@@ -50,9 +50,12 @@ inline constexpr double k_leg_ik_reach_tolerance_m = 1e-4;
 /// Preconditions (asserted): leg.valid(), 0 <= frame < clip.frame_count, the chain hip -> knee
 /// -> heel (-> toe) descends in the skeleton. Unreachable targets are not an error: the result
 /// says how far the contact joint stayed from its target. Never produces NaN from finite input.
+/// `heel_offset_ws` (rigs with a toe): the heel-to-toe offset to keep in step 2 instead of the
+/// current pose's (world, meters; its direction is used, the pose's length kept: the foot is
+/// rigid), e.g. a smoothed one, so a planted toe's jitter in the source does not move the heel.
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
-                      const LegIkSettings& settings);
+                      const LegIkSettings& settings, const Vec3* heel_offset_ws = nullptr);
 
 /// Distance the soft reach limit gives to a target at distance `l_m` from the hip (all meters):
 /// l_m itself up to max_m - softness_m, then max_m - s + s (1 - exp(-(l_m - max_m + s) / s)).
