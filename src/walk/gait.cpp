@@ -48,7 +48,6 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
   return ankle_from_toe(foot, foot_rotation(s.yaw_rad, s.pitch_rad, s.roll_rad, 0), s.toe_m);
 }
 
-double smooth(double u) { return u * u * (3 - 2 * u); }
 /// Progress along the swing with zero velocity at both ends.
 double swing_progress(double u) { return u - std::sin(2 * k_pi * u) / (2 * k_pi); }
 
@@ -99,7 +98,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
   pose.ankle = lerp(a.ankle, b.ankle, w) + Vec3{0, lift * std::sin(k_pi * u), 0};
   // The toe segment stays flat as it leaves the ground, then follows the foot.
-  const double toe_flat = 1 - smooth(std::min(1.0, u / 0.3));
+  const double toe_flat = 1 - smoothstep(u / 0.3);
   pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
   return pose;
 }
@@ -190,7 +189,7 @@ class Planner {
   double heading(double t) const {
     if (s_.path.kind != PathKind::turn) return 0;
     const double u = std::clamp((t - walk_begin_) / (walk_end_ - walk_begin_), 0.0, 1.0);
-    return s_.path.turn_deg * k_deg_to_rad * smooth(u);
+    return s_.path.turn_deg * k_deg_to_rad * smoothstep(u);
   }
 
   const Footstep& current(Side side) const { return plan_.steps[plan_.per_side[static_cast<int>(side)].back()]; }
@@ -419,7 +418,7 @@ BodyKnot sample_body(const GaitPlan& plan, double t) {
   out.time_s = t;
   out.center = a.center * (2 * u3 - 3 * u2 + 1) + tangent(i) * (h * (u3 - 2 * u2 + u)) + b.center * (-2 * u3 + 3 * u2) +
                tangent(i + 1) * (h * (u3 - u2));
-  out.yaw_rad = lerp_angle(a.yaw_rad, b.yaw_rad, smooth(u));
+  out.yaw_rad = lerp_angle(a.yaw_rad, b.yaw_rad, smoothstep(u));
   return out;
 }
 
