@@ -1,6 +1,6 @@
 // write_shortest against std::to_chars, the text it must reproduce byte for byte: hand-picked
-// edge cases, random decimals of every length and scale, random bit patterns, and every number
-// in the bundled clips.
+// edge cases, random decimals of every length and scale, random bit patterns, random computed
+// values (16-17 digits), and every number in the bundled clips.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -70,6 +70,9 @@ TEST(ShortestDouble, RandomDecimalsAndBitPatternsMatchToChars) {
     check(-v);
     check(std::nextafter(v, 1e300));
     check(std::bit_cast<double>(rng()));
+    // Computed angles and positions: 16 and 17 significant digits.
+    check(std::uniform_real_distribution<double>(-360, 360)(rng));
+    check(std::uniform_real_distribution<double>(-1, 1)(rng));
   }
   for (int i = -100000; i <= 100000; ++i) {
     check(i);
