@@ -67,19 +67,16 @@ void drop_trailing_zeros(std::uint64_t& m, int& k) {
 // (an m0 ending in 0 would allow k0 - 1). Any other decimal that reads back as a differs from
 // m0 / 10^k0 by less than a's spacing (< 10^-K / 4): with no more fraction digits it would be
 // m0 / 10^k0 itself, with more it has more significant digits. So m0 / 10^k0 holds the fewest
-// significant digits, as to_chars's, and the check m0 / 10^k0 == a (one correctly rounded
-// division of exact values, what reading the text back computes) confirms the premise. On
-// failure no decimal with at most K fraction digits reads back as a. `k` is set to K either way.
+// significant digits, as to_chars's. The check X / 10^K == a (one correctly rounded division of
+// exact values, what reading the text back computes, and the same value as m0 / 10^k0) confirms
+// the premise. On failure no decimal with at most K fraction digits reads back as a, and k = K.
 bool short_decimal(double a, int e2, std::uint64_t& m, int& k) {
   // a < 2^(e2 + 1); 1233 / 4096 is just under log10(2), so 10^K <= 2^(49 - e2).
   k = std::min(((49 - e2) * 1233) >> 12, k_max_exact_pow10);
-  const int scale = k;
-  m = static_cast<std::uint64_t>(a * k_pow10[k] + 0.5);
-  if (m == 0) return false;
+  m = static_cast<std::uint64_t>(static_cast<std::int64_t>(a * k_pow10[k] + 0.5));
+  if (m == 0 || static_cast<double>(static_cast<std::int64_t>(m)) / k_pow10[k] != a) return false;
   drop_trailing_zeros(m, k);
-  if (static_cast<double>(m) / k_pow10[k] == a) return true;
-  k = scale;
-  return false;
+  return true;
 }
 
 __extension__ using Uint128 = unsigned __int128;
