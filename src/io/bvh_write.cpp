@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <ostream>
 
@@ -255,6 +256,7 @@ class RowWriter {
   RowWriter(const Clip& clip, const Plan& plan) : clip_(clip), plan_(plan), previous_(plan.layouts.size()) {
     if (plan.source && source_frames() > 0)
       for (size_t j = 0; j < previous_.size(); ++j) previous_[j] = raw_angles(0, static_cast<int>(j));
+    find_rotations_as_read();
   }
 
   void fill(int f, int j, double* row) {
@@ -266,9 +268,15 @@ class RowWriter {
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
       std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
-      const Transform& t = source_transform(f, j, raw);
-      rotation_same = t.rotation == clip_.rotation(f, j);
-      translation_same = t.translation == clip_.translation(f, j);
+      if (rotations_as_read_[j]) {
+        rotation_same = true;
+        translation_same = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j)) ==
+                           clip_.translation(f, j);
+      } else {
+        const Transform& t = source_transform(f, j, raw);
+        rotation_same = t.rotation == clip_.rotation(f, j);
+        translation_same = t.translation == clip_.translation(f, j);
+      }
     }
     if (!rotation_same) write_rotation(f, j, slots, row);
     if (!translation_same) write_translation(f, j, slots, row);
@@ -291,6 +299,18 @@ class RowWriter {
     }
     d.raw = raw;
     return d.internal;
+  }
+
+  // Joints whose rotations are bit for bit those the reader decoded need no decoding to compare:
+  // found from the fingerprints, where the rotations are the file's own (up +Y: converting to the
+  // internal frame leaves a rotation's bits as they are).
+  void find_rotations_as_read() {
+    rotations_as_read_.assign(plan_.layouts.size(), false);
+    if (!plan_.source || source_frames() != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
+        plan_.source->rotation_fingerprints.size() != rotations_as_read_.size())
+      return;
+    const std::vector<std::uint64_t> now = rotation_fingerprints(clip_);
+    for (size_t j = 0; j < now.size(); ++j) rotations_as_read_[j] = now[j] == plan_.source->rotation_fingerprints[j];
   }
 
   int source_frames() const {
@@ -341,6 +361,7 @@ class RowWriter {
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
+  std::vector<bool> rotations_as_read_;
 };
 
 void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
