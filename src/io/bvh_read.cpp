@@ -291,13 +291,14 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   clip.space = ClipSpace::source;  // file units; no header states them (detected on load)
   clip.frame_count = header.frames;
   const size_t transforms = static_cast<size_t>(header.frames) * static_cast<size_t>(clip.joint_count());
-  clip.rotations.resize(transforms);
-  clip.translations.resize(transforms);
+  // Filled in index order (frame-major) as decoded, not default-constructed first.
+  clip.rotations.reserve(transforms);
+  clip.translations.reserve(transforms);
   for (int f = 0; f < header.frames; ++f) {
     for (int j = 0; j < clip.joint_count(); ++j) {
-      Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
-      clip.rotation(f, j) = t.rotation;
-      clip.translation(f, j) = t.translation;
+      const Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
+      clip.rotations.push_back(t.rotation);
+      clip.translations.push_back(t.translation);
     }
   }
   source->rotation_fingerprints = rotation_fingerprints(clip);
