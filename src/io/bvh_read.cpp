@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "bvh_detail.h"
 #include "footfix/core/error.h"
@@ -203,33 +204,66 @@ class MotionParser {
 
 }  // namespace
 
+namespace {
+
+// Raw values of `joint` at `frame`.
+const double* joint_values(const BvhSource& source, int frame, int joint) {
+  return source.values.data() + static_cast<size_t>(frame) * static_cast<size_t>(source.values_per_frame) +
+         source.joints[static_cast<size_t>(joint)].first_value;
+}
+
+}  // namespace
+
+Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
+  const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
+  const double* v = joint_values(source, frame, joint);
+  Vec3 t = raw_offset;
+  for (size_t i = 0; i < layout.channels.size(); ++i)
+    if (!bvh_detail::is_rotation(layout.channels[i])) at(t, bvh_detail::channel_axis(layout.channels[i])) = v[i];
+  return t;
+}
+
 Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
   const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
-  const double* v = source.values.data() +
-                    static_cast<size_t>(frame) * static_cast<size_t>(source.values_per_frame) +
-                    layout.first_value;
+  const double* v = joint_values(source, frame, joint);
   Transform t;
-  t.translation = raw_offset;
+  t.translation = decode_bvh_translation(source, raw_offset, frame, joint);
   EulerOrder order{};
   std::array<double, 3> angles{};
   int rotations = 0;
   for (size_t i = 0; i < layout.channels.size(); ++i) {
     const BvhChannel c = layout.channels[i];
-    if (bvh_detail::is_rotation(c)) {
-      if (rotations < 3) {
-        order[rotations] = bvh_detail::channel_axis(c);
-        angles[rotations] = v[i];
-      }
-      ++rotations;
-    } else {
-      at(t.translation, bvh_detail::channel_axis(c)) = v[i];
+    if (!bvh_detail::is_rotation(c)) continue;
+    if (rotations < 3) {
+      order[rotations] = bvh_detail::channel_axis(c);
+      angles[rotations] = v[i];
     }
+    ++rotations;
   }
   // Zero angles give the identity exactly; skipping the trigonometry keeps the result and saves
   // time on the many joints mocap files leave at rest.
   if (rotations == 3 && (angles[0] != 0 || angles[1] != 0 || angles[2] != 0))
     t.rotation = quat_from_euler_deg(order, angles);
   return t;
+}
+
+std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
+  const size_t joints = static_cast<size_t>(clip.joint_count());
+  std::vector<std::uint64_t> hash(joints, 0x9e3779b97f4a7c15u ^ static_cast<std::uint64_t>(clip.frame_count));
+  const Quat* q = clip.rotations.data();
+  for (int f = 0; f < clip.frame_count; ++f)
+    for (size_t j = 0; j < joints; ++j, ++q) {
+      std::uint64_t words[4];
+      static_assert(sizeof(Quat) == sizeof words);
+      std::memcpy(words, q, sizeof words);
+      std::uint64_t h = hash[j];
+      for (std::uint64_t w : words) {
+        h = (h ^ w) * 0xbf58476d1ce4e5b9u;  // odd multiplier and xor-shift: both invertible
+        h ^= h >> 31;
+      }
+      hash[j] = h;
+    }
+  return hash;
 }
 
 Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
@@ -257,15 +291,17 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   clip.space = ClipSpace::source;  // file units; no header states them (detected on load)
   clip.frame_count = header.frames;
   const size_t transforms = static_cast<size_t>(header.frames) * static_cast<size_t>(clip.joint_count());
-  clip.rotations.resize(transforms);
-  clip.translations.resize(transforms);
+  // Filled in index order (frame-major) as decoded, not default-constructed first.
+  clip.rotations.reserve(transforms);
+  clip.translations.reserve(transforms);
   for (int f = 0; f < header.frames; ++f) {
     for (int j = 0; j < clip.joint_count(); ++j) {
-      Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
-      clip.rotation(f, j) = t.rotation;
-      clip.translation(f, j) = t.translation;
+      const Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
+      clip.rotations.push_back(t.rotation);
+      clip.translations.push_back(t.translation);
     }
   }
+  source->rotation_fingerprints = rotation_fingerprints(clip);
   clip.source = std::move(source);
   return clip;
 }

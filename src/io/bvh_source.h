@@ -27,10 +27,20 @@ struct BvhSource : SourceData {
   int values_per_frame = 0;
   std::vector<double> values;                     ///< frames * values_per_frame, as in the file
   double frame_time_s = 0;                        ///< "Frame Time:" as in the file
+  /// Per joint, rotation_fingerprints of the clip as decoded (source axes): lets the writer find
+  /// the joints still as read without decoding them again. Empty when unknown.
+  std::vector<std::uint64_t> rotation_fingerprints;
 };
 
 /// Local rotation (source frame) and translation (source units) of `joint` at `frame`, decoded
 /// from the raw values exactly as parse_bvh does.
 Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint);
+/// The translation part of decode_bvh_joint alone (no trigonometry).
+Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint);
+
+/// Per joint, a 64-bit hash of the bits of its rotations in every frame, in frame order. Equal
+/// fingerprints mean bit-identical rotations but for a hash collision (about 2^-64 for unrelated
+/// changes; a change in one frame alone always changes the fingerprint: each step is a bijection).
+std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip);
 
 }  // namespace footfix

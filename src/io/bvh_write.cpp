@@ -3,11 +3,12 @@
 // own channel order, unwrapped against the previous frame's written angles.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <ostream>
 
+#include "../core/shortest_double.h"
 #include "bvh_detail.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
@@ -133,15 +134,23 @@ Plan standard_plan(const Clip& clip) {
   return plan;
 }
 
+// The text, handed to the stream a chunk at a time rather than as one string of the whole file.
 class TextOut {
  public:
-  void put(std::string_view s) { text_.append(s); }
-  void put(char c) { text_.push_back(c); }
-  void number(double v) {
-    char buf[32];
-    auto result = std::to_chars(buf, buf + sizeof buf, v);
-    text_.append(buf, result.ptr);
+  explicit TextOut(std::ostream& stream) : stream_(stream), buffer_(k_chunk_bytes) {}
+  TextOut(const TextOut&) = delete;
+  TextOut& operator=(const TextOut&) = delete;
+
+  void put(std::string_view s) {
+    char* p = room(s.size());
+    std::memcpy(p, s.data(), s.size());
+    used_ += s.size();
   }
+  void put(char c) {
+    *room(1) = c;
+    ++used_;
+  }
+  void number(double v) { used_ = static_cast<size_t>(write_shortest(room(k_shortest_double_chars), v) - buffer_.data()); }
   void vec(Vec3 v) {
     number(v.x);
     put(' ');
@@ -149,17 +158,42 @@ class TextOut {
     put(' ');
     number(v.z);
   }
-  void indent(size_t depth) { text_.append(depth, '\t'); }
-  std::string& text() { return text_; }
-  /// Hands the text so far to `out` once it holds at least `bytes` (keeps the buffer small).
-  void flush_over(std::ostream& out, size_t bytes) {
-    if (text_.size() < bytes) return;
-    out.write(text_.data(), static_cast<std::streamsize>(text_.size()));
-    text_.clear();
+  void indent(size_t depth) {
+    std::memset(room(depth), '\t', depth);
+    used_ += depth;
+  }
+  /// `count` numbers separated by spaces, then a line end.
+  void row(const double* values, size_t count) {
+    char* p = room(count * (k_shortest_double_chars + 1) + 1);
+    for (size_t i = 0; i < count; ++i) {
+      if (i) *p++ = ' ';
+      p = write_shortest(p, values[i]);
+    }
+    *p++ = '\n';
+    used_ = static_cast<size_t>(p - buffer_.data());
+  }
+  /// Hands what is left to the stream.
+  void flush() {
+    stream_.write(buffer_.data(), static_cast<std::streamsize>(used_));
+    used_ = 0;
   }
 
  private:
-  std::string text_;
+  // The motion rows go to the stream once this many bytes are buffered.
+  static constexpr size_t k_chunk_bytes = 1 << 16;
+
+  // Where the next `bytes` may be written (flushing first when they would not fit).
+  char* room(size_t bytes) {
+    if (used_ + bytes > buffer_.size()) {
+      flush();
+      if (bytes > buffer_.size()) buffer_.resize(bytes);
+    }
+    return buffer_.data() + used_;
+  }
+
+  std::ostream& stream_;
+  std::vector<char> buffer_;
+  size_t used_ = 0;
 };
 
 void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
@@ -222,6 +256,7 @@ class RowWriter {
   RowWriter(const Clip& clip, const Plan& plan) : clip_(clip), plan_(plan), previous_(plan.layouts.size()) {
     if (plan.source && source_frames() > 0)
       for (size_t j = 0; j < previous_.size(); ++j) previous_[j] = raw_angles(0, static_cast<int>(j));
+    find_rotations_as_read();
   }
 
   void fill(int f, int j, double* row) {
@@ -233,9 +268,15 @@ class RowWriter {
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
       std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
-      const Transform& t = source_transform(f, j, raw);
-      rotation_same = t.rotation == clip_.rotation(f, j);
-      translation_same = t.translation == clip_.translation(f, j);
+      if (rotations_as_read_[j]) {
+        rotation_same = true;
+        translation_same = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j)) ==
+                           clip_.translation(f, j);
+      } else {
+        const Transform& t = source_transform(f, j, raw);
+        rotation_same = t.rotation == clip_.rotation(f, j);
+        translation_same = t.translation == clip_.translation(f, j);
+      }
     }
     if (!rotation_same) write_rotation(f, j, slots, row);
     if (!translation_same) write_translation(f, j, slots, row);
@@ -258,6 +299,18 @@ class RowWriter {
     }
     d.raw = raw;
     return d.internal;
+  }
+
+  // Joints whose rotations are bit for bit those the reader decoded need no decoding to compare:
+  // found from the fingerprints, where the rotations are the file's own (up +Y: converting to the
+  // internal frame leaves a rotation's bits as they are).
+  void find_rotations_as_read() {
+    rotations_as_read_.assign(plan_.layouts.size(), false);
+    if (!plan_.source || source_frames() != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
+        plan_.source->rotation_fingerprints.size() != rotations_as_read_.size())
+      return;
+    const std::vector<std::uint64_t> now = rotation_fingerprints(clip_);
+    for (size_t j = 0; j < now.size(); ++j) rotations_as_read_[j] = now[j] == plan_.source->rotation_fingerprints[j];
   }
 
   int source_frames() const {
@@ -308,12 +361,10 @@ class RowWriter {
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
+  std::vector<bool> rotations_as_read_;
 };
 
-// The motion rows go to `stream` a chunk at a time rather than as one string of the whole file.
-constexpr size_t k_chunk_bytes = 1 << 16;
-
-void write_motion(const Clip& clip, const Plan& plan, TextOut& out, std::ostream& stream) {
+void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   out.put("MOTION\nFrames: ");
   out.put(std::to_string(clip.frame_count));
   out.put("\nFrame Time: ");
@@ -323,12 +374,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out, std::ostream
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i) out.put(' ');
-      out.number(row[i]);
-    }
-    out.put('\n');
-    out.flush_over(stream, k_chunk_bytes);
+    out.row(row.data(), row.size());
   }
 }
 
@@ -337,10 +383,10 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out, std::ostream
 void write_bvh(const Clip& clip, std::ostream& out) {
   const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
   const Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
-  TextOut text;
+  TextOut text(out);
   write_hierarchy(clip, plan, text);
-  write_motion(clip, plan, text, out);
-  out.write(text.text().data(), static_cast<std::streamsize>(text.text().size()));
+  write_motion(clip, plan, text);
+  text.flush();
 }
 
 }  // namespace footfix

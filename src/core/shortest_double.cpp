@@ -1,0 +1,202 @@
+#include "shortest_double.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace footfix {
+namespace {
+
+// Powers of ten that are exact doubles.
+constexpr double k_pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr int k_max_exact_pow10 = 22;
+// Scaled values stay below 2^50 (see write_shortest).
+constexpr double k_scaled_limit = 0x1p50;
+
+constexpr char k_digit_pairs[] =
+    "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+    "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+// Writes the decimal digits of m (> 0) so that they end at `end`; returns where they start.
+char* digits_before(char* end, std::uint64_t m) {
+  while (m >= 100) {
+    const std::uint64_t pair = m % 100;
+    m /= 100;
+    end -= 2;
+    std::memcpy(end, k_digit_pairs + 2 * pair, 2);
+  }
+  if (m >= 10) {
+    end -= 2;
+    std::memcpy(end, k_digit_pairs + 2 * m, 2);
+  } else {
+    *--end = static_cast<char>('0' + m);
+  }
+  return end;
+}
+
+char* by_to_chars(char* first, double value) {
+  return std::to_chars(first, first + k_shortest_double_chars, value).ptr;
+}
+
+// Drops up to `k` trailing decimal zeros of m, lowering k by as many.
+void drop_trailing_zeros(std::uint64_t& m, int& k) {
+  while (k >= 8 && m % 100000000 == 0) {
+    m /= 100000000;
+    k -= 8;
+  }
+  struct Step {
+    int digits;
+    std::uint64_t power;
+  };
+  for (const Step step : {Step{4, 10000}, Step{2, 100}, Step{1, 10}})
+    if (k >= step.digits && m % step.power == 0) {
+      m /= step.power;
+      k -= step.digits;
+    }
+}
+
+// Fewest digits when at most ~15 suffice. Let K be the largest power with a 10^K < 2^50 (K <= 22,
+// so 10^K is exact). If some decimal m0 / 10^k0 with k0 <= K reads back as a (a is its correctly
+// rounded value), then a 10^K is within a 10^K 2^-52 < 1/4 of the integer X = m0 10^(K - k0), so
+// rounding a 10^K gives X, and dropping X's trailing zeros gives the smallest such k0 and its m0
+// (an m0 ending in 0 would allow k0 - 1). Any other decimal that reads back as a differs from
+// m0 / 10^k0 by less than a's spacing (< 10^-K / 4): with no more fraction digits it would be
+// m0 / 10^k0 itself, with more it has more significant digits. So m0 / 10^k0 holds the fewest
+// significant digits, as to_chars's. The check X / 10^K == a (one correctly rounded division of
+// exact values, what reading the text back computes, and the same value as m0 / 10^k0) confirms
+// the premise. On failure no decimal with at most K fraction digits reads back as a, and k = K.
+bool short_decimal(double a, int e2, std::uint64_t& m, int& k) {
+  // a < 2^(e2 + 1); 1233 / 4096 is just under log10(2), so 10^K <= 2^(49 - e2).
+  k = std::min(((49 - e2) * 1233) >> 12, k_max_exact_pow10);
+  m = static_cast<std::uint64_t>(static_cast<std::int64_t>(a * k_pow10[k] + 0.5));
+  if (m == 0 || static_cast<double>(static_cast<std::int64_t>(m)) / k_pow10[k] != a) return false;
+  drop_trailing_zeros(m, k);
+  return true;
+}
+
+__extension__ using Uint128 = unsigned __int128;
+
+constexpr std::uint64_t k_max_pow5 = 27;  // 5^27 < 2^63
+constexpr auto k_pow5 = [] {
+  std::array<std::uint64_t, k_max_pow5 + 1> p{};
+  p[0] = 1;
+  for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 5;
+  return p;
+}();
+
+// Fewest digits when short_decimal found none with at most `min_k` - 1 fraction digits (16 or 17
+// significant digits), in exact integer arithmetic. a = M 2^e, so a 10^k = M 5^k / 2^s with
+// s = -(e + k); a decimal N / 10^k reads back as a when it lies within half a spacing (2^(e-1))
+// of a, i.e. when 2 |N 2^s - M 5^k| < 5^k (or = for an even M: the tie reads back to the even
+// mantissa). The first k from min_k with such an N gives the fewest digits (none of them ends in
+// 0, or k - 1 would have had it); among several, to_chars takes the one closest to a. Returns
+// false where this cannot decide (subnormals, powers of two whose lower spacing is half the
+// upper, two equally close candidates, a 10^k outside the exact range): to_chars then decides.
+bool long_decimal(std::uint64_t bits, int min_k, std::uint64_t& m, int& k) {
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased == 0 || fraction == 0) return false;
+  const std::uint64_t mantissa = fraction | (std::uint64_t{1} << 52);
+  const int e = biased - 1075;
+  const bool even = (mantissa & 1) == 0;
+  for (k = min_k; k <= min_k + 2; ++k) {
+    const int s = -(e + k);
+    if (k < 0 || k > static_cast<int>(k_max_pow5) || s < 1 || s > 120) return false;
+    const Uint128 pow5 = k_pow5[static_cast<size_t>(k)];
+    const Uint128 scaled = static_cast<Uint128>(mantissa) * pow5;
+    const Uint128 unit = static_cast<Uint128>(1) << s;
+    const Uint128 floor = scaled >> s, remainder = scaled & (unit - 1);
+    bool found = false, tie = false;
+    Uint128 best_distance = 0;
+    for (int d = -1; d <= 2; ++d) {
+      if (d < 0 && floor == 0) continue;
+      // |(floor + d) 2^s - scaled|
+      const Uint128 distance = d <= 0 ? static_cast<Uint128>(-d) * unit + remainder : static_cast<Uint128>(d) * unit - remainder;
+      if (!(2 * distance < pow5 || (even && 2 * distance == pow5))) continue;
+      if (!found || distance < best_distance) {
+        m = static_cast<std::uint64_t>(d < 0 ? floor - 1 : floor + static_cast<Uint128>(d));
+        best_distance = distance;
+        tie = false;
+        found = true;
+      } else if (distance == best_distance) {
+        tie = true;
+      }
+    }
+    if (found) return !tie;
+  }
+  return false;
+}
+
+// m / 10^k (m > 0, with no trailing zero when k > 0) as to_chars writes it: %f or %e, whichever
+// is shorter, %f on a tie.
+char* write_decimal(char* out, std::uint64_t m, int k) {
+  char digits[24];
+  char* const digits_end = digits + sizeof digits;
+  const char* d = digits_before(digits_end, m);
+  const int count = static_cast<int>(digits_end - d);
+  const int exponent = count - 1 - k;  // = d.ddd * 10^exponent
+  int significant = count;
+  while (significant > 1 && d[significant - 1] == '0') --significant;  // integers only
+  const int exponent_abs = exponent < 0 ? -exponent : exponent;
+  const int fixed_chars = k == 0 ? count : exponent >= 0 ? count + 1 : k + 2;
+  const int scientific_chars = significant + (significant > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
+  if (fixed_chars <= scientific_chars) {
+    if (k == 0) {
+      std::memcpy(out, d, static_cast<size_t>(count));
+      return out + count;
+    }
+    if (exponent >= 0) {
+      const int whole = exponent + 1;
+      std::memcpy(out, d, static_cast<size_t>(whole));
+      out[whole] = '.';
+      std::memcpy(out + whole + 1, d + whole, static_cast<size_t>(count - whole));
+      return out + count + 1;
+    }
+    *out++ = '0';
+    *out++ = '.';
+    for (int z = 0; z < -exponent - 1; ++z) *out++ = '0';
+    std::memcpy(out, d, static_cast<size_t>(count));
+    return out + count;
+  }
+  *out++ = d[0];
+  if (significant > 1) {
+    *out++ = '.';
+    std::memcpy(out, d + 1, static_cast<size_t>(significant - 1));
+    out += significant - 1;
+  }
+  *out++ = 'e';
+  *out++ = exponent < 0 ? '-' : '+';
+  if (exponent_abs >= 100) {
+    *out++ = static_cast<char>('0' + exponent_abs / 100);
+    std::memcpy(out, k_digit_pairs + 2 * (exponent_abs % 100), 2);
+  } else {
+    std::memcpy(out, k_digit_pairs + 2 * exponent_abs, 2);
+  }
+  return out + 2;
+}
+
+}  // namespace
+
+char* write_shortest(char* first, double value) {
+  const double a = std::fabs(value);
+  if (!(a < k_scaled_limit)) return by_to_chars(first, value);  // large, inf, nan
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  char* out = first;
+  if (bits >> 63) *out++ = '-';
+  if (a == 0) {
+    *out++ = '0';
+    return out;
+  }
+  std::uint64_t m = 0;
+  int k = 0;
+  if (short_decimal(a, static_cast<int>((bits >> 52) & 0x7ff) - 1023, m, k) || long_decimal(bits, k + 1, m, k))
+    return write_decimal(out, m, k);
+  return by_to_chars(first, value);
+}
+
+}  // namespace footfix
