@@ -5,6 +5,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "offline_window.h"
 
 namespace footfix {
 namespace {
@@ -90,6 +91,8 @@ OfflineSolveResult solve_offline(const OfflineSolveInput& input,
                                  const OfflineSolveSettings& settings) {
   settings.validate();
   input.validate();
+  if (settings.solver == OfflineSolver::fast && input.frame_count > detail::k_windowed_above_frames)
+    return detail::solve_offline_windowed(input, settings, detail::k_window_frames, detail::k_window_lookahead_frames);
   return settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
                                                      : solve_offline_fast(input, settings);
 }
