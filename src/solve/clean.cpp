@@ -209,7 +209,12 @@ CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const Conta
   return problem;
 }
 
-CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+namespace {
+
+// clean_clip's work; with `owned` (the caller's clip, = &clip, handed over) the cleaned clip is
+// made from it in place instead of a copy.
+CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                            const ContactResult* contacts) {
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
@@ -264,7 +269,12 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
     result.warnings.push_back("the pelvis was lowered by up to " + std::to_string(static_cast<int>(std::lround(max_drop_m * 100))) +
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
-  result.cleaned = clip;
+  problem.input = OfflineSolveInput{};  // no longer needed: its memory goes before the output clip's
+  if (owned)
+    result.cleaned = std::move(*owned);  // `clip` is empty from here on
+  else
+    result.cleaned = clip;
+  const int frames = result.cleaned.frame_count;
   OfflineApplyReport applied = apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik);
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
@@ -274,11 +284,11 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   // only when it is large enough to be seen.
   for (int s = 0; s < 2; ++s) {
     const auto& contact = result.contacts.feet[s].contact;
-    std::vector<Vec3> reached(static_cast<size_t>(clip.frame_count));
+    std::vector<Vec3> reached(static_cast<size_t>(frames));
     joint_trajectory(result.cleaned, rig.legs[s].contact_joint(), reached);
     int missed = 0;
     double worst_m = 0;
-    for (int f = 0; f < clip.frame_count; ++f) {
+    for (int f = 0; f < frames; ++f) {
       if (!contact[f]) continue;
       double miss = length(reached[f] - solved.toe_ws[s][f]);
       if (miss > k_warn_miss_m) ++missed;
@@ -292,6 +302,16 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
                                 "`footfix inspect`, or name them with --rig)");
   }
   return result;
+}
+
+}  // namespace
+
+CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+  return clean_clip_impl(clip, nullptr, rig, settings, contacts);
+}
+
+CleanResult clean_clip(Clip&& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+  return clean_clip_impl(clip, &clip, rig, settings, contacts);
 }
 
 }  // namespace footfix

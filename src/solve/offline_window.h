@@ -10,6 +10,8 @@
 // frames after it are missing, is solved again by the next window.
 #pragma once
 
+#include <vector>
+
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix::detail {
@@ -35,8 +37,9 @@ OfflineSolveResult solve_offline_fast_window(const OfflineSolveInput& whole, con
 /// The fast solve of `in` in windows of `window_frames` frames (> lookahead_frames +
 /// k_window_pinned_frames); one window when the clip fits in one (then the same as
 /// solve_offline_fast). iterations and final_change_m are the largest of any window's;
-/// converged when every window converged. Input and settings are not validated here.
+/// converged when every window converged. Input and settings are not validated here. `seams`,
+/// when given, receives the first frame each window after the first keeps.
 OfflineSolveResult solve_offline_windowed(const OfflineSolveInput& in, const OfflineSolveSettings& settings,
-                                          int window_frames, int lookahead_frames);
+                                          int window_frames, int lookahead_frames, std::vector<int>* seams = nullptr);
 
 }  // namespace footfix::detail

@@ -41,7 +41,7 @@ OfflineSolveInput slice_input(const OfflineSolveInput& in, int first, int count)
 }
 
 OfflineSolveResult solve_offline_windowed(const OfflineSolveInput& in, const OfflineSolveSettings& settings,
-                                          int window_frames, int lookahead_frames) {
+                                          int window_frames, int lookahead_frames, std::vector<int>* seams) {
   if (lookahead_frames < 0 || window_frames <= lookahead_frames + k_window_pinned_frames)
     fail(ErrorKind::usage, "windowed offline solve: a window must be longer than its lookahead and pinned frames");
   const int n = in.frame_count;
@@ -54,15 +54,17 @@ OfflineSolveResult solve_offline_windowed(const OfflineSolveInput& in, const Off
   for (int start = 0, kept = 0; kept < n;) {
     int end = std::min(n, start + window_frames);
     // A contact in progress where the kept frames end holds its toe still up to its last frame:
-    // the window runs on to a lookahead past that frame (up to k_max_window_growth windows).
-    for (int leg = 0; leg < 2; ++leg) {
+    // the window runs on to a lookahead past that frame (to at most k_max_window_growth windows).
+    const int nominal_keep_end = start + window_frames - lookahead_frames;
+    const int longest = std::min(n, start + k_max_window_growth * window_frames);
+    for (int leg = 0; leg < 2 && end < n; ++leg) {
       const auto& c = in.contact[leg];
-      int last = end - lookahead_frames - 1;
-      if (last < start || !c[last]) continue;
-      while (last + 1 < n && c[last + 1] && last + 1 + lookahead_frames < start + k_max_window_growth * window_frames) ++last;
-      end = std::max(end, std::min(n, last + 1 + lookahead_frames));
+      int last = nominal_keep_end - 1;
+      if (!c[last]) continue;
+      while (last + 1 < n && c[last + 1] && last + 1 + lookahead_frames < longest) ++last;
+      end = std::max(end, std::min(longest, last + 1 + lookahead_frames));
     }
-    const int keep_end = end == n ? n : end - lookahead_frames;
+    const int keep_end = end == n ? n : nominal_keep_end;
     const OfflineSolveResult r =
         solve_offline_fast_window(in, slice_input(in, start, end - start), start, pinned, settings);
     copy_frames(r, kept - start, keep_end - kept, out, kept);
@@ -70,6 +72,7 @@ OfflineSolveResult solve_offline_windowed(const OfflineSolveInput& in, const Off
     out.final_change_m = std::max(out.final_change_m, r.final_change_m);
     out.converged = out.converged && r.converged;
     kept = keep_end;
+    if (seams && kept < n) seams->push_back(kept);
     start = keep_end - k_window_pinned_frames;
     pinned = OfflineSolveResult{};
     pinned.pelvis_ws.resize(k_window_pinned_frames);
