@@ -6,9 +6,13 @@
 // --keep-input the caller keeps it and the cleaned clip is a second copy (peak about 1x higher).
 // Clips over 100k frames are solved in windows (solve/offline_window.h).
 //
-//   build/bench/bench_long_clip [frames] [--keep-input]
+// --against-whole: instead, solves the clip's offline problem in windows (solve_offline) and
+// whole (solve_offline_fast) and prints how far apart they are (planted toes, pelvis).
+//
+//   build/bench/bench_long_clip [frames] [--keep-input | --against-whole]
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -73,22 +77,43 @@ Clip synthesize_walk(int frames) {
   return clip;
 }
 
+// The windowed solve of the clip's offline problem against the whole-clip solve.
+int compare_with_whole(const Clip& clip) {
+  const Rig rig = detect_rig(clip);
+  const ContactResult contacts = detect_contacts(clip, rig, ContactSettings{});
+  const OfflineSolveInput in = prepare_clean_problem(clip, rig, contacts).input;
+  const OfflineSolveResult windowed = solve_offline(in, OfflineSolveSettings{});
+  const OfflineSolveResult whole = solve_offline_fast(in, OfflineSolveSettings{});
+  double toe_m = 0, pelvis_m = 0;
+  for (int f = 0; f < in.frame_count; ++f) {
+    pelvis_m = std::max(pelvis_m, length(windowed.pelvis_ws[f] - whole.pelvis_ws[f]));
+    for (int s = 0; s < 2; ++s)
+      if (in.contact[s][f]) toe_m = std::max(toe_m, length(windowed.toe_ws[s][f] - whole.toe_ws[s][f]));
+  }
+  std::printf("frames %d: windowed against whole-clip solve: planted toes %.3g m, pelvis %.3g m apart at most "
+              "(steps %d / %d)\n", in.frame_count, toe_m, pelvis_m, windowed.iterations, whole.iterations);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int frames = 1000000;
-  bool keep_input = false;
+  bool keep_input = false, against_whole = false;
   for (int a = 1; a < argc; ++a) {
     if (std::string(argv[a]) == "--keep-input")
       keep_input = true;
+    else if (std::string(argv[a]) == "--against-whole")
+      against_whole = true;
     else
       frames = std::atoi(argv[a]);
   }
   if (frames < 2) {
-    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input]\n");
+    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole]\n");
     return 2;
   }
   try {
+    if (against_whole) return compare_with_whole(synthesize_walk(frames));
     const auto start = std::chrono::steady_clock::now();
     Clip clip = synthesize_walk(frames);
     const double clip_mb = static_cast<double>(clip.rotations.size() * sizeof(Quat) +
