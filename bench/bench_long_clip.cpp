@@ -9,7 +9,9 @@
 // --against-whole: instead, solves the clip's offline problem in windows (solve_offline) and
 // whole (solve_offline_fast) and prints how far apart they are (planted toes, pelvis).
 //
-//   build/bench/bench_long_clip [frames] [--keep-input | --against-whole]
+// --in-place: the walk without root motion (feet sliding back), cleaned on a treadmill.
+//
+//   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -55,7 +57,7 @@ Skeleton biped() {
 
 // A walk at 1 step per second: thighs swing +-25 degrees, knees bend on the swing, and the root
 // moves 10% faster than the feet would carry it, so planted feet slide.
-Clip synthesize_walk(int frames) {
+Clip synthesize_walk(int frames, bool in_place = false) {
   Clip clip;
   clip.skeleton = biped();
   clip.fps = 60;
@@ -66,7 +68,7 @@ Clip synthesize_walk(int frames) {
   for (int f = 0; f < frames; ++f) {
     const double t = f / clip.fps;
     const double phase = 2 * k_pi * 0.5 * t;  // one stride (two steps) every 2 s
-    clip.translation(f, 0) = Vec3{0, 0.92 + 0.02 * std::cos(2 * phase), 0.77 * t * 1.1};
+    clip.translation(f, 0) = Vec3{0, 0.92 + 0.02 * std::cos(2 * phase), in_place ? 0.0 : 0.77 * t * 1.1};
     for (int s = 0; s < 2; ++s) {
       const double swing = std::sin(phase + s * k_pi);
       const int up = 1 + 4 * s, leg = 2 + 4 * s;
@@ -99,23 +101,25 @@ int compare_with_whole(const Clip& clip) {
 
 int main(int argc, char** argv) {
   int frames = 1000000;
-  bool keep_input = false, against_whole = false;
+  bool keep_input = false, against_whole = false, in_place = false;
   for (int a = 1; a < argc; ++a) {
     if (std::string(argv[a]) == "--keep-input")
       keep_input = true;
     else if (std::string(argv[a]) == "--against-whole")
       against_whole = true;
+    else if (std::string(argv[a]) == "--in-place")
+      in_place = true;
     else
       frames = std::atoi(argv[a]);
   }
   if (frames < 2) {
-    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole]\n");
+    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n");
     return 2;
   }
   try {
-    if (against_whole) return compare_with_whole(synthesize_walk(frames));
+    if (against_whole) return compare_with_whole(synthesize_walk(frames, in_place));
     const auto start = std::chrono::steady_clock::now();
-    Clip clip = synthesize_walk(frames);
+    Clip clip = synthesize_walk(frames, in_place);
     const double clip_mb = static_cast<double>(clip.rotations.size() * sizeof(Quat) +
                                                clip.translations.size() * sizeof(Vec3)) / (1024.0 * 1024.0);
     const double rss_input_mb = peak_rss_mb();
@@ -127,8 +131,9 @@ int main(int argc, char** argv) {
     int contact_frames = 0;
     for (const auto& foot : result.contacts.feet)
       for (auto c : foot.contact) contact_frames += c;
-    std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu; input %s\n", frames, joints,
-                contact_frames, result.warnings.size(), keep_input ? "kept by the caller" : "handed over (cleaned in place)");
+    std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu; input %s%s\n", frames, joints,
+                contact_frames, result.warnings.size(), keep_input ? "kept by the caller" : "handed over (cleaned in place)",
+                result.treadmill ? "; locked on a treadmill" : "");
     for (const auto& w : result.warnings) std::printf("  warning: %s\n", w.c_str());
     std::printf("decoded clip %.1f MiB; peak RSS %.1f MiB after synthesis, %.1f MiB after clean\n", clip_mb,
                 rss_input_mb, rss_mb);

@@ -95,7 +95,7 @@ double horizontal_travel(const std::vector<Vec3>& track) {
   return sum;
 }
 
-CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
 constexpr double k_treadmill_path_anchor = 0.05;
 CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
@@ -103,8 +103,8 @@ CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& se
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
 // root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
 // and the cleaned clip is moved back by +g t. Planted feet then move at exactly g and the root
-// stays where the source had it.
-CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+// stays where the source had it. With `owned` (= &clip, handed over) that is done in place.
+CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g) {
   CleanSettings still = settings;
   still.treadmill.mode = TreadmillMode::off;
@@ -119,14 +119,17 @@ CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSett
   // walks and runs made in place (bench_inplace; 5-7 cm with the world-space anchor) for ~1-4
   // points more treadmill slide (still under 15% of the in-place input's).
   still.solve.fast_anchor = std::max(still.solve.fast_anchor, k_treadmill_path_anchor);
-  CleanResult r = clean_clip(shift_clip_by_ground(clip, rig.translation_joint, g, -1), rig, still, contacts);
-  r.cleaned = shift_clip_by_ground(r.cleaned, rig.translation_joint, g, +1);
+  const double fps = clip.fps;
+  Clip ground = owned ? std::move(*owned) : clip;  // `clip` may be empty from here on
+  shift_clip_by_ground_in_place(ground, rig.translation_joint, g, -1);
+  CleanResult r = clean_clip(std::move(ground), rig, still, contacts);
+  shift_clip_by_ground_in_place(r.cleaned, rig.translation_joint, g, +1);
   r.treadmill = true;
   r.ground_velocity_mps = g;
   r.contacts.ground_velocity_mps = g;
   // Planted positions as the world sees them: where the foot is at the middle of its contact.
   for (auto& foot : r.contacts.feet)
-    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / clip.fps);
+    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / fps);
   return r;
 }
 
@@ -249,7 +252,10 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     if (always_planted[s] && !always_planted[1 - s])
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                 " foot is planted in every frame: it is held in one place for the whole clip");
-  if (treadmill.on) return clean_on_treadmill(clip, rig, settings, contacts, treadmill.ground_velocity_mps);
+  if (treadmill.on) {
+    problem = CleanProblem{};  // the clean in the ground's frame makes its own
+    return clean_on_treadmill(clip, owned, rig, settings, contacts, treadmill.ground_velocity_mps);
+  }
   OfflineSolveResult solved;
   try {
     solved = solve_offline(problem.input, settings.solve);

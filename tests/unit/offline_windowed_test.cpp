@@ -121,20 +121,27 @@ TEST(OfflineWindowed, OneWindowIsTheWholeClipSolveBitForBit) {
 }
 
 // clean_clip with the clip handed over (cleaned in place) gives the same clip and contacts as
-// with the caller keeping it.
+// with the caller keeping it: a root-motion walk, and the same walk made in place (cleaned on a
+// treadmill, in the ground's frame).
 TEST(OfflineWindowed, CleanInPlaceIsTheSameAsCleanOfACopy) {
   LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   const Clip sliding = make_sliding(loaded.clip, loaded.rig, 1.25);
-  const CleanResult kept = clean_clip(sliding, loaded.rig, CleanSettings{});
-  Clip handed = sliding;
-  const CleanResult in_place = clean_clip(std::move(handed), loaded.rig, CleanSettings{});
-  ASSERT_EQ(in_place.cleaned.frame_count, sliding.frame_count);
-  EXPECT_EQ(in_place.cleaned.rotations, kept.cleaned.rotations);
-  EXPECT_EQ(in_place.cleaned.translations, kept.cleaned.translations);
-  EXPECT_EQ(in_place.contacts.feet[0].contact, kept.contacts.feet[0].contact);
-  EXPECT_EQ(in_place.contacts.feet[1].contact, kept.contacts.feet[1].contact);
-  EXPECT_EQ(in_place.warnings, kept.warnings);
-  EXPECT_NE(in_place.cleaned.translations, sliding.translations);  // it did clean
+  for (bool treadmill : {false, true}) {
+    SCOPED_TRACE(treadmill ? "in place (treadmill)" : "root motion");
+    const Clip input = treadmill ? make_in_place(sliding, loaded.rig) : sliding;
+    const CleanResult kept = clean_clip(input, loaded.rig, CleanSettings{});
+    Clip handed = input;
+    const CleanResult in_place = clean_clip(std::move(handed), loaded.rig, CleanSettings{});
+    EXPECT_EQ(kept.treadmill, treadmill);
+    EXPECT_EQ(in_place.treadmill, treadmill);
+    ASSERT_EQ(in_place.cleaned.frame_count, input.frame_count);
+    EXPECT_EQ(in_place.cleaned.rotations, kept.cleaned.rotations);
+    EXPECT_EQ(in_place.cleaned.translations, kept.cleaned.translations);
+    EXPECT_EQ(in_place.contacts.feet[0].contact, kept.contacts.feet[0].contact);
+    EXPECT_EQ(in_place.contacts.feet[1].contact, kept.contacts.feet[1].contact);
+    EXPECT_EQ(in_place.warnings, kept.warnings);
+    EXPECT_NE(in_place.cleaned.translations, input.translations);  // it did clean
+  }
 }
 
 }  // namespace
