@@ -1,16 +1,26 @@
 // Memory of cleaning a very long clip: synthesizes an N-frame walk (default 1,000,000 frames at
 // 60 fps, about 4.6 hours) of an 11-joint biped in memory, cleans it with clean_clip (contacts,
 // offline solve, leg IK) and prints the peak resident set size (getrusage) against the size of
-// the decoded clip (frames x joints x (quaternion + translation)).
+// the decoded clip (frames x joints x (quaternion + translation)). The clip is handed over to
+// clean_clip (cleaned in place, as a caller that no longer needs the source does); with
+// --keep-input the caller keeps it and the cleaned clip is a second copy (peak about 1x higher).
+// Clips over 100k frames are solved in windows (solve/offline_window.h).
 //
-//   build/bench/bench_long_clip [frames]
+// --against-whole: instead, solves the clip's offline problem in windows (solve_offline) and
+// whole (solve_offline_fast) and prints how far apart they are (planted toes, pelvis).
+//
+// --in-place: the walk without root motion (feet sliding back), cleaned on a treadmill.
+//
+//   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "footfix/core/clip.h"
 #include "footfix/core/error.h"
@@ -47,7 +57,7 @@ Skeleton biped() {
 
 // A walk at 1 step per second: thighs swing +-25 degrees, knees bend on the swing, and the root
 // moves 10% faster than the feet would carry it, so planted feet slide.
-Clip synthesize_walk(int frames) {
+Clip synthesize_walk(int frames, bool in_place = false) {
   Clip clip;
   clip.skeleton = biped();
   clip.fps = 60;
@@ -58,7 +68,7 @@ Clip synthesize_walk(int frames) {
   for (int f = 0; f < frames; ++f) {
     const double t = f / clip.fps;
     const double phase = 2 * k_pi * 0.5 * t;  // one stride (two steps) every 2 s
-    clip.translation(f, 0) = Vec3{0, 0.92 + 0.02 * std::cos(2 * phase), 0.77 * t * 1.1};
+    clip.translation(f, 0) = Vec3{0, 0.92 + 0.02 * std::cos(2 * phase), in_place ? 0.0 : 0.77 * t * 1.1};
     for (int s = 0; s < 2; ++s) {
       const double swing = std::sin(phase + s * k_pi);
       const int up = 1 + 4 * s, leg = 2 + 4 * s;
@@ -69,38 +79,69 @@ Clip synthesize_walk(int frames) {
   return clip;
 }
 
+// The windowed solve of the clip's offline problem against the whole-clip solve.
+int compare_with_whole(const Clip& clip) {
+  const Rig rig = detect_rig(clip);
+  const ContactResult contacts = detect_contacts(clip, rig, ContactSettings{});
+  const OfflineSolveInput in = prepare_clean_problem(clip, rig, contacts).input;
+  const OfflineSolveResult windowed = solve_offline(in, OfflineSolveSettings{});
+  const OfflineSolveResult whole = solve_offline_fast(in, OfflineSolveSettings{});
+  double toe_m = 0, pelvis_m = 0;
+  for (int f = 0; f < in.frame_count; ++f) {
+    pelvis_m = std::max(pelvis_m, length(windowed.pelvis_ws[f] - whole.pelvis_ws[f]));
+    for (int s = 0; s < 2; ++s)
+      if (in.contact[s][f]) toe_m = std::max(toe_m, length(windowed.toe_ws[s][f] - whole.toe_ws[s][f]));
+  }
+  std::printf("frames %d: windowed against whole-clip solve: planted toes %.3g m, pelvis %.3g m apart at most "
+              "(steps %d / %d)\n", in.frame_count, toe_m, pelvis_m, windowed.iterations, whole.iterations);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int frames = argc > 1 ? std::atoi(argv[1]) : 1000000;
+  int frames = 1000000;
+  bool keep_input = false, against_whole = false, in_place = false;
+  for (int a = 1; a < argc; ++a) {
+    if (std::string(argv[a]) == "--keep-input")
+      keep_input = true;
+    else if (std::string(argv[a]) == "--against-whole")
+      against_whole = true;
+    else if (std::string(argv[a]) == "--in-place")
+      in_place = true;
+    else
+      frames = std::atoi(argv[a]);
+  }
   if (frames < 2) {
-    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2]\n");
+    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n");
     return 2;
   }
   try {
+    if (against_whole) return compare_with_whole(synthesize_walk(frames, in_place));
     const auto start = std::chrono::steady_clock::now();
-    Clip clip = synthesize_walk(frames);
+    Clip clip = synthesize_walk(frames, in_place);
     const double clip_mb = static_cast<double>(clip.rotations.size() * sizeof(Quat) +
                                                clip.translations.size() * sizeof(Vec3)) / (1024.0 * 1024.0);
     const double rss_input_mb = peak_rss_mb();
+    const int joints = clip.joint_count();
     Rig rig = detect_rig(clip);
-    CleanResult result = clean_clip(clip, rig, CleanSettings{});
+    CleanResult result = keep_input ? clean_clip(clip, rig, CleanSettings{}) : clean_clip(std::move(clip), rig, CleanSettings{});
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rss_mb = peak_rss_mb();
     int contact_frames = 0;
     for (const auto& foot : result.contacts.feet)
       for (auto c : foot.contact) contact_frames += c;
-    std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu\n", frames, clip.joint_count(),
-                contact_frames, result.warnings.size());
+    std::printf("frames %d, joints %d, contact frames %d (both feet), warnings %zu; input %s%s\n", frames, joints,
+                contact_frames, result.warnings.size(), keep_input ? "kept by the caller" : "handed over (cleaned in place)",
+                result.treadmill ? "; locked on a treadmill" : "");
     for (const auto& w : result.warnings) std::printf("  warning: %s\n", w.c_str());
     std::printf("decoded clip %.1f MiB; peak RSS %.1f MiB after synthesis, %.1f MiB after clean\n", clip_mb,
                 rss_input_mb, rss_mb);
     std::printf("peak RSS / decoded clip = %.2f; clean peak above the input = %.2f x the clip; %.1f s\n",
                 rss_mb / clip_mb, (rss_mb - rss_input_mb) / clip_mb, seconds);
-    // The fast offline solve factors one banded system over the whole clip: 9 unknowns per frame
-    // (pelvis and both toes), each a band column of 19 doubles (half-bandwidth 18). Stored whole
-    // with the input held, it alone would put the peak at 1 + its ratio; long clips keep only the
-    // system's nonzero pattern and recompute the factor instead.
+    // The fast offline solve factors banded systems: 9 unknowns per frame (pelvis and both toes),
+    // each a band column of 19 doubles (half-bandwidth 18). Stored whole with the input held, it
+    // alone would put the peak at 1 + its ratio; long clips are solved in windows instead.
     const double band_mb = static_cast<double>(frames) * 9 * 19 * sizeof(double) / (1024.0 * 1024.0);
     std::printf("solver band stored whole would be %.1f MiB = %.2f x the clip (peak >= %.2f x with the input held)\n",
                 band_mb, band_mb / clip_mb, 1 + band_mb / clip_mb);

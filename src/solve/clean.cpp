@@ -96,7 +96,7 @@ double horizontal_travel(const std::vector<Vec3>& track) {
   return sum;
 }
 
-CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
 constexpr double k_treadmill_path_anchor = 0.05;
 CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
@@ -105,8 +105,8 @@ CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
 // root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
 // and the cleaned clip is moved back by +g t. Planted feet then move at exactly g and the root
-// stays where the source had it.
-CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+// stays where the source had it. With `owned` (= &clip, handed over) that is done in place.
+CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g) {
   CleanSettings still = settings;
   still.treadmill.mode = TreadmillMode::off;
@@ -121,14 +121,17 @@ CleanResult clean_on_treadmill(const Clip& clip, const Rig& rig, const CleanSett
   // walks and runs made in place (bench_inplace; 5-7 cm with the world-space anchor) for ~1-4
   // points more treadmill slide (still under 15% of the in-place input's).
   still.solve.fast_anchor = std::max(still.solve.fast_anchor, k_treadmill_path_anchor);
-  CleanResult r = clean_clip(shift_clip_by_ground(clip, rig.translation_joint, g, -1), rig, still, contacts);
-  r.cleaned = shift_clip_by_ground(r.cleaned, rig.translation_joint, g, +1);
+  const double fps = clip.fps;
+  Clip ground = owned ? std::move(*owned) : clip;  // `clip` may be empty from here on
+  shift_clip_by_ground_in_place(ground, rig.translation_joint, g, -1);
+  CleanResult r = clean_clip(std::move(ground), rig, still, contacts);
+  shift_clip_by_ground_in_place(r.cleaned, rig.translation_joint, g, +1);
   r.treadmill = true;
   r.ground_velocity_mps = g;
   r.contacts.ground_velocity_mps = g;
   // Planted positions as the world sees them: where the foot is at the middle of its contact.
   for (auto& foot : r.contacts.feet)
-    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / clip.fps);
+    for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / fps);
   return r;
 }
 
@@ -226,7 +229,12 @@ CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const Conta
   return problem;
 }
 
-CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+namespace {
+
+// clean_clip's work; with `owned` (the caller's clip, = &clip, handed over) the cleaned clip is
+// made from it in place instead of a copy.
+CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                            const ContactResult* contacts) {
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
@@ -262,7 +270,10 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
     if (always_planted[s] && !always_planted[1 - s])
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                 " foot is planted in every frame: it is held in one place for the whole clip");
-  if (treadmill.on) return clean_on_treadmill(clip, rig, settings, contacts, treadmill.ground_velocity_mps);
+  if (treadmill.on) {
+    problem = CleanProblem{};  // the clean in the ground's frame makes its own
+    return clean_on_treadmill(clip, owned, rig, settings, contacts, treadmill.ground_velocity_mps);
+  }
   OfflineSolveResult solved;
   try {
     solved = solve_offline(problem.input, settings.solve);
@@ -282,7 +293,12 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
     result.warnings.push_back("the pelvis was lowered by up to " + std::to_string(static_cast<int>(std::lround(max_drop_m * 100))) +
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
-  result.cleaned = clip;
+  problem.input = OfflineSolveInput{};  // no longer needed: its memory goes before the output clip's
+  if (owned)
+    result.cleaned = std::move(*owned);  // `clip` is empty from here on
+  else
+    result.cleaned = clip;
+  const int frames = result.cleaned.frame_count;
   OfflineApplyReport applied = apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik);
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
@@ -292,11 +308,11 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
   // only when it is large enough to be seen.
   for (int s = 0; s < 2; ++s) {
     const auto& contact = result.contacts.feet[s].contact;
-    std::vector<Vec3> reached(static_cast<size_t>(clip.frame_count));
+    std::vector<Vec3> reached(static_cast<size_t>(frames));
     joint_trajectory(result.cleaned, rig.legs[s].contact_joint(), reached);
     int missed = 0;
     double worst_m = 0;
-    for (int f = 0; f < clip.frame_count; ++f) {
+    for (int f = 0; f < frames; ++f) {
       if (!contact[f]) continue;
       double miss = length(reached[f] - solved.toe_ws[s][f]);
       if (miss > k_warn_miss_m) ++missed;
@@ -310,6 +326,16 @@ CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& se
                                 "`footfix inspect`, or name them with --rig)");
   }
   return result;
+}
+
+}  // namespace
+
+CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+  return clean_clip_impl(clip, nullptr, rig, settings, contacts);
+}
+
+CleanResult clean_clip(Clip&& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
+  return clean_clip_impl(clip, &clip, rig, settings, contacts);
 }
 
 }  // namespace footfix

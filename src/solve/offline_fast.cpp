@@ -31,6 +31,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/solve/offline_solve.h"
+#include "offline_window.h"
 
 namespace footfix {
 namespace {
@@ -58,33 +59,38 @@ struct Weights {
   std::array<std::vector<Vec3>, 2> lock_mean;
   /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
   double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
+  /// Windowed solve: the first pin_d.size() unknowns are held at pin_d by weight `pin`.
+  double pin = 0;
+  std::vector<double> pin_d;
 };
 
 /// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
-/// it ends, over `blend_frames`.
-std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames) {
+/// it ends, over `blend_frames`; frames [first, first + count) of `in` (a window's, of the whole
+/// clip's contacts).
+std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames, int first, int count) {
   std::array<std::vector<double>, 2> lock;
   for (int leg = 0; leg < 2; ++leg) {
-    lock[leg].assign(static_cast<size_t>(in.frame_count), 0.0);
+    lock[leg].assign(static_cast<size_t>(count), 0.0);
     auto ramp = [&](int k) { return blend_frames < 1 ? 1.0 : smoothstep(k / (blend_frames + 1)); };
     for (const ContactInterval& run : contact_runs(in.contact[leg]))
-      for (int i = run.first_frame + 1; i <= run.last_frame; ++i)
-        lock[leg][i] = std::min(ramp(i - run.first_frame), ramp(run.last_frame - i + 1));
+      for (int i = std::max(run.first_frame + 1, first); i <= std::min(run.last_frame, first + count - 1); ++i)
+        lock[leg][i - first] = std::min(ramp(i - run.first_frame), ramp(run.last_frame - i + 1));
   }
   return lock;
 }
 
 /// Per leg and frame, the mean input toe position over the contact holding the frame (zero
-/// outside contacts).
-std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in) {
+/// outside contacts); frames [first, first + count) of `in`.
+std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in, int first, int count) {
   std::array<std::vector<Vec3>, 2> mean;
   for (int leg = 0; leg < 2; ++leg) {
-    mean[leg].assign(static_cast<size_t>(in.frame_count), Vec3{});
+    mean[leg].assign(static_cast<size_t>(count), Vec3{});
     for (const ContactInterval& run : contact_runs(in.contact[leg])) {
+      if (run.last_frame < first || run.first_frame >= first + count) continue;
       Vec3 sum;
       for (int i = run.first_frame; i <= run.last_frame; ++i) sum = sum + in.toe_ws[leg][i];
-      for (int i = run.first_frame; i <= run.last_frame; ++i)
-        mean[leg][i] = sum / static_cast<double>(run.last_frame - run.first_frame + 1);
+      for (int i = std::max(run.first_frame, first); i <= std::min(run.last_frame, first + count - 1); ++i)
+        mean[leg][i - first] = sum / static_cast<double>(run.last_frame - run.first_frame + 1);
     }
   }
   return mean;
@@ -112,8 +118,8 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) 
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  w.lock = lock_blend(in, s.fast_lock_blend_s * fps);
-  if (w.lock_anchor > 0) w.lock_mean = lock_means(in);
+  w.lock = lock_blend(in, s.fast_lock_blend_s * fps, 0, in.frame_count);
+  if (w.lock_anchor > 0) w.lock_mean = lock_means(in, 0, in.frame_count);
   return w;
 }
 
@@ -223,6 +229,7 @@ bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
   eq.clear();
+  for (size_t k = 0; k < w.pin_d.size(); ++k) eq.target(static_cast<int>(k), w.pin, w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
     eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
@@ -283,6 +290,7 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   auto sq = [](double v) { return v * v; };
   double e = 0;
   for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
+  for (size_t k = 0; k < w.pin_d.size(); ++k) e += w.pin * sq(d[k] - w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(d[var(i, 0, 1)]);
   for (int i = 0; i < in.frame_count; ++i) {
     if (i > 0 && i + 1 < in.frame_count)
@@ -333,12 +341,10 @@ bool all_finite(const std::vector<double>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
 
-}  // namespace
-
-OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
+OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, const OfflineSolveSettings& s) {
   const int n = in.frame_count;
-  const Weights w = weights_for(s, in);
   std::vector<double> d(static_cast<size_t>(n) * k_vars_per_frame, 0.0), next;
+  std::copy(w.pin_d.begin(), w.pin_d.end(), d.begin());
   std::array<std::vector<uint8_t>, 2> active;
   for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
   update_active(in, d, active);
@@ -395,6 +401,28 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
     }
   }
   return r;
+}
+
+}  // namespace
+
+OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
+  return solve_fast(in, weights_for(s, in), s);
+}
+
+OfflineSolveResult detail::solve_offline_fast_window(const OfflineSolveInput& whole, const OfflineSolveInput& window,
+                                                     int first, const OfflineSolveResult& pinned,
+                                                     const OfflineSolveSettings& s) {
+  Weights w = weights_for(s, window);
+  w.lock = lock_blend(whole, s.fast_lock_blend_s * whole.fps, first, window.frame_count);
+  if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, window.frame_count);
+  // Far stiffer than any other term, so a pinned frame moves by nanometers at most.
+  w.pin = k_active_scale * w.active;
+  for (size_t i = 0; i < pinned.pelvis_ws.size(); ++i)
+    for (int p = 0; p < 3; ++p) {
+      const Vec3 delta = (p == 0 ? pinned.pelvis_ws[i] : pinned.toe_ws[p - 1][i]) - rest_of(window, static_cast<int>(i), p);
+      for (int ax = 0; ax < 3; ++ax) w.pin_d.push_back(at(delta, ax));
+    }
+  return solve_fast(window, w, s);
 }
 
 double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettings& s,

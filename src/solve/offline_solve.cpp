@@ -5,6 +5,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "solve/offline_window.h"
 #include "solve/swing_blend.h"
 
 namespace footfix {
@@ -96,8 +97,11 @@ OfflineSolveResult solve_offline(const OfflineSolveInput& input,
                                  const OfflineSolveSettings& settings) {
   settings.validate();
   input.validate();
-  OfflineSolveResult result = settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
-                                                                          : solve_offline_fast(input, settings);
+  OfflineSolveResult result =
+      settings.solver == OfflineSolver::reference ? solve_offline_reference(input, settings)
+      : input.frame_count > detail::k_windowed_above_frames
+          ? detail::solve_offline_windowed(input, settings, detail::k_window_frames, detail::k_window_lookahead_frames)
+          : solve_offline_fast(input, settings);
   blend_swing_corrections(input, settings.swing_blend_s, result);
   return result;
 }

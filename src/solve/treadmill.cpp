@@ -71,13 +71,18 @@ void shift_by_ground(std::vector<Vec3>& pelvis_ws, std::array<std::vector<Vec3>,
 
 Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, double sign) {
   Clip out = clip;
+  shift_clip_by_ground_in_place(out, translation_joint, g, sign);
+  return out;
+}
+
+void shift_clip_by_ground_in_place(Clip& clip, int translation_joint, Vec3 g, double sign) {
+  // The joint's parent is above it: its world rotation does not change with the shift.
   const int parent = clip.skeleton.parents[translation_joint];
   const Vec3 step = Vec3{g.x, 0.0, g.z} * (sign / clip.fps);
   for (int f = 0; f < clip.frame_count; ++f) {
     const Quat parent_rot = parent >= 0 ? joint_world(clip, f, parent).rotation : Quat{};
-    out.translation(f, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(f));
+    clip.translation(f, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(f));
   }
-  return out;
 }
 
 }  // namespace footfix

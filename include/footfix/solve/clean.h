@@ -61,5 +61,10 @@ CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const Conta
 /// locked instead of detecting them (and the clip is not treated as a loop). Deterministic: the same input gives the same output.
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings,
                        const ContactResult* contacts = nullptr);
+/// The same, with the caller's clip handed over: the cleaned clip is made from it in place (no
+/// second copy of the clip's poses; about half the peak memory on very long clips), and `clip`
+/// is left empty or unspecified. Same result as the overload above.
+CleanResult clean_clip(Clip&& clip, const Rig& rig, const CleanSettings& settings,
+                       const ContactResult* contacts = nullptr);
 
 }  // namespace footfix

@@ -133,8 +133,11 @@ void use_reach_limit(OfflineSolveSettings& settings);
 /// Gauss-Newton when Newton's step is not a descent), and throws Error(process) when not even
 /// its first step can be taken: the input is never handed back as a solution.
 /// Deterministic: the same input and settings give the same bytes out. Memory O(frames) for both
-/// solvers (the fast one stores a banded factor: peak about 1.7 KB per frame, measured 450 MB
-/// at 275200 frames).
+/// solvers (the fast one stores a banded factor: peak about 1.7 KB per frame up to 100,000
+/// frames; longer clips are solved by the fast solver in overlapping windows of a fixed size,
+/// each starting from the previous one's solution, so beyond the input and the result its memory
+/// stays about 70 MB (more while a contact longer than a window is solved); the result is the
+/// whole-clip solve's within micrometers).
 OfflineSolveResult solve_offline(const OfflineSolveInput& input,
                                  const OfflineSolveSettings& settings);
 

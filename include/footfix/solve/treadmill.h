@@ -64,5 +64,7 @@ void shift_by_ground(std::vector<Vec3>& pelvis_ws, std::array<std::vector<Vec3>,
 /// `sign` * g * t: -1 gives the clip as seen from the ground (an in-place clip becomes a
 /// root-motion clip), +1 maps back. Only that joint's local translation changes.
 Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, double sign);
+/// The same, on `clip` itself.
+void shift_clip_by_ground_in_place(Clip& clip, int translation_joint, Vec3 g, double sign);
 
 }  // namespace footfix
