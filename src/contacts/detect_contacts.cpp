@@ -34,6 +34,10 @@ std::vector<Vec3> trajectory(const Clip& clip, int joint, const std::string& wha
 /// clip's pelvis averages out and does not read as travel. The sliding tolerance uses the
 /// shorter body_speed_window_s, which follows a jump's push-off and landing.
 constexpr double k_body_travel_window_s = 0.5;
+// A contact joint moving faster than this from one frame to the next has jumped (a cut between
+// two takes, a teleport or reset of the root, a reference pose): no contact spans such a jump,
+// whatever the smoothing around it made of the frames. Faster than any foot moves (m/s).
+constexpr double k_cut_speed_mps = 15.0;
 
 /// Horizontal velocity of the pelvis (m/s), averaged over `window_s`, at the work rate.
 std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double work_fps, double window_s) {
@@ -43,6 +47,12 @@ std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double w
 }
 
 double median(std::vector<double> v) { return quantile(std::move(v), 0.5); }
+
+/// Ends a contact at a jump of the contact joint (k_cut_speed_mps): the frame after it is no contact.
+void split_at_jumps(std::vector<std::uint8_t>& contact, const std::vector<Vec3>& p, double fps) {
+  for (size_t f = 1; f < p.size(); ++f)
+    if (contact[f] && contact[f - 1] && length(p[f] - p[f - 1]) * fps > k_cut_speed_mps) contact[f] = 0;
+}
 
 void place_intervals(FootContacts& foot, const std::vector<Vec3>& p) {
   foot.intervals = contact_runs(foot.contact);
@@ -221,6 +231,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     foot.speed_mps = at_clip_frames(w.speed, factor, clip.frame_count);
     foot.effective_speed_mps = at_clip_frames(w.effective_speed, factor, clip.frame_count);
     foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
+    split_at_jumps(foot.contact, p, clip.fps);
     place_intervals(foot, p);
     if (foot.intervals.empty())
       result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
