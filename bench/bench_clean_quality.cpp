@@ -83,10 +83,11 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
     int agree = 0;
     for (int s = 0; s < 2; ++s)
       for (int f = 0; f < clip.frame_count; ++f) agree += mask[s][f] == result.contacts.feet[s].contact[f];
-    std::fprintf(stderr, "  %s x%.2f: contact agreement %.1f%%, slide under its own contacts %.2f mm/f, max IK miss %.1f / %.1f mm, "
+    std::fprintf(stderr, "  %s x%.2f: contact agreement %.1f%%, slide under its own contacts %.2f mm/f, max IK miss %.1f / %.1f mm (planted frames %.1f / %.1f), "
                  "pop at frame %d (%s)\n",
                  path.filename().c_str(), factor, 50.0 * agree / clip.frame_count, own_mask.cleaned_slide.mean_mm_per_frame,
-                 1000 * result.max_miss_m[0], 1000 * result.max_miss_m[1], m.pop_frame, contact_states_near(result.contacts, m.pop_frame).c_str());
+                 1000 * result.max_miss_m[0], 1000 * result.max_miss_m[1], 1000 * result.max_planted_miss_m[0],
+                 1000 * result.max_planted_miss_m[1], m.pop_frame, contact_states_near(result.contacts, m.pop_frame).c_str());
     double ratio = m.source_slide.mean_mm_per_frame > 0 ? m.cleaned_slide.mean_mm_per_frame / m.source_slide.mean_mm_per_frame : 0;
     bool ok = ratio <= 0.15 && m.cleaned_slide.mean_mm_per_frame < own.mean_mm_per_frame &&
               m.max_new_penetration_mm <= 5.0 && m.leg_accel_ratio <= 1.5 && m.non_leg_unchanged();

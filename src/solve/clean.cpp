@@ -318,6 +318,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
       if (miss > k_warn_miss_m) ++missed;
       worst_m = std::max(worst_m, miss);
     }
+    result.max_planted_miss_m[s] = worst_m;
     if (worst_m > k_warn_miss_m)
       result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: planted target missed in " +
                                 std::to_string(missed) + " planted frames, by up to " +

@@ -37,6 +37,9 @@ struct CleanResult {
   /// miss in meters.
   std::array<int, 2> unreached_frames{0, 0};
   std::array<double, 2> max_miss_m{0, 0};
+  /// Per leg: the largest miss (meters) in frames where the foot is planted (swing frames have
+  /// no target to keep; a planted miss is sliding left).
+  std::array<double, 2> max_planted_miss_m{0, 0};
   std::vector<std::string> warnings;
   /// True when the planted feet were locked on a treadmill moving at ground_velocity_mps (m/s,
   /// internal frame, horizontal) rather than in world space; also set in contacts.
