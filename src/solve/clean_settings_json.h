@@ -3,6 +3,7 @@
 //   contacts: see ContactSettingField (contact_settings.h)
 //   solve.solver "fast" | "reference"     solve.reference_iterations integer in [1, 100000]
 //   solve.soft_factor in [0.005, 0.45]    solve.hard_factor in [0.05, 0.99]
+//   solve.reach_limit true | false        solve.swing_blend_s in [0, 1] (s; after reach_limit)
 //   ik.softness_m in [0.0005, 0.05] (m)
 // Anything outside is Error(usage) naming the key and its range.
 #pragma once

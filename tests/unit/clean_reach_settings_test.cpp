@@ -40,5 +40,19 @@ TEST(CleanReachSettings, ReachLimitMustBeABoolean) {
   }
 }
 
+TEST(CleanSwingBlendSettings, ReadWrittenAndTurnedOffByTheReachLimitUnlessGiven) {
+  auto parse = [](const char* text) { return clean_settings_from_json(nlohmann::json::parse(text), "s.json").solve; };
+  EXPECT_EQ(parse(R"({})").swing_blend_s, OfflineSolveSettings{}.swing_blend_s);
+  EXPECT_EQ(parse(R"({"solve": {"swing_blend_s": 0}})").swing_blend_s, 0.0);
+  EXPECT_EQ(parse(R"({"solve": {"reach_limit": true}})").swing_blend_s, 0.0);
+  EXPECT_EQ(parse(R"({"solve": {"reach_limit": true, "swing_blend_s": 0.1}})").swing_blend_s, 0.1);
+  const OfflineSolveSettings given = parse(R"({"solve": {"swing_blend_s": 0.3}})");
+  CleanSettings settings;
+  settings.solve = given;
+  const nlohmann::json written = clean_settings_to_json(settings);
+  EXPECT_EQ(written["solve"]["swing_blend_s"].get<double>(), 0.3);
+  EXPECT_EQ(clean_settings_from_json(written, "again").solve.swing_blend_s, 0.3);
+}
+
 }  // namespace
 }  // namespace footfix
