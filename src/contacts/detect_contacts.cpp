@@ -196,8 +196,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   }
   if (starts_with_reference_pose(clip, rig)) {
     ContactResult motion = with_reference_frame_prepended(detect_contacts(without_first_frame(clip), rig, settings));
-    motion.warnings.push_back(clip.source_name + ": frame 0 is a rest or reference pose, not motion (the legs jump from "
-                              "it into frame 1): no contact on it");
+    motion.warnings.push_back(reference_pose_warning(clip.source_name, "no contact on it"));
     return motion;
   }
 

@@ -19,6 +19,9 @@ constexpr double k_warn_miss_m = 0.01;
 constexpr double k_warn_pelvis_drop_m = 0.03;
 // Time over which the IK's height floors ease into a contact's own at its start and end (s).
 constexpr double k_floor_ease_s = 0.1;
+// The global anchor of the solve on a treadmill (see clean_on_treadmill), relative to the soft
+// weight like OfflineSolveSettings::fast_anchor.
+constexpr double k_treadmill_path_anchor = 0.05;
 
 void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)
@@ -98,7 +101,6 @@ double horizontal_travel(const std::vector<Vec3>& track) {
 
 CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
-constexpr double k_treadmill_path_anchor = 0.05;
 CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
 CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings);
 
@@ -197,8 +199,7 @@ CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const 
   std::copy(r.cleaned.translations.begin(), r.cleaned.translations.end(), cleaned.translations.begin() + per_frame);
   r.cleaned = std::move(cleaned);
   r.contacts = with_reference_frame_prepended(r.contacts);
-  r.warnings.push_back(clip.source_name + ": frame 0 is a rest or reference pose, not motion (the legs jump from it into "
-                       "frame 1): left as it is, frames 1.. cleaned");
+  r.warnings.push_back(reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned"));
   return r;
 }
 

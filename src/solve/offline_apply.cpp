@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 
+#include "footfix/contacts/detect_contacts.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -41,16 +43,13 @@ std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, co
   joint_trajectory(clip, leg.heel, heel);
   joint_trajectory(clip, leg.toe, toe);
   for (size_t f = 0; f < n; ++f) offset[f] = heel[f] - toe[f];
-  auto planted = [&](size_t f) { return f > 0 && length(toe_target[f] - toe_target[f - 1]) < k_planted_step_m; };
+  // still[f]: the target did not move from frame f - 1 to f; a run of still frames [a, b] is the
+  // planted run [a - 1, b].
+  std::vector<std::uint8_t> still(n, 0);
+  for (size_t f = 1; f < n; ++f) still[f] = length(toe_target[f] - toe_target[f - 1]) < k_planted_step_m;
   const double sigma = k_heel_offset_sigma_s * clip.fps;
-  for (size_t first = 1; first < n;) {
-    if (!planted(first)) {
-      ++first;
-      continue;
-    }
-    size_t end = first;  // the run is frames [first - 1, end)
-    while (end < n && planted(end)) ++end;
-    const size_t begin = first - 1;
+  for (const ContactInterval& run : contact_runs(still)) {
+    const size_t begin = static_cast<size_t>(run.first_frame) - 1, end = static_cast<size_t>(run.last_frame) + 1;
     std::array<std::vector<double>, 3> axes;
     for (int a = 0; a < 3; ++a) {
       std::vector<double> v;
@@ -65,7 +64,6 @@ std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, co
       const Vec3 smoothed{axes[0][f - begin], axes[1][f - begin], axes[2][f - begin]};
       offset[f] = offset[f] + (smoothed - offset[f]) * w;
     }
-    first = end + 1;
   }
   return offset;
 }

@@ -96,8 +96,10 @@ std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in, int fir
   return mean;
 }
 
-Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) {
-  const double fps = in.fps;
+/// The solve's weights for frames [first, first + count) of `whole` (all of it, or a window's
+/// frames: the lock blend and lock means come from the whole clip's contacts).
+Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whole, int first, int count) {
+  const double fps = whole.fps;
   // The reference moves both particles of a soft pair (and of the pelvis-toe distance) by the
   // factor: a standard PBD projection of stiffness 2 * factor over two unit-mass particles.
   // Its hard pair moves each particle half the gap (stiffness = factor) and sets each particle's
@@ -118,8 +120,8 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& in) 
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  w.lock = lock_blend(in, s.fast_lock_blend_s * fps, 0, in.frame_count);
-  if (w.lock_anchor > 0) w.lock_mean = lock_means(in, 0, in.frame_count);
+  w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, first, count);
+  if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
   return w;
 }
 
@@ -406,15 +408,13 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
 }  // namespace
 
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
-  return solve_fast(in, weights_for(s, in), s);
+  return solve_fast(in, weights_for(s, in, 0, in.frame_count), s);
 }
 
 OfflineSolveResult detail::solve_offline_fast_window(const OfflineSolveInput& whole, const OfflineSolveInput& window,
                                                      int first, const OfflineSolveResult& pinned,
                                                      const OfflineSolveSettings& s) {
-  Weights w = weights_for(s, window);
-  w.lock = lock_blend(whole, s.fast_lock_blend_s * whole.fps, first, window.frame_count);
-  if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, window.frame_count);
+  Weights w = weights_for(s, whole, first, window.frame_count);
   // Far stiffer than any other term, so a pinned frame moves by nanometers at most.
   w.pin = k_active_scale * w.active;
   for (size_t i = 0; i < pinned.pelvis_ws.size(); ++i)
@@ -437,7 +437,7 @@ double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettin
   std::array<std::vector<uint8_t>, 2> active;
   for (auto& a : active) a.assign(static_cast<size_t>(in.frame_count), 0);
   update_active(in, d, active);
-  return energy(in, weights_for(s, in), d, active);
+  return energy(in, weights_for(s, in, 0, in.frame_count), d, active);
 }
 
 }  // namespace footfix

@@ -35,19 +35,17 @@ void blend_swing_corrections(const OfflineSolveInput& input, double blend_s, Off
     std::vector<Vec3> d(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) d[i] = target[i] - input.toe_ws[leg][i];
     auto central = [&](int i) { return (d[i + 1] - d[i - 1]) * 0.5; };
-    for (const ContactInterval& run : contact_runs(contact)) {
-      // After the release: from the contact's last frame into the swing.
-      const int last = run.last_frame;
-      int next = last + 1;
-      while (next < n && !contact[next]) ++next;
-      int span = next < n ? std::min(blend, (next - last) / 2) : blend;
+    const std::vector<ContactInterval> runs = contact_runs(contact);
+    for (size_t k = 0; k < runs.size(); ++k) {
+      // After the release: from the contact's last frame into the swing (half of it at most
+      // when another contact follows).
+      const int last = runs[k].last_frame;
+      int span = k + 1 < runs.size() ? std::min(blend, (runs[k + 1].first_frame - last) / 2) : blend;
       if (last >= 1 && span >= 2 && last + span + 1 < n)
         hermite_between(last, d[last] - d[last - 1], last + span, central(last + span), d, input.toe_ws[leg], target);
       // Before the onset: from the swing into the contact's first frame.
-      const int first = run.first_frame;
-      int previous = first - 1;
-      while (previous >= 0 && !contact[previous]) --previous;
-      span = previous >= 0 ? std::min(blend, (first - previous) / 2) : blend;
+      const int first = runs[k].first_frame;
+      span = k > 0 ? std::min(blend, (first - runs[k - 1].last_frame) / 2) : blend;
       if (first + 1 < n && span >= 2 && first - span - 1 >= 0)
         hermite_between(first - span, central(first - span), first, d[first + 1] - d[first], d, input.toe_ws[leg], target);
     }

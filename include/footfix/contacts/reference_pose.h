@@ -7,6 +7,8 @@
 // pose towards that contact's lock (a pop, and a changed bind pose).
 #pragma once
 
+#include <string>
+
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
@@ -22,6 +24,9 @@ inline constexpr double k_reference_pose_jump_ratio = 5.0;
 /// Whether frame 0 of `clip` is a pose the legs jump from into the motion (see the constants).
 /// False for clips under 3 frames.
 bool starts_with_reference_pose(const Clip& clip, const Rig& rig);
+
+/// The warning that `source_name`'s frame 0 is such a pose, ending with `what_was_done` with it.
+std::string reference_pose_warning(const std::string& source_name, const std::string& what_was_done);
 
 /// Frames [1, frame_count) of `clip` (same skeleton, fps and source).
 Clip without_first_frame(const Clip& clip);
