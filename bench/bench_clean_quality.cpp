@@ -83,11 +83,16 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
     int agree = 0;
     for (int s = 0; s < 2; ++s)
       for (int f = 0; f < clip.frame_count; ++f) agree += mask[s][f] == result.contacts.feet[s].contact[f];
+    // How far the cleaned body stands from the unscaled source: a clean that pulls a stretched
+    // path back towards the legs' strides comes closer to it than the scaled input is.
+    const double dev_unscaled_cm = compare_clips(clip, result.cleaned, loaded.rig, mask).mean_deviation_cm;
+    const double dev_input_cm = compare_clips(clip, scaled, loaded.rig, mask).mean_deviation_cm;
     std::fprintf(stderr, "  %s x%.2f: contact agreement %.1f%%, slide under its own contacts %.2f mm/f, max IK miss %.1f / %.1f mm (planted frames %.1f / %.1f), "
-                 "pop at frame %d (%s)\n",
+                 "pop at frame %d (%s), deviation from the unscaled source %.2f cm (scaled input %.2f cm)\n",
                  path.filename().c_str(), factor, 50.0 * agree / clip.frame_count, own_mask.cleaned_slide.mean_mm_per_frame,
                  1000 * result.max_miss_m[0], 1000 * result.max_miss_m[1], 1000 * result.max_planted_miss_m[0],
-                 1000 * result.max_planted_miss_m[1], m.pop_frame, contact_states_near(result.contacts, m.pop_frame).c_str());
+                 1000 * result.max_planted_miss_m[1], m.pop_frame, contact_states_near(result.contacts, m.pop_frame).c_str(),
+                 dev_unscaled_cm, dev_input_cm);
     double ratio = m.source_slide.mean_mm_per_frame > 0 ? m.cleaned_slide.mean_mm_per_frame / m.source_slide.mean_mm_per_frame : 0;
     bool ok = ratio <= 0.15 && m.cleaned_slide.mean_mm_per_frame < own.mean_mm_per_frame &&
               m.max_new_penetration_mm <= 5.0 && m.leg_accel_ratio <= 1.5 && m.non_leg_unchanged();
@@ -144,6 +149,12 @@ int main(int argc, char** argv) {
       settings.solve.fast_lock_anchor = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--pelvis-height") == 0 && i + 1 < argc) {
       settings.solve.fast_pelvis_height = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--swing-blend") == 0 && i + 1 < argc) {
+      settings.solve.swing_blend_s = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--reach-weight") == 0 && i + 1 < argc) {
+      settings.solve.fast_reach_weight = std::atof(argv[++i]);
+    } else if (std::strcmp(argv[i], "--softness") == 0 && i + 1 < argc) {
+      settings.ik.softness_m = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--pelvis-blend") == 0 && i + 1 < argc) {
       settings.solve.fast_pelvis_blend_s = std::atof(argv[++i]);
     } else {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "footfix/contacts/detect_contacts.h"
@@ -64,9 +65,10 @@ TEST(WalkGroundTruth, TrueContactsScoreOneAndShiftedOnesLess) {
 /// Prints one line per contact and the worst and median hold and offset of `contacts`.
 void print_plants(const char* what, const std::vector<test::PlantedContact>& contacts) {
   for (const test::PlantedContact& c : contacts)
-    std::printf("  %s %s toe, frames %4d-%4d: holds within %.2f mm, stands %.2f mm from the carried foothold\n",
+    std::printf("  %s %s toe, frames %4d-%4d: holds within %.2f mm, stands %.2f mm (at most %.2f mm) from the carried "
+                "foothold\n",
                 what, c.side == 0 ? "left " : "right", c.first_frame, c.last_frame, c.hold_m * 1000,
-                c.mid_offset_m * 1000);
+                c.mid_offset_m * 1000, c.max_offset_m * 1000);
   std::printf("walk ground truth: slide x1.25 cleaned (%s contacts), %zu contacts: hold max %.2f mm (median %.2f), "
               "carried foothold max %.2f mm (median %.2f)\n",
               what, contacts.size(), test::worst(contacts, &test::PlantedContact::hold_m) * 1000,
@@ -81,25 +83,48 @@ TEST(WalkGroundTruth, SlidingWalkCleanedPlantsToesOnFootholds) {
   const Clip sliding = make_sliding(w.clip, w.rig, k_factor);
   // Scaling the root path carries the whole body, and so where each foot lands, by
   // (factor - 1) x the pelvis displacement: no clean can know where the unscaled walk stepped.
-  // The foothold to compare with is the true one carried the same way, at the contact's middle.
+  // Within a contact the sliding toe is the true foothold carried by (factor - 1) x the
+  // displacement of that frame, so the one place that toe track says it stood (the point
+  // nearest all of it) is the foothold carried by the contact's mean displacement: that is the
+  // reference. (The carry at the contact's middle frame differs from it by up to 8 mm on the
+  // first stance, where the walk starts from rest.)
   const int root = w.rig.translation_joint;
   const Vec3 start = w.clip.translation(0, root);
   const test::FootholdOf carried = [&](int, const ContactInterval& in) {
-    const Vec3 moved = w.clip.translation((in.first_frame + in.last_frame) / 2, root) - start;
+    Vec3 moved{};
+    for (int f = in.first_frame; f <= in.last_frame; ++f) moved = moved + (w.clip.translation(f, root) - start);
+    moved = moved * (1.0 / (in.last_frame - in.first_frame + 1));
     return in.planted_position_m + Vec3{moved.x, 0, moved.z} * (k_factor - 1);
   };
   // With detected contacts, and with the true ones given to clean.
-  const auto detected = test::planted_contacts(w, clean_clip(sliding, w.rig, CleanSettings{}).cleaned, carried);
+  const CleanResult own = clean_clip(sliding, w.rig, CleanSettings{});
+  const auto detected = test::planted_contacts(w, own.cleaned, carried);
   const auto given = test::planted_contacts(w, clean_clip(sliding, w.rig, CleanSettings{}, &w.contacts).cleaned, carried);
   print_plants("detected", detected);
   print_plants("true", given);
   ASSERT_GE(given.size(), 8u);
   ASSERT_EQ(detected.size(), given.size());
-  // Planted toes hold still. (Within 5 mm of the carried foothold is the goal; the clean also
-  // moves the body's path, most near the clip's ends, and the distances are printed above.)
+  // A detected contact that starts or ends more than a frame away from the true one is locked
+  // where the toe stood over other frames (the detector plants a toe at heel strike while it
+  // still rolls down to the floor, up to 5 frames before the walk's toe contact): the reference
+  // does not apply to it, and the F1 test above covers the detector.
+  auto detector_agrees = [&](const test::PlantedContact& c) {
+    for (const ContactInterval& in : own.contacts.feet[c.side].intervals)
+      if (std::abs(in.first_frame - c.first_frame) <= 1 && std::abs(in.last_frame - c.last_frame) <= 1) return true;
+    return false;
+  };
   for (const auto* contacts : {&detected, &given})
-    for (const test::PlantedContact& c : *contacts)
+    for (const test::PlantedContact& c : *contacts) {
+      // Planted toes hold still ...
       EXPECT_LT(c.hold_m, 0.005) << "side " << c.side << " frame " << c.first_frame;
+      // ... and stand within 5 mm of the carried foothold. (Not in every frame yet: the leg IK
+      // never straightens a leg beyond the source's extension of the frame, and the wider
+      // strides need more at a stance's ends, so the toe misses its target by up to 6 mm
+      // there; the largest distance is printed above.)
+      if (contacts == &given || detector_agrees(c)) {
+        EXPECT_LT(c.mid_offset_m, 0.005) << "side " << c.side << " frame " << c.first_frame;
+      }
+    }
 }
 
 TEST(WalkGroundTruth, StairContactsGetTheirOwnStepHeight) {
