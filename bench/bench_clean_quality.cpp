@@ -22,6 +22,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../tests/support/locomotion_clips.h"
@@ -131,6 +132,18 @@ void compare_with_authors(const fs::path& dir, const CleanSettings& settings) {
   }
 }
 
+/// The setting a numeric tuning flag sets (--blend 0.05 ...), or null for another argument.
+double* tuning_flag(CleanSettings& s, const char* flag) {
+  const std::pair<const char*, double*> flags[] = {
+      {"--blend", &s.solve.fast_blend_s},           {"--lock-blend", &s.solve.fast_lock_blend_s},
+      {"--lock-anchor", &s.solve.fast_lock_anchor}, {"--pelvis-height", &s.solve.fast_pelvis_height},
+      {"--pelvis-blend", &s.solve.fast_pelvis_blend_s}, {"--swing-blend", &s.solve.swing_blend_s},
+      {"--reach-weight", &s.solve.fast_reach_weight},   {"--softness", &s.ik.softness_m}};
+  for (const auto& [name, value] : flags)
+    if (std::strcmp(flag, name) == 0) return value;
+  return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -141,22 +154,8 @@ int main(int argc, char** argv) {
       settings.solve.solver = parse_offline_solver(argv[++i]);
     } else if (std::strcmp(argv[i], "--reach") == 0) {
       use_reach_limit(settings.solve);  // the experimental reach-limited solve
-    } else if (std::strcmp(argv[i], "--blend") == 0 && i + 1 < argc) {
-      settings.solve.fast_blend_s = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--lock-blend") == 0 && i + 1 < argc) {
-      settings.solve.fast_lock_blend_s = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--lock-anchor") == 0 && i + 1 < argc) {
-      settings.solve.fast_lock_anchor = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--pelvis-height") == 0 && i + 1 < argc) {
-      settings.solve.fast_pelvis_height = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--swing-blend") == 0 && i + 1 < argc) {
-      settings.solve.swing_blend_s = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--reach-weight") == 0 && i + 1 < argc) {
-      settings.solve.fast_reach_weight = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--softness") == 0 && i + 1 < argc) {
-      settings.ik.softness_m = std::atof(argv[++i]);
-    } else if (std::strcmp(argv[i], "--pelvis-blend") == 0 && i + 1 < argc) {
-      settings.solve.fast_pelvis_blend_s = std::atof(argv[++i]);
+    } else if (double* value = tuning_flag(settings, argv[i]); value && i + 1 < argc) {
+      *value = std::atof(argv[++i]);
     } else {
       clips.emplace_back(argv[i]);
     }
