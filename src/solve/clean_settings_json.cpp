@@ -28,6 +28,7 @@ constexpr Range k_soft_factor{0.005, 0.45};
 constexpr Range k_hard_factor{0.05, 0.99};
 constexpr Range k_softness_m{0.0005, 0.05};
 constexpr Range k_swing_blend_s{0, 1};
+constexpr Range k_short_swing_s{0, 1};
 constexpr std::int64_t k_max_reference_iterations = 100000;
 
 std::string range_text(Range r) {
@@ -89,7 +90,8 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
   if (j.contains("solve")) {
     const json& v = j["solve"];
     std::string w = where + ": solve";
-    only_keys(v, {"solver", "reference_iterations", "soft_factor", "hard_factor", "reach_limit", "swing_blend_s"}, w);
+    only_keys(v, {"solver", "reference_iterations", "soft_factor", "hard_factor", "reach_limit", "swing_blend_s",
+                   "short_swing_s"}, w);
     if (v.contains("solver")) {
       if (!v["solver"].is_string()) bad(w, "solver must be a string");
       s.solve.solver = parse_offline_solver(v["solver"].get<std::string>());
@@ -103,6 +105,7 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
     }
     // After reach_limit (which turns the blend off): a value given here wins.
     s.solve.swing_blend_s = number(v, "swing_blend_s", s.solve.swing_blend_s, k_swing_blend_s, w);
+    s.solve.fast_short_swing_s = number(v, "short_swing_s", s.solve.fast_short_swing_s, k_short_swing_s, w);
   }
   if (j.contains("ik")) {
     std::string w = where + ": ik";
@@ -133,7 +136,8 @@ json clean_settings_to_json(const CleanSettings& s) {
             {"soft_factor", s.solve.soft_factor},
             {"hard_factor", s.solve.hard_factor},
             {"reach_limit", s.solve.fast_reach_weight > 0},
-            {"swing_blend_s", s.solve.swing_blend_s}}},
+            {"swing_blend_s", s.solve.swing_blend_s},
+            {"short_swing_s", s.solve.fast_short_swing_s}}},
           {"ik", {{"softness_m", s.ik.softness_m}}}};
 }
 

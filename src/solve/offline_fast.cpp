@@ -65,16 +65,25 @@ struct Weights {
 };
 
 /// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
-/// it ends, over `blend_frames`; frames [first, first + count) of `in` (a window's, of the whole
-/// clip's contacts).
-std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames, int first, int count) {
+/// it ends, over `blend_frames`, and over `short_swing_frames` at an end next to a swing shorter
+/// than that; frames [first, first + count) of `in` (a window's, of the whole clip's contacts).
+std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, double blend_frames, double short_swing_frames,
+                                              int first, int count) {
+  auto ramp_over = [](double frames, int k) { return frames < 1 ? 1.0 : smoothstep(k / (frames + 1)); };
   std::array<std::vector<double>, 2> lock;
   for (int leg = 0; leg < 2; ++leg) {
     lock[leg].assign(static_cast<size_t>(count), 0.0);
-    auto ramp = [&](int k) { return blend_frames < 1 ? 1.0 : smoothstep(k / (blend_frames + 1)); };
-    for (const ContactInterval& run : contact_runs(in.contact[leg]))
+    const std::vector<ContactInterval> runs = contact_runs(in.contact[leg]);
+    for (size_t r = 0; r < runs.size(); ++r) {
+      const ContactInterval& run = runs[r];
+      const bool short_before = r > 0 && run.first_frame - runs[r - 1].last_frame < short_swing_frames;
+      const bool short_after = r + 1 < runs.size() && runs[r + 1].first_frame - run.last_frame < short_swing_frames;
+      const double onset_frames = short_before ? std::max(blend_frames, short_swing_frames) : blend_frames;
+      const double release_frames = short_after ? std::max(blend_frames, short_swing_frames) : blend_frames;
       for (int i = std::max(run.first_frame + 1, first); i <= std::min(run.last_frame, first + count - 1); ++i)
-        lock[leg][i - first] = std::min(ramp(i - run.first_frame), ramp(run.last_frame - i + 1));
+        lock[leg][i - first] =
+            std::min(ramp_over(onset_frames, i - run.first_frame), ramp_over(release_frames, run.last_frame - i + 1));
+    }
   }
   return lock;
 }
@@ -120,7 +129,7 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, first, count);
+  w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
   return w;
 }

@@ -48,6 +48,8 @@ void OfflineSolveSettings::validate() const {
           "swing_blend_s must be in [0, 1] s, got " + std::to_string(swing_blend_s));
   require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
           "fast_lock_blend_s must be in [0, 1] s, got " + std::to_string(fast_lock_blend_s));
+  require(std::isfinite(fast_short_swing_s) && fast_short_swing_s >= 0 && fast_short_swing_s <= 1, ErrorKind::usage,
+          "fast_short_swing_s must be in [0, 1] s, got " + std::to_string(fast_short_swing_s));
 }
 
 void OfflineSolveInput::validate() const {

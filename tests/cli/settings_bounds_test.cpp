@@ -42,6 +42,7 @@ const Bound k_bounds[] = {
     {"solve", "soft_factor", "0.0049", "0.46", "in [0.005, 0.45]"},
     {"solve", "hard_factor", "0.049", "1", "in [0.05, 0.99]"},
     {"solve", "swing_blend_s", "-0.01", "1.01", "in [0, 1]"},
+    {"solve", "short_swing_s", "-0.01", "1.01", "in [0, 1]"},
     {"ik", "softness_m", "0.00049", "0.051", "in [0.0005, 0.05]"},
 };
 

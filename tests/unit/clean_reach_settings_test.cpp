@@ -54,5 +54,16 @@ TEST(CleanSwingBlendSettings, ReadWrittenAndTurnedOffByTheReachLimitUnlessGiven)
   EXPECT_EQ(clean_settings_from_json(written, "again").solve.swing_blend_s, 0.3);
 }
 
+TEST(CleanShortSwingSettings, ReadAndWritten) {
+  auto parse = [](const char* text) { return clean_settings_from_json(nlohmann::json::parse(text), "s.json").solve; };
+  EXPECT_EQ(parse(R"({})").fast_short_swing_s, OfflineSolveSettings{}.fast_short_swing_s);
+  EXPECT_EQ(parse(R"({"solve": {"short_swing_s": 0}})").fast_short_swing_s, 0.0);
+  CleanSettings settings;
+  settings.solve = parse(R"({"solve": {"short_swing_s": 0.2}})");
+  const nlohmann::json written = clean_settings_to_json(settings);
+  EXPECT_EQ(written["solve"]["short_swing_s"].get<double>(), 0.2);
+  EXPECT_EQ(clean_settings_from_json(written, "again").solve.fast_short_swing_s, 0.2);
+}
+
 }  // namespace
 }  // namespace footfix
