@@ -138,7 +138,7 @@ double* tuning_flag(CleanSettings& s, const char* flag) {
       {"--blend", &s.solve.fast_blend_s},           {"--lock-blend", &s.solve.fast_lock_blend_s},
       {"--lock-anchor", &s.solve.fast_lock_anchor}, {"--pelvis-height", &s.solve.fast_pelvis_height},
       {"--pelvis-blend", &s.solve.fast_pelvis_blend_s}, {"--swing-blend", &s.solve.swing_blend_s},
-      {"--reach-weight", &s.solve.fast_reach_weight},   {"--softness", &s.ik.softness_m}};
+      {"--reach-weight", &s.solve.fast_reach_weight},   {"--softness", &s.ik.softness_m},           {"--max-foot-pitch", &s.ik.max_foot_pitch_deg}};
   for (const auto& [name, value] : flags)
     if (std::strcmp(flag, name) == 0) return value;
   return nullptr;

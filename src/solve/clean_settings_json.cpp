@@ -27,6 +27,7 @@ struct Range {
 constexpr Range k_soft_factor{0.005, 0.45};
 constexpr Range k_hard_factor{0.05, 0.99};
 constexpr Range k_softness_m{0.0005, 0.05};
+constexpr Range k_max_foot_pitch_deg{0, 60};
 constexpr Range k_swing_blend_s{0, 1};
 constexpr Range k_short_swing_s{0, 1};
 constexpr std::int64_t k_max_reference_iterations = 100000;
@@ -109,8 +110,9 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
   }
   if (j.contains("ik")) {
     std::string w = where + ": ik";
-    only_keys(j["ik"], {"softness_m"}, w);
+    only_keys(j["ik"], {"softness_m", "max_foot_pitch_deg"}, w);
     s.ik.softness_m = number(j["ik"], "softness_m", s.ik.softness_m, k_softness_m, w);
+    s.ik.max_foot_pitch_deg = number(j["ik"], "max_foot_pitch_deg", s.ik.max_foot_pitch_deg, k_max_foot_pitch_deg, w);
   }
   s.validate();
   return s;
@@ -138,7 +140,7 @@ json clean_settings_to_json(const CleanSettings& s) {
             {"reach_limit", s.solve.fast_reach_weight > 0},
             {"swing_blend_s", s.solve.swing_blend_s},
             {"short_swing_s", s.solve.fast_short_swing_s}}},
-          {"ik", {{"softness_m", s.ik.softness_m}}}};
+          {"ik", {{"softness_m", s.ik.softness_m}, {"max_foot_pitch_deg", s.ik.max_foot_pitch_deg}}}};
 }
 
 }  // namespace footfix

@@ -132,6 +132,9 @@ void LegIkSettings::validate() const {
   if (!std::isfinite(softness_m) || softness_m <= 0)
     fail(ErrorKind::usage,
          "leg IK: softness_m must be a finite value > 0, got " + std::to_string(softness_m));
+  if (!std::isfinite(max_foot_pitch_deg) || max_foot_pitch_deg < 0 || max_foot_pitch_deg > 60)
+    fail(ErrorKind::usage,
+         "leg IK: max_foot_pitch_deg must be in [0, 60], got " + std::to_string(max_foot_pitch_deg));
 }
 
 double soft_reach_m(double l_m, double max_m, double softness_m) {
@@ -141,9 +144,27 @@ double soft_reach_m(double l_m, double max_m, double softness_m) {
   return std::max(reach, 0.0);
 }
 
+Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double reach_m, double max_pitch_rad,
+                         double weight) {
+  const Vec3 to_hip = hip - toe_target, foot = heel_target - toe_target;
+  const double hip_m = length(to_hip), foot_m = length(foot);
+  if (max_pitch_rad <= 0 || weight <= 0 || hip_m < k_min_bone_m || foot_m < k_min_bone_m || length(heel_target - hip) <= reach_m)
+    return heel_target;
+  const Vec3 along = foot / foot_m, towards = to_hip / hip_m;
+  const double cos_alpha = std::clamp(dot(along, towards), -1.0, 1.0);
+  Vec3 side = towards - along * cos_alpha;  // in the plane, perpendicular to the foot, towards the hip
+  if (length(side) < k_min_bone_m) return heel_target;
+  side = side / length(side);
+  // |heel' - hip|^2 = hip_m^2 + foot_m^2 - 2 hip_m foot_m cos(alpha - pitch) = reach_m^2.
+  const double alpha = std::acos(cos_alpha);
+  const double c = (hip_m * hip_m + foot_m * foot_m - reach_m * reach_m) / (2 * hip_m * foot_m);
+  const double needed = c >= 1 ? alpha : std::max(0.0, alpha - clamped_acos(c));
+  const double pitch = weight * max_pitch_rad * std::tanh(needed / max_pitch_rad);
+  return toe_target + (along * std::cos(pitch) + side * std::sin(pitch)) * foot_m;
+}
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
-                      const LegIkSettings& settings, const Vec3* heel_offset_ws) {
+                      const LegIkSettings& settings, const LegIkHints& hints) {
   assert(leg.valid() && frame >= 0 && frame < clip.frame_count);
   const auto& parents = clip.skeleton.parents;
   const bool has_toe = leg.toe >= 0;
@@ -162,19 +183,22 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   //    that would go below it is lifted by pitching the foot about the toe target (the offset's
   //    length and heading kept), so the toe still reaches its target.
   Vec3 offset = p.heel.translation - contact;
-  if (heel_offset_ws && has_toe && length(*heel_offset_ws) > k_min_bone_m)
-    offset = *heel_offset_ws * (length(offset) / length(*heel_offset_ws));
+  if (hints.heel_offset_ws && has_toe && length(*hints.heel_offset_ws) > k_min_bone_m)
+    offset = *hints.heel_offset_ws * (length(offset) / length(*hints.heel_offset_ws));
   Vec3 heel_target = toe_target + offset;
   const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m);
   if (heel_y > heel_target.y) heel_target = lifted_tip(toe_target, heel_target, heel_y);
 
-  // 3. Two-bone IK with the soft reach limit.
-  Vec3 to_target = heel_target - p.hip.translation;
-  double l = length(to_target);
-  if (l > 0) {
-    heel_target =
-        p.hip.translation + to_target * (soft_reach_m(l, max_extension_m, settings.softness_m) / l);
-  }
+  // 3. Two-bone IK with the soft reach limit: the heel goes at most `reach` from the hip, the
+  //    foot first pitching (when allowed) so that its heel target comes within it.
+  const double reach =
+      soft_reach_m(length(heel_target - p.hip.translation), max_extension_m, settings.softness_m);
+  if (has_toe && hints.foot_pitch > 0)
+    heel_target = pitched_heel_target(toe_target, heel_target, p.hip.translation, reach,
+                                      settings.max_foot_pitch_deg * k_pi / 180, std::min(hints.foot_pitch, 1.0));
+  const Vec3 to_target = heel_target - p.hip.translation;
+  const double l = length(to_target);
+  if (l > 0) heel_target = p.hip.translation + to_target * (std::min(l, reach) / l);
   for (int pass = 0; pass < k_two_bone_passes; ++pass) {
     if (length(p.heel.translation - heel_target) <= k_two_bone_done_m) break;
     if (!two_bone_pass(clip, frame, leg, p, heel_target)) break;

@@ -44,6 +44,7 @@ const Bound k_bounds[] = {
     {"solve", "swing_blend_s", "-0.01", "1.01", "in [0, 1]"},
     {"solve", "short_swing_s", "-0.01", "1.01", "in [0, 1]"},
     {"ik", "softness_m", "0.00049", "0.051", "in [0.0005, 0.05]"},
+    {"ik", "max_foot_pitch_deg", "-0.01", "60.01", "in [0, 60]"},
 };
 
 std::string settings_json(const Bound& b, const char* value) {

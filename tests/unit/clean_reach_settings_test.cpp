@@ -54,15 +54,23 @@ TEST(CleanSwingBlendSettings, ReadWrittenAndTurnedOffByTheReachLimitUnlessGiven)
   EXPECT_EQ(clean_settings_from_json(written, "again").solve.swing_blend_s, 0.3);
 }
 
-TEST(CleanShortSwingSettings, ReadAndWritten) {
-  auto parse = [](const char* text) { return clean_settings_from_json(nlohmann::json::parse(text), "s.json").solve; };
-  EXPECT_EQ(parse(R"({})").fast_short_swing_s, OfflineSolveSettings{}.fast_short_swing_s);
-  EXPECT_EQ(parse(R"({"solve": {"short_swing_s": 0}})").fast_short_swing_s, 0.0);
-  CleanSettings settings;
-  settings.solve = parse(R"({"solve": {"short_swing_s": 0.2}})");
-  const nlohmann::json written = clean_settings_to_json(settings);
-  EXPECT_EQ(written["solve"]["short_swing_s"].get<double>(), 0.2);
-  EXPECT_EQ(clean_settings_from_json(written, "again").solve.fast_short_swing_s, 0.2);
+/// A numeric key of the settings file (`section`.`key`, read by `get`): absent gives the
+/// default, 0 is read, and `value` written comes back.
+template <typename Get>
+void expect_key_read_and_written(const std::string& section, const std::string& key, double value, Get get) {
+  SCOPED_TRACE(section + "." + key);
+  auto with = [&](double v) { return clean_settings_from_json(nlohmann::json{{section, {{key, v}}}}, "s.json"); };
+  EXPECT_EQ(get(clean_settings_from_json(nlohmann::json::object(), "s.json")), get(CleanSettings{}));
+  EXPECT_EQ(get(with(0)), 0.0);
+  const nlohmann::json written = clean_settings_to_json(with(value));
+  EXPECT_EQ(written[section][key].get<double>(), value);
+  EXPECT_EQ(get(clean_settings_from_json(written, "again")), value);
+}
+
+TEST(CleanSettingsKeys, FootPitchAndShortSwingAreReadAndWritten) {
+  expect_key_read_and_written("ik", "max_foot_pitch_deg", 35, [](const CleanSettings& s) { return s.ik.max_foot_pitch_deg; });
+  expect_key_read_and_written("solve", "short_swing_s", 0.2,
+                              [](const CleanSettings& s) { return s.solve.fast_short_swing_s; });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "footfix/core/error.h"
@@ -234,6 +235,79 @@ TEST(LegIk, ValidateRejectsBadSoftness) {
     }
   }
   EXPECT_NO_THROW(LegIkSettings{}.validate());
+}
+
+/// The bent test leg asked to put its toe `beyond_m` further from the hip than the pose's
+/// extension allows (out along hip -> heel), with the given foot pitch hint: the miss and how
+/// far the heel rose against the toe.
+struct PitchOutcome {
+  double miss_m = 0, heel_rise_m = 0;
+};
+PitchOutcome reach_beyond(double beyond_m, double foot_pitch, double max_pitch_deg = 20) {
+  TestRig r = make_rig();
+  const double max_ext = hip_heel(r.clip, 1, r.left);
+  const Vec3 hip = pos(r.clip, 1, r.left.hip), toe = pos(r.clip, 1, r.left.toe), heel = pos(r.clip, 1, r.left.heel);
+  const Vec3 target = toe + normalize(heel - hip) * (max_ext + beyond_m - length(heel - hip));
+  LegIkSettings settings;
+  settings.max_foot_pitch_deg = max_pitch_deg;
+  LegIkHints hints;
+  hints.foot_pitch = foot_pitch;
+  const LegIkResult res = solve_leg(r.clip, 1, r.left, target, {}, max_ext, settings, hints);
+  EXPECT_LE(hip_heel(r.clip, 1, r.left), max_ext + 1e-9);  // never straighter than allowed
+  PitchOutcome o;
+  o.miss_m = res.miss_m;
+  o.heel_rise_m = (pos(r.clip, 1, r.left.heel) - pos(r.clip, 1, r.left.toe)).y - (heel - toe).y;
+  return o;
+}
+
+TEST(LegIk, FootPitchReachesATargetJustBeyondTheLegWithTheHeelRaised) {
+  // 1 cm beyond the soft limit's end: without pitch the toe falls short; with it the foot turns
+  // about the toe target (the heel rises) and the toe lands on it, but for the small shortfall
+  // of the pitch's smooth saturation.
+  const PitchOutcome none = reach_beyond(0.01, 0.0), pitched = reach_beyond(0.01, 1.0);
+  EXPECT_GT(none.miss_m, 0.005);
+  EXPECT_LT(pitched.miss_m, 0.0005);
+  EXPECT_GT(pitched.heel_rise_m, 0.002);
+  // Half the hint: part of the way.
+  const PitchOutcome half = reach_beyond(0.01, 0.5);
+  EXPECT_GT(half.miss_m, pitched.miss_m);
+  EXPECT_LT(half.miss_m, none.miss_m);
+  // A zero limit is no pitch at all.
+  EXPECT_DOUBLE_EQ(reach_beyond(0.01, 1.0, 0).miss_m, none.miss_m);
+}
+
+/// Angle (radians) between a and b.
+double angle_between(Vec3 a, Vec3 b) { return std::acos(std::clamp(dot(normalize(a), normalize(b)), -1.0, 1.0)); }
+
+TEST(LegIk, PitchedHeelTargetTurnsTheRigidFootTowardsTheHipUpToItsLimit) {
+  const Vec3 toe{0, 0, 0.3}, heel{0, 0.07, 0.17}, hip{0, 0.9, 0};
+  const double foot = length(heel - toe), max_pitch = 20 * k_pi / 180;
+  const double heel_hip = length(heel - hip);
+  // Within reach: unchanged.
+  EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, heel_hip + 0.001, max_pitch, 1) - heel), 0.0);
+  // 5 mm short of reach: the heel turns about the toe (the foot keeps its length) until it is
+  // (nearly: the saturation's shortfall) within reach, upwards, towards the hip.
+  const Vec3 turned = pitched_heel_target(toe, heel, hip, heel_hip - 0.005, max_pitch, 1);
+  EXPECT_NEAR(length(turned - toe), foot, 1e-12);
+  EXPECT_NEAR(length(turned - hip), heel_hip - 0.005, 0.001);
+  EXPECT_GT(turned.y, heel.y);
+  // Far out of reach: the turn stops short of the limit, and scales with the weight.
+  const Vec3 far = pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 1);
+  EXPECT_LE(angle_between(far - toe, heel - toe), max_pitch + 1e-12);
+  EXPECT_GT(angle_between(far - toe, heel - toe), 0.9 * max_pitch);
+  EXPECT_NEAR(angle_between(pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 0.5) - toe, heel - toe),
+              0.5 * angle_between(far - toe, heel - toe), 1e-9);
+  // No limit or no weight: unchanged.
+  EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, 0.5, 0, 1) - heel), 0.0);
+  EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 0) - heel), 0.0);
+}
+
+TEST(LegIk, ValidateRejectsBadFootPitch) {
+  for (double d : {-1.0, 61.0, std::nan("")}) {
+    LegIkSettings settings;
+    settings.max_foot_pitch_deg = d;
+    EXPECT_THROW(settings.validate(), Error) << d;
+  }
 }
 
 }  // namespace

@@ -24,6 +24,11 @@ struct LegIkSettings {
   /// apply_offline_solve: the soft limit ends at the straight leg (thigh plus shin) instead of
   /// the input pose's |hip - heel| (for targets a reach-limited solve kept within the leg).
   bool reach_to_straight = false;
+  /// Largest pitch (degrees, 0 - 60; 0: off) of the foot about its toe target that brings a heel
+  /// target beyond the soft reach limit back within it, as much as LegIkHints::foot_pitch allows:
+  /// the heel rises (as in a heel-off) and the toe lands on its target instead of missing it.
+  /// The pitch saturates smoothly (max x tanh(needed / max)), so it never snaps.
+  double max_foot_pitch_deg = 20;
   /// Throws Error(usage) naming the bad field when a value is out of range or not finite.
   void validate() const;
 };
@@ -34,6 +39,18 @@ struct LegIkResult {
   bool reached = false;
   /// Distance (meters) from the contact joint to its height-clamped target after the solve.
   double miss_m = 0;
+};
+
+/// Per-call hints for solve_leg from a caller that knows the whole clip (rigs with a toe).
+struct LegIkHints {
+  /// The heel-to-toe offset to keep in step 2 instead of the current pose's (world, meters; its
+  /// direction is used, the pose's length kept: the foot is rigid), e.g. a smoothed one, so a
+  /// planted toe's jitter in the source does not move the heel. Null: the pose's.
+  const Vec3* heel_offset_ws = nullptr;
+  /// How much (0 - 1) of the foot pitch of LegIkSettings::max_foot_pitch_deg this frame may use:
+  /// 1 where the toe is planted (a miss there is sliding left), easing to 0 in the swing around
+  /// it (a swing target out of reach only bends the swing's path a little). 0: no pitch.
+  double foot_pitch = 0;
 };
 
 /// Distance (meters) under which a target counts as reached.
@@ -50,15 +67,25 @@ inline constexpr double k_leg_ik_reach_tolerance_m = 1e-4;
 /// Preconditions (asserted): leg.valid(), 0 <= frame < clip.frame_count, the chain hip -> knee
 /// -> heel (-> toe) descends in the skeleton. Unreachable targets are not an error: the result
 /// says how far the contact joint stayed from its target. Never produces NaN from finite input.
-/// `heel_offset_ws` (rigs with a toe): the heel-to-toe offset to keep in step 2 instead of the
-/// current pose's (world, meters; its direction is used, the pose's length kept: the foot is
-/// rigid), e.g. a smoothed one, so a planted toe's jitter in the source does not move the heel.
+/// `hints` (see LegIkHints): a heel offset to keep, and how much the foot may pitch about the toe
+/// target (between steps 2 and 3) to bring a heel target beyond the soft limit within it.
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
-                      const LegIkSettings& settings, const Vec3* heel_offset_ws = nullptr);
+                      const LegIkSettings& settings, const LegIkHints& hints = {});
 
 /// Distance the soft reach limit gives to a target at distance `l_m` from the hip (all meters):
 /// l_m itself up to max_m - softness_m, then max_m - s + s (1 - exp(-(l_m - max_m + s) / s)).
 double soft_reach_m(double l_m, double max_m, double softness_m);
+
+/// The foot pitch of solve_leg (all positions world, meters; angles radians): `heel_target`
+/// turned about `toe_target` (the foot rigid, in the plane of toe -> heel and toe -> hip) towards
+/// `hip` until it stands `reach_m` from the hip, by weight x max_pitch_rad x tanh(needed /
+/// max_pitch_rad): a smooth saturation, so the turn never exceeds weight x max_pitch_rad and
+/// falls slightly short of the needed one as it nears that. A heel beyond the leg's reach rises,
+/// as in a heel-off, and the toe keeps its target. `heel_target` itself when it is within
+/// reach, max_pitch_rad or weight <= 0, or the geometry is degenerate (heel on the toe, hip on the toe,
+/// or the hip along the foot's line).
+Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double reach_m, double max_pitch_rad,
+                         double weight);
 
 }  // namespace footfix
