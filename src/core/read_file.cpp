@@ -47,16 +47,19 @@ std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
   if (size > max_bytes) too_large(size);
   std::string out(static_cast<std::size_t>(size), '\0');
   std::size_t got = 0;
+  char more[4096];  // past the size fstat gave: the end of the file, or what it grew by since
   for (;;) {
-    if (got == out.size()) {
-      // The file grew since fstat: read on, still bounded by the limit.
-      if (out.size() >= max_bytes + 1) too_large(out.size());
-      out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes + 1, out.size() + 65536)));
-    }
-    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+    const bool past_size = got == out.size();
+    ssize_t n = past_size ? ::read(fd, more, sizeof more) : ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) fail_errno(ErrorKind::read, path, "read failed");
     if (n == 0) break;
+    if (past_size) {
+      // The file grew since fstat: read on, still bounded by the limit. The string grows here
+      // only, so a file read to its stated size is never copied into a larger buffer.
+      if (out.size() + static_cast<std::size_t>(n) > max_bytes) too_large(out.size() + static_cast<std::size_t>(n));
+      out.append(more, static_cast<std::size_t>(n));
+    }
     got += static_cast<std::size_t>(n);
   }
   if (got > max_bytes) too_large(got);
