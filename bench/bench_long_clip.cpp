@@ -11,16 +11,28 @@
 //
 // --in-place: the walk without root motion (feet sliding back), cleaned on a treadmill.
 //
+// --cli: the real `footfix clean FILE -o DIR/ --report R` (the built binary, as a child process)
+// on a long BVH file, and its peak RSS (wait4) against the decoded clip (same definition). The
+// file is the motion of --from FILE (default: the bundled CMU walk, mocap text with 4 decimals)
+// repeated to `frames` rows, the root's X/Z position carried on at each repeat.
+//
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
+//   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh] [--exe FOOTFIX (default: the built one)]
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "footfix/core/clip.h"
 #include "footfix/core/error.h"
@@ -97,13 +109,145 @@ int compare_with_whole(const Clip& clip) {
   return 0;
 }
 
+// The motion rows of a BVH file and what comes before them.
+struct BvhText {
+  std::string hierarchy;          ///< up to and including the MOTION line
+  std::string frame_time;         ///< the "Frame Time:" line
+  std::vector<std::string> rows;  ///< motion rows, without line ends
+  std::vector<int> root_xz;       ///< value index of the root's X and Z position channels
+  int joints = 0;
+};
+
+BvhText read_bvh_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) fail(ErrorKind::read, path + ": cannot open");
+  BvhText t;
+  std::string line;
+  bool motion = false, root_done = false;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!motion) {
+      t.hierarchy += line + "\n";
+      std::istringstream words(line);
+      std::string word;
+      words >> word;
+      if (word == "ROOT" || word == "JOINT") ++t.joints;
+      if (word == "CHANNELS" && !root_done) {  // the root's channels come first in every row
+        int count = 0;
+        words >> count;
+        for (int i = 0; i < count && words >> word; ++i)
+          if (word == "Xposition" || word == "Zposition") t.root_xz.push_back(i);
+        root_done = true;
+      }
+      motion = word == "MOTION";
+    } else if (line.rfind("Frame Time:", 0) == 0) {
+      t.frame_time = line;
+    } else if (line.rfind("Frames:", 0) != 0 && line.find_first_not_of(" \t") != std::string::npos) {
+      t.rows.push_back(line);
+    }
+  }
+  if (t.rows.size() < 3 || t.root_xz.size() != 2) fail(ErrorKind::read, path + ": need 3 motion rows and root X/Z positions");
+  return t;
+}
+
+std::vector<double> row_values(const std::string& row) {
+  std::istringstream in(row);
+  std::vector<double> v;
+  for (double x; in >> x;) v.push_back(x);
+  return v;
+}
+
+// Writes `frames` rows of `t`, repeated, the root's X/Z carried on by one take's travel (plus a
+// frame's step) at each repeat.
+void write_long_bvh(const BvhText& t, int frames, const std::string& path) {
+  std::ofstream out(path);
+  out << t.hierarchy << "Frames: " << frames << "\n" << t.frame_time << "\n";
+  const size_t n = t.rows.size();
+  const std::vector<double> first = row_values(t.rows[0]), last = row_values(t.rows[n - 1]),
+                            before_last = row_values(t.rows[n - 2]);
+  for (int f = 0; f < frames; ++f) {
+    const size_t take = static_cast<size_t>(f) / n;
+    const std::string& row = t.rows[static_cast<size_t>(f) % n];
+    if (take == 0) {
+      out << row << "\n";
+      continue;
+    }
+    std::istringstream tokens(row);
+    std::string token;
+    for (int i = 0; tokens >> token; ++i) {
+      if (i) out << ' ';
+      if (i != t.root_xz[0] && i != t.root_xz[1]) {
+        out << token;  // as in the file
+        continue;
+      }
+      const size_t c = static_cast<size_t>(i);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.6f",
+                    std::stod(token) + static_cast<double>(take) * (last[c] - first[c] + last[c] - before_last[c]));
+      out << buf;
+    }
+    out << "\n";
+  }
+  if (!out) fail(ErrorKind::write, path + ": write failed");
+}
+
+// Runs `footfix clean` on `input` and returns the child's peak RSS in MiB (-1 when it failed).
+double footfix_clean_peak_mb(const std::string& exe, const std::string& input, const std::string& out_dir) {
+  std::vector<std::string> args{exe, "clean", input, "-o", out_dir + "/", "--report", out_dir + "/report.json",
+                                "--max-input-size", "1000000", "--max-duration", "1000000", "--max-memory", "1000000", "-q"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+int run_cli(int frames, const std::string& from, const std::string& exe) {
+  const BvhText text = read_bvh_text(from);
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("footfix_bench_long_clip_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string input = (dir / "long.bvh").string();
+  write_long_bvh(text, frames, input);
+  const double file_mb = static_cast<double>(std::filesystem::file_size(input)) / (1024.0 * 1024.0);
+  const auto start = std::chrono::steady_clock::now();
+  const double rss_mb = footfix_clean_peak_mb(exe, input, (dir / "out").string());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::filesystem::remove_all(dir);
+  if (rss_mb < 0) {
+    std::fprintf(stderr, "error: footfix clean failed\n");
+    return 1;
+  }
+  const double clip_mb = static_cast<double>(frames) * text.joints * (sizeof(Quat) + sizeof(Vec3)) / (1024.0 * 1024.0);
+  std::printf("%s clean: frames %d, joints %d (motion of %s), file %.1f MiB\n", exe.c_str(), frames, text.joints,
+              from.c_str(), file_mb);
+  std::printf("decoded clip %.1f MiB; footfix clean peak RSS %.1f MiB = %.2f x the clip (file %.2f x); %.1f s\n", clip_mb,
+              rss_mb, rss_mb / clip_mb, file_mb / clip_mb, seconds);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int frames = 1000000;
-  bool keep_input = false, against_whole = false, in_place = false;
+  bool keep_input = false, against_whole = false, in_place = false, cli = false;
+  std::string from = std::string(FOOTFIX_DATA_DIR) + "/clips/cmu_07_01_walk.bvh", exe = FOOTFIX_EXE;
   for (int a = 1; a < argc; ++a) {
-    if (std::string(argv[a]) == "--keep-input")
+    if (std::string(argv[a]) == "--cli")
+      cli = true;
+    else if (std::string(argv[a]) == "--from" && a + 1 < argc)
+      from = argv[++a];
+    else if (std::string(argv[a]) == "--exe" && a + 1 < argc)
+      exe = argv[++a];
+    else if (std::string(argv[a]) == "--keep-input")
       keep_input = true;
     else if (std::string(argv[a]) == "--against-whole")
       against_whole = true;
@@ -113,10 +257,12 @@ int main(int argc, char** argv) {
       frames = std::atoi(argv[a]);
   }
   if (frames < 2) {
-    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n");
+    std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n"
+                         "       bench_long_clip [frames >= 2] --cli [--from FILE.bvh] [--exe FOOTFIX]\n");
     return 2;
   }
   try {
+    if (cli) return run_cli(frames, from, exe);
     if (against_whole) return compare_with_whole(synthesize_walk(frames, in_place));
     const auto start = std::chrono::steady_clock::now();
     Clip clip = synthesize_walk(frames, in_place);

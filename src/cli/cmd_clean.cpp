@@ -15,6 +15,7 @@
 #include "contact_options.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/io/atomic_file.h"
+#include "footfix/io/clip_io.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
@@ -130,15 +131,28 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         }
         auto start = std::chrono::steady_clock::now();
         LoadedClip loaded = load_clip(item.input, read);
-        CleanResult result = clean_clip(loaded.clip, loaded.rig, settings);
+        const PlotSource plot = plot_source(loaded);
+        // A clip whose source frames can be decoded again (BVH) is handed over and cleaned in
+        // place; the metrics read its source frames back from the file's values. Others are kept.
+        const bool handed_over = has_source_frames(loaded.clip);
+        CleanResult result = handed_over ? clean_clip(std::move(loaded.clip), loaded.rig, settings)
+                                         : clean_clip(loaded.clip, loaded.rig, settings);
+        const Clip& cleaned_clip = result.cleaned;
         ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
         // On a treadmill, sliding is measured against the moving ground: both clips in its frame.
         const int root = loaded.rig.translation_joint;
         const Vec3 g = result.ground_velocity_mps;
-        ClipMetrics metrics = result.treadmill
-                                  ? compare_clips(shift_clip_by_ground(loaded.clip, root, g, -1),
-                                                  shift_clip_by_ground(result.cleaned, root, g, -1), loaded.rig, mask)
-                                  : compare_clips(loaded.clip, result.cleaned, loaded.rig, mask);
+        FrameSource source = handed_over ? FrameSource{&cleaned_clip.skeleton, cleaned_clip.fps, cleaned_clip.frame_count,
+                                                       [&cleaned_clip](int f, Clip& into) { decode_source_frame(cleaned_clip, f, into); }}
+                                         : frames_of(loaded.clip);
+        FrameSource after = frames_of(cleaned_clip);
+        if (result.treadmill)
+          for (FrameSource* frames : {&source, &after})
+            frames->fill = [fill = std::move(frames->fill), root, g](int f, Clip& into) {
+              fill(f, into);
+              shift_frame_by_ground(into, 0, f, root, g, -1);
+            };
+        const ClipMetrics metrics = compare_frames(source, after, loaded.rig, mask);
         if (result.treadmill)
           spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input.string(),
                         g.x, g.z);
@@ -169,14 +183,14 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         records[index] = {{"output", item.output.string()},
                           {"contacts", item.companion.string()},
                           {"time_s", seconds},
-                          {"frames", loaded.clip.frame_count},
+                          {"frames", plot.frames},
                           {"solver_iterations", result.solver_iterations},
                           {"loop", result.loop},
                           {"treadmill", result.treadmill},
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
-        records[index]["plot"] = plot_series(loaded, result, settings.contacts);
+        records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
         json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},

@@ -29,16 +29,23 @@ json top_down(const Clip& clip, int joint, int step) {
   return out;
 }
 
+int plot_step(int frames) { return std::max(1, (frames + k_plot_points - 1) / k_plot_points); }
+
 }  // namespace
 
-json plot_series(const LoadedClip& source, const CleanResult& result, const ContactSettings& settings) {
-  const Clip& clip = source.clip;
-  const int frames = clip.frame_count;
-  const int step = std::max(1, (frames + k_plot_points - 1) / k_plot_points);
+PlotSource plot_source(const LoadedClip& source) {
+  PlotSource out{source.clip.fps, source.clip.frame_count, {}};
+  for (std::size_t side = 0; side < 2; ++side)
+    out.xz_before[side] = top_down(source.clip, source.rig.legs[side].contact_joint(), plot_step(out.frames));
+  return out;
+}
+
+json plot_series(const PlotSource& source, const Rig& rig, const CleanResult& result, const ContactSettings& settings) {
+  const int step = plot_step(source.frames);
   json feet = json::array();
   for (int side = 0; side < 2; ++side) {
     const FootContacts& foot = result.contacts.feet[static_cast<std::size_t>(side)];
-    const int joint = source.rig.legs[static_cast<std::size_t>(side)].contact_joint();
+    const int joint = rig.legs[static_cast<std::size_t>(side)].contact_joint();
     json contacts = json::array(), planted = json::array();
     for (const auto& interval : foot.intervals) {
       contacts.push_back({interval.first_frame, interval.last_frame});
@@ -49,12 +56,12 @@ json plot_series(const LoadedClip& source, const CleanResult& result, const Cont
                     {"contacts", contacts},
                     {"speed_mps", sampled(foot.effective_speed_mps, step)},
                     {"height_m", sampled(foot.height_above_ground_m, step)},
-                    {"xz_before", top_down(clip, joint, step)},
+                    {"xz_before", source.xz_before[static_cast<std::size_t>(side)]},
                     {"xz_after", top_down(result.cleaned, joint, step)},
                     {"planted_xz", planted}});
   }
-  return {{"fps", clip.fps},
-          {"frames", frames},
+  return {{"fps", source.fps},
+          {"frames", source.frames},
           {"step", step},
           {"speed_threshold_mps", settings.speed_threshold_mps},
           {"height_threshold_m", settings.height_threshold_m},

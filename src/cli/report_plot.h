@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include "footfix/contacts/contact_settings.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
@@ -22,6 +24,15 @@ namespace footfix::cli {
 
 inline constexpr int k_plot_points = 100;
 
-nlohmann::json plot_series(const LoadedClip& source, const CleanResult& result, const ContactSettings& settings);
+/// What the series need of the source clip, taken before the clip is handed over to the clean.
+struct PlotSource {
+  double fps = 0;
+  int frames = 0;
+  std::array<nlohmann::json, 2> xz_before;  ///< per leg, left then right
+};
+PlotSource plot_source(const LoadedClip& source);
+
+nlohmann::json plot_series(const PlotSource& source, const Rig& rig, const CleanResult& result,
+                           const ContactSettings& settings);
 
 }  // namespace footfix::cli

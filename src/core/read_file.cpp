@@ -5,7 +5,6 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
-#include <algorithm>
 
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
@@ -16,7 +15,18 @@ namespace fs = std::filesystem;
 
 using io_detail::fail_errno;
 
-std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
+namespace {
+
+[[noreturn]] void fail_too_large(const fs::path& path, std::uint64_t size, std::uint64_t max_bytes) {
+  constexpr std::uint64_t k_mib = 1ull << 20;
+  fail(ErrorKind::read, path.string() + ": " + std::to_string((size + k_mib - 1) / k_mib) +
+                            " MiB is over the input size limit of " + std::to_string(max_bytes / k_mib) +
+                            " MiB (--max-input-size)");
+}
+
+}  // namespace
+
+InputFile::InputFile(const fs::path& path, std::uint64_t max_bytes) : path_(path), max_bytes_(max_bytes) {
   const std::string name = path.string();
   struct stat st {};
   // stat, not open: opening a FIFO for reading blocks until a writer comes.
@@ -26,43 +36,57 @@ std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
     fail(ErrorKind::read, name + ": not a regular file (" +
                               (S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
                               "); only regular files are read");
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) fail_errno(ErrorKind::read, path, "cannot open file");
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct statfs fsinfo {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-    fail(ErrorKind::read, name + ": not a regular file; only regular files are read");
-  // /proc and /sys files claim a size of 0 (or 4096) and generate their content when read.
-  if (::fstatfs(fd, &fsinfo) == 0 && (fsinfo.f_type == PROC_SUPER_MAGIC || fsinfo.f_type == SYSFS_MAGIC))
-    fail(ErrorKind::read, name + ": a /proc or /sys file, not a clip; only regular files are read");
-  constexpr std::uint64_t k_mib = 1ull << 20;
-  const auto too_large = [&](std::uint64_t size) {
-    fail(ErrorKind::read, name + ": " + std::to_string((size + k_mib - 1) / k_mib) + " MiB is over the input size limit of " +
-                              std::to_string(max_bytes / k_mib) + " MiB (--max-input-size)");
-  };
-  const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
-  if (size > max_bytes) too_large(size);
-  std::string out(static_cast<std::size_t>(size), '\0');
-  std::size_t got = 0;
-  for (;;) {
-    if (got == out.size()) {
-      // The file grew since fstat: read on, still bounded by the limit.
-      if (out.size() >= max_bytes + 1) too_large(out.size());
-      out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes + 1, out.size() + 65536)));
-    }
-    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail_errno(ErrorKind::read, path, "read failed");
-    if (n == 0) break;
-    got += static_cast<std::size_t>(n);
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd_ < 0) fail_errno(ErrorKind::read, path, "cannot open file");
+  try {
+    struct statfs fsinfo {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode))
+      fail(ErrorKind::read, name + ": not a regular file; only regular files are read");
+    // /proc and /sys files claim a size of 0 (or 4096) and generate their content when read.
+    if (::fstatfs(fd_, &fsinfo) == 0 && (fsinfo.f_type == PROC_SUPER_MAGIC || fsinfo.f_type == SYSFS_MAGIC))
+      fail(ErrorKind::read, name + ": a /proc or /sys file, not a clip; only regular files are read");
+    size_ = static_cast<std::uint64_t>(st.st_size);
+    if (size_ > max_bytes_) fail_too_large(path_, size_, max_bytes_);
+  } catch (...) {
+    ::close(fd_);
+    throw;
   }
-  if (got > max_bytes) too_large(got);
-  out.resize(got);
-  return out;
 }
 
+InputFile::~InputFile() { ::close(fd_); }
+
+std::size_t InputFile::append_to(std::string& out, std::size_t bytes) {
+  const std::size_t old = out.size();
+  out.resize(old + bytes);
+  for (;;) {
+    ssize_t n = ::read(fd_, out.data() + old, bytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      out.resize(old);
+      fail_errno(ErrorKind::read, path_, "read failed");
+    }
+    out.resize(old + static_cast<std::size_t>(n));
+    read_ += static_cast<std::uint64_t>(n);
+    // The file grew since fstat: read on, still bounded by the limit.
+    if (read_ > max_bytes_) fail_too_large(path_, read_, max_bytes_);
+    return static_cast<std::size_t>(n);
+  }
+}
+
+std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
+  InputFile file(path, max_bytes);
+  std::string out;
+  out.reserve(static_cast<std::size_t>(file.size()));
+  while (out.size() < file.size())
+    if (file.append_to(out, static_cast<std::size_t>(file.size()) - out.size()) == 0) return out;  // it shrank
+  // Past the size fstat gave: the end of the file, or what it grew by since. Read into a small
+  // buffer, so that a file read to its stated size is never copied into a larger one.
+  std::string more;
+  while (file.append_to(more, 4096) > 0) {
+    out += more;
+    more.clear();
+  }
+  return out;
+}
 
 }  // namespace footfix

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -10,24 +11,9 @@
 namespace footfix {
 namespace {
 
-// World positions of the foot joints of one leg (heel, toe if any, tip) for every frame.
-std::vector<std::vector<Vec3>> foot_tracks(const Clip& clip, const LegChain& leg) {
-  std::vector<std::vector<Vec3>> tracks;
-  for (int j : {leg.knee, leg.heel, leg.toe}) {
-    if (j < 0) continue;
-    tracks.emplace_back(clip.frame_count);
-    joint_trajectory(clip, j, tracks.back());
-  }
-  tracks.emplace_back(clip.frame_count);
-  for (int f = 0; f < clip.frame_count; ++f) tracks.back()[f] = foot_tip_world(clip, f, leg);
-  return tracks;
-}
-
-/// Acceleration magnitude per frame (m/s^2, central differences; 0 at the ends).
-std::vector<double> accelerations(const std::vector<Vec3>& track, double fps) {
-  std::vector<double> a(track.size(), 0.0);
-  for (size_t f = 1; f + 1 < track.size(); ++f) a[f] = length(track[f + 1] - track[f] * 2.0 + track[f - 1]) * fps * fps;
-  return a;
+/// Acceleration magnitude (m/s^2) at the middle of three consecutive positions (central differences).
+double acceleration(const Vec3& next, const Vec3& at, const Vec3& previous, double fps) {
+  return length(next - at * 2.0 + previous) * fps * fps;
 }
 
 double max_of(const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()); }
@@ -47,6 +33,93 @@ void track_pop(const std::vector<double>& src, const std::vector<double>& out, d
   }
 }
 
+SlideStats slide_stats(const std::vector<double>& per_frame_m, double fps) {
+  SlideStats out;
+  out.samples = static_cast<int>(per_frame_m.size());
+  if (per_frame_m.empty()) return out;
+  double sum = 0;
+  for (double v : per_frame_m) sum += v;
+  out.mean_mm_per_frame = 1000.0 * sum / static_cast<double>(per_frame_m.size());
+  out.p95_mm_per_frame = 1000.0 * quantile(per_frame_m, 0.95);
+  out.mean_cm_per_s = out.mean_mm_per_frame * 0.1 * fps;
+  out.p95_cm_per_s = out.p95_mm_per_frame * 0.1 * fps;
+  return out;
+}
+
+/// Horizontal motion of the contact joint from `previous` to `now` (m).
+double horizontal_step(const Vec3& now, const Vec3& previous) {
+  Vec3 d = now - previous;
+  d.y = 0;
+  return length(d);
+}
+
+/// World position of `joint` in frame 0 of `pose` (joint_trajectory's arithmetic).
+Vec3 position(const Clip& pose, int joint) {
+  Vec3 p;
+  joint_trajectory(pose, joint, std::span<Vec3>(&p, 1));
+  return p;
+}
+
+/// One foot joint's world track as frames go by: the last two positions, the acceleration per
+/// frame (0 at the ends) and the lowest height.
+struct FootTrack {
+  int leg = 0;
+  int joint = -1;  ///< -1: the foot tip (foot_tip_world)
+  std::vector<double> accel;
+  Vec3 last, before_last;
+  double lowest = 1e300;
+};
+
+/// What the metrics keep of one clip while its frames go by.
+class ClipTrace {
+ public:
+  ClipTrace(const FrameSource& frames, const Rig& rig, int frame_count) : frames_(frames), rig_(rig) {
+    pose.skeleton = *frames.skeleton;
+    pose.fps = frames.fps;
+    pose.resize(1);
+    for (int s = 0; s < 2; ++s) {
+      const LegChain& leg = rig.legs[static_cast<size_t>(s)];
+      for (int j : {leg.knee, leg.heel, leg.toe})
+        if (j >= 0) tracks.push_back({s, j, std::vector<double>(static_cast<size_t>(frame_count), 0.0), {}, {}, 1e300});
+      tracks.push_back({s, -1, std::vector<double>(static_cast<size_t>(frame_count), 0.0), {}, {}, 1e300});
+    }
+  }
+
+  /// Reads frame f (frames in order from 0) and measures it.
+  void next(int f, const ContactMask& contact) {
+    frames_.fill(f, pose);
+    for (int s = 0; s < 2; ++s) {
+      const Vec3 p = position(pose, rig_.legs[static_cast<size_t>(s)].contact_joint());
+      const auto& c = contact[static_cast<size_t>(s)];
+      if (f >= 1 && f < static_cast<int>(c.size()) && c[f] && c[f - 1])
+        slide_m[static_cast<size_t>(s)].push_back(horizontal_step(p, contact_last_[static_cast<size_t>(s)]));
+      contact_last_[static_cast<size_t>(s)] = p;
+    }
+    for (FootTrack& t : tracks) {
+      const Vec3 p = t.joint >= 0 ? position(pose, t.joint) : foot_tip_world(pose, 0, rig_.legs[static_cast<size_t>(t.leg)]);
+      if (f >= 2) t.accel[static_cast<size_t>(f - 1)] = acceleration(p, t.last, t.before_last, pose.fps);
+      t.lowest = std::min(t.lowest, p.y);
+      t.before_last = t.last;
+      t.last = p;
+    }
+  }
+
+  SlideStats slide() const {
+    std::vector<double> both = slide_m[0];
+    both.insert(both.end(), slide_m[1].begin(), slide_m[1].end());
+    return slide_stats(both, pose.fps);
+  }
+
+  Clip pose;  ///< the frame last read, as frame 0
+  std::vector<FootTrack> tracks;  ///< per leg: knee, heel, toe (those the rig has), foot tip
+  std::array<std::vector<double>, 2> slide_m;  ///< per leg: contact-joint motion per contact frame pair
+
+ private:
+  const FrameSource& frames_;
+  const Rig& rig_;
+  std::array<Vec3, 2> contact_last_;
+};
+
 }  // namespace
 
 SlideStats contact_slide(const Clip& clip, const Rig& rig, const ContactMask& contact) {
@@ -56,82 +129,75 @@ SlideStats contact_slide(const Clip& clip, const Rig& rig, const ContactMask& co
     std::vector<Vec3> track(clip.frame_count);
     joint_trajectory(clip, j, track);
     const auto& c = contact[s];
-    for (int f = 1; f < clip.frame_count && f < static_cast<int>(c.size()); ++f) {
-      if (!c[f] || !c[f - 1]) continue;
-      Vec3 d = track[f] - track[f - 1];
-      d.y = 0;
-      per_frame_m.push_back(length(d));
-    }
+    for (int f = 1; f < clip.frame_count && f < static_cast<int>(c.size()); ++f)
+      if (c[f] && c[f - 1]) per_frame_m.push_back(horizontal_step(track[f], track[f - 1]));
   }
-  SlideStats out;
-  out.samples = static_cast<int>(per_frame_m.size());
-  if (per_frame_m.empty()) return out;
-  double sum = 0;
-  for (double v : per_frame_m) sum += v;
-  out.mean_mm_per_frame = 1000.0 * sum / static_cast<double>(per_frame_m.size());
-  out.p95_mm_per_frame = 1000.0 * quantile(per_frame_m, 0.95);
-  out.mean_cm_per_s = out.mean_mm_per_frame * 0.1 * clip.fps;
-  out.p95_cm_per_s = out.p95_mm_per_frame * 0.1 * clip.fps;
-  return out;
+  return slide_stats(per_frame_m, clip.fps);
+}
+
+FrameSource frames_of(const Clip& clip) {
+  return {&clip.skeleton, clip.fps, clip.frame_count, [&clip](int frame, Clip& into) {
+            const size_t first = clip.index(frame, 0), joints = static_cast<size_t>(clip.joint_count());
+            std::copy_n(clip.rotations.begin() + static_cast<std::ptrdiff_t>(first), joints, into.rotations.begin());
+            std::copy_n(clip.translations.begin() + static_cast<std::ptrdiff_t>(first), joints, into.translations.begin());
+          }};
 }
 
 ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& rig, const ContactMask& contact) {
-  if (source.frame_count != cleaned.frame_count || source.joint_count() != cleaned.joint_count())
+  return compare_frames(frames_of(source), frames_of(cleaned), rig, contact);
+}
+
+ClipMetrics compare_frames(const FrameSource& source, const FrameSource& cleaned, const Rig& rig,
+                           const ContactMask& contact) {
+  if (source.frame_count != cleaned.frame_count || source.skeleton->joint_count() != cleaned.skeleton->joint_count())
     fail(ErrorKind::process, "metrics: the clips differ in frame or joint count");
+  const int frames = source.frame_count;
+  const int joints = source.skeleton->joint_count();
+  ClipTrace src(source, rig, frames), out(cleaned, rig, frames);
+  const bool has_pelvis = rig.translation_joint >= 0 && rig.translation_joint < joints;
+  std::vector<bool> solved(static_cast<size_t>(joints), false), changed(static_cast<size_t>(joints), false);
+  for (int j = 0; j < joints; ++j) {
+    bool s = j == rig.translation_joint;
+    for (const auto& leg : rig.legs) s = s || j == leg.hip || j == leg.knee || j == leg.heel || j == leg.toe;
+    solved[static_cast<size_t>(j)] = s;
+  }
   ClipMetrics m;
-  m.source_slide = contact_slide(source, rig, contact);
-  m.cleaned_slide = contact_slide(cleaned, rig, contact);
-
-  for (const auto& leg : rig.legs) {
-    auto src = foot_tracks(source, leg), out = foot_tracks(cleaned, leg);
-    for (size_t t = 0; t < src.size(); ++t) {
-      const std::vector<double> a_src = accelerations(src[t], source.fps), a_out = accelerations(out[t], cleaned.fps);
-      m.source_max_leg_accel = std::max(m.source_max_leg_accel, max_of(a_src));
-      m.cleaned_max_leg_accel = std::max(m.cleaned_max_leg_accel, max_of(a_out));
-      track_pop(a_src, a_out, source.fps, m.pop_ratio, m.pop_frame);
-      if (t == 0) continue;  // the knee is not a foot joint for penetration
-      double floor = 1e300, lowest = 1e300;
-      for (const auto& p : src[t]) floor = std::min(floor, p.y);
-      for (const auto& p : out[t]) lowest = std::min(lowest, p.y);
-      m.max_new_penetration_mm = std::max(m.max_new_penetration_mm, 1000.0 * (floor - lowest));
-    }
-  }
-  m.leg_accel_ratio = m.source_max_leg_accel > 0 ? m.cleaned_max_leg_accel / m.source_max_leg_accel : 0;
-
-  if (rig.translation_joint >= 0 && rig.translation_joint < source.joint_count()) {
-    std::vector<Vec3> a(source.frame_count), b(source.frame_count);
-    joint_trajectory(source, rig.translation_joint, a);
-    joint_trajectory(cleaned, rig.translation_joint, b);
-    for (int f = 0; f < source.frame_count; ++f) m.max_pelvis_drop_cm = std::max(m.max_pelvis_drop_cm, 100.0 * (a[f].y - b[f].y));
-  }
-
-  const int joints = source.joint_count();
-  std::vector<Transform> ws(joints), wc(joints);
+  std::vector<Transform> ws(static_cast<size_t>(joints)), wc(static_cast<size_t>(joints));
   double sum = 0;
-  for (int f = 0; f < source.frame_count; ++f) {
-    world_pose(source, f, ws);
-    world_pose(cleaned, f, wc);
+  for (int f = 0; f < frames; ++f) {
+    src.next(f, contact);
+    out.next(f, contact);
+    if (has_pelvis) {
+      const double drop = 100.0 * (position(src.pose, rig.translation_joint).y - position(out.pose, rig.translation_joint).y);
+      m.max_pelvis_drop_cm = std::max(m.max_pelvis_drop_cm, drop);
+    }
+    world_pose(src.pose, 0, ws);
+    world_pose(out.pose, 0, wc);
     for (int j = 0; j < joints; ++j) {
       double d = 100.0 * length(ws[j].translation - wc[j].translation);
       sum += d;
       m.max_deviation_cm = std::max(m.max_deviation_cm, d);
+      if (solved[static_cast<size_t>(j)] || changed[static_cast<size_t>(j)]) continue;
+      changed[static_cast<size_t>(j)] =
+          angle_of(inverse(src.pose.rotation(0, j)) * out.pose.rotation(0, j)) > k_unchanged_tolerance ||
+          length(src.pose.translation(0, j) - out.pose.translation(0, j)) > k_unchanged_tolerance;
     }
   }
-  m.mean_deviation_cm = source.frame_count > 0 ? sum / (static_cast<double>(source.frame_count) * joints) : 0;
+  m.source_slide = src.slide();
+  m.cleaned_slide = out.slide();
+  m.mean_deviation_cm = frames > 0 ? sum / (static_cast<double>(frames) * joints) : 0;
+  for (int j = 0; j < joints; ++j)
+    if (changed[static_cast<size_t>(j)]) m.changed_non_leg_joints.push_back(source.skeleton->names[j]);
 
-  for (int j = 0; j < joints; ++j) {
-    bool solved = j == rig.translation_joint;
-    for (const auto& leg : rig.legs)
-      solved = solved || j == leg.hip || j == leg.knee || j == leg.heel || j == leg.toe;
-    if (solved) continue;
-    for (int f = 0; f < source.frame_count; ++f) {
-      if (angle_of(inverse(source.rotation(f, j)) * cleaned.rotation(f, j)) > k_unchanged_tolerance ||
-          length(source.translation(f, j) - cleaned.translation(f, j)) > k_unchanged_tolerance) {
-        m.changed_non_leg_joints.push_back(source.skeleton.names[j]);
-        break;
-      }
-    }
+  for (size_t t = 0; t < src.tracks.size(); ++t) {
+    const FootTrack &a = src.tracks[t], &b = out.tracks[t];
+    m.source_max_leg_accel = std::max(m.source_max_leg_accel, max_of(a.accel));
+    m.cleaned_max_leg_accel = std::max(m.cleaned_max_leg_accel, max_of(b.accel));
+    track_pop(a.accel, b.accel, source.fps, m.pop_ratio, m.pop_frame);
+    if (t == 0 || a.leg != src.tracks[t - 1].leg) continue;  // a leg's first track, the knee, is not a foot joint
+    m.max_new_penetration_mm = std::max(m.max_new_penetration_mm, 1000.0 * (a.lowest - b.lowest));
   }
+  m.leg_accel_ratio = m.source_max_leg_accel > 0 ? m.cleaned_max_leg_accel / m.source_max_leg_accel : 0;
   return m;
 }
 

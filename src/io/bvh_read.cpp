@@ -8,6 +8,7 @@
 
 #include "bvh_detail.h"
 #include "footfix/core/error.h"
+#include "footfix/core/read_file.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
 
@@ -56,36 +57,77 @@ MotionHeader read_motion_header(BvhCursor& in) {
 // How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
 // digit and one separator per value). Storage for a larger Frames count is never allocated; the
 // rows actually present decide the error message.
-size_t row_capacity(const BvhCursor& in, const Hierarchy& h, int frames) {
-  const uint64_t remaining = static_cast<uint64_t>(in.end() - in.position());
+size_t row_capacity(uint64_t remaining, const Hierarchy& h, int frames) {
   const uint64_t fit = (remaining + 1) / (2 * static_cast<uint64_t>(h.values_per_frame));
   return static_cast<size_t>(std::min<uint64_t>(fit, static_cast<uint64_t>(frames)));
 }
 
 // Rejects a clip whose transforms (56 bytes per joint and frame) the text cannot justify; `rows`
-// is the number of rows storage is allocated for.
-void check_transform_count(const BvhCursor& in, const Hierarchy& h, size_t rows) {
+// is the number of rows storage is allocated for, `remaining` the bytes of text left.
+void check_transform_count(const BvhCursor& in, uint64_t remaining, const Hierarchy& h, size_t rows) {
   // Joints without channels cost no motion bytes but still a transform per frame; bound those
   // too: at most one joint-frame (56 bytes of transforms) per byte of text. Real clips use a few
   // hundredths (CMU: 31 joints x 2752 frames in 2 MB).
   const uint64_t joint_frames = static_cast<uint64_t>(rows) * static_cast<uint64_t>(h.skeleton.joint_count());
-  const uint64_t text_bytes = static_cast<uint64_t>(in.end() - in.position()) + 4096;
+  const uint64_t text_bytes = remaining + 4096;
   if (joint_frames > text_bytes)
     in.fail(std::to_string(rows) + " frames x " + std::to_string(h.skeleton.joint_count()) +
             " joints is more than the file can describe");
 }
 
+// The motion rows of a file read a piece at a time: the text from the first row not yet parsed,
+// holding whole lines (the last one may be cut) until the file ends.
+class MotionText {
+ public:
+  MotionText(InputFile& file, std::string_view first) : file_(file), text_(first) {}
+
+  /// The text, and where its whole lines end.
+  const char* begin() const { return text_.data(); }
+  const char* end() const { return text_.data() + text_.size(); }
+  const char* lines_end() const { return text_.data() + lines_; }
+
+  /// Drops the text before `from` and reads on until a line end follows it or the file ends.
+  void read_on(const char* from) {
+    text_.erase(0, static_cast<size_t>(from - text_.data()));
+    lines_ = 0;
+    for (;;) {
+      const size_t old = text_.size();
+      if (ended_ || file_.append_to(text_, k_piece_bytes) == 0) {
+        ended_ = true;
+        lines_ = text_.size();
+        return;
+      }
+      if (const void* last = memrchr(text_.data() + old, '\n', text_.size() - old)) {
+        lines_ = static_cast<size_t>(static_cast<const char*>(last) - text_.data()) + 1;
+        return;
+      }
+    }
+  }
+
+ private:
+  static constexpr size_t k_piece_bytes = 1 << 20;
+  InputFile& file_;
+  std::string text_;
+  size_t lines_ = 0;  // text_[0, lines_) is whole lines
+  bool ended_ = false;
+};
+
 class MotionParser {
  public:
-  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values)
-      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values),
-        pos_(in.position()), end_(in.end()), line_(in.line()) {}
+  /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
+  /// then ends with the motion header).
+  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values,
+               MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values), more_(more),
+        pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
+        lines_end_(more ? more->lines_end() : end_), line_(in.line()) {}
 
   void parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
     values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
+      need_line();
       skip_blanks();
       if (pos_ == end_) break;
       if (*pos_ == '\n') {
@@ -119,6 +161,7 @@ class MotionParser {
   }
   void skip_whitespace_lines() {
     for (;;) {
+      need_line();
       skip_blanks();
       if (pos_ == end_ || *pos_ != '\n') return;
       next_line();
@@ -127,6 +170,14 @@ class MotionParser {
   void next_line() {
     ++pos_;
     ++line_;
+  }
+  // Makes the text from pos_ hold its whole line (reading on from the file if there is one).
+  void need_line() {
+    if (more_ == nullptr || pos_ < lines_end_) return;
+    more_->read_on(pos_);
+    pos_ = more_->begin();
+    end_ = more_->end();
+    lines_end_ = more_->lines_end();
   }
   int joint_of_value(int n) const {
     int j = 0;
@@ -177,7 +228,9 @@ class MotionParser {
   void warn_extra_rows(std::vector<std::string>* warnings) {
     const long first_extra = line_;
     long extra = 0;
-    while (pos_ != end_) {
+    for (;;) {
+      need_line();
+      if (pos_ == end_) break;
       skip_blanks();
       if (pos_ == end_) break;
       if (*pos_ != '\n') {
@@ -197,8 +250,10 @@ class MotionParser {
   int frames_;
   size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
   std::vector<double>& values_;
+  MotionText* more_;
   const char* pos_;
   const char* end_;
+  const char* lines_end_;  // [pos_, lines_end_) is whole lines
   long line_;
 };
 
@@ -266,18 +321,18 @@ std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
   return hash;
 }
 
-Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
-               const ReadLimits& limits) {
-  BvhCursor in(text, source_name);
-  Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
-  if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
-  MotionHeader header = read_motion_header(in);
-  const size_t capacity = row_capacity(in, h, header.frames);
-  check_transform_count(in, h, capacity);
+namespace {
+
+// The clip from the motion header on: `in` after "Frame Time:", `remaining` bytes of text after
+// it; the rows from the cursor's text, or from `more`.
+Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint64_t remaining, MotionText* more,
+                  const std::string& source_name, std::vector<std::string>* warnings, const ReadLimits& limits) {
+  const size_t capacity = row_capacity(remaining, h, header.frames);
+  check_transform_count(in, remaining, h, capacity);
   check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
 
   auto source = std::make_shared<BvhSource>();
-  MotionParser(in, h, header.frames, capacity, source->values).parse(warnings);
+  MotionParser(in, h, header.frames, capacity, source->values, more).parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;
@@ -304,6 +359,59 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   source->rotation_fingerprints = rotation_fingerprints(clip);
   clip.source = std::move(source);
   return clip;
+}
+
+Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
+  Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
+  if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
+  header = read_motion_header(in);
+  return h;
+}
+
+// Whether `text` holds the motion header's last line whole (what parse_header reads).
+bool holds_motion_header(std::string_view text) {
+  const size_t motion = text.find("MOTION");
+  const size_t frame_time = motion == std::string_view::npos ? motion : text.find("Frame Time:", motion);
+  return frame_time != std::string_view::npos && text.find('\n', frame_time) != std::string_view::npos;
+}
+
+}  // namespace
+
+Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
+               const ReadLimits& limits) {
+  BvhCursor in(text, source_name);
+  MotionHeader header;
+  Hierarchy h = parse_header(in, header);
+  return parse_motion(in, h, header, static_cast<uint64_t>(in.end() - in.position()), nullptr, source_name, warnings,
+                      limits);
+}
+
+Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
+                   std::vector<std::string>* warnings, const ReadLimits& limits) {
+  InputFile file(path, limits.max_input_bytes);
+  std::string head;
+  bool ended = false;
+  // Pieces that double, so that looking for the header again after each stays linear.
+  while (!ended && !holds_motion_header(head))
+    ended = file.append_to(head, std::max<size_t>(size_t{1} << 16, head.size())) == 0;
+  if (ended) return parse_bvh(head, source_name, warnings, limits);  // the whole file is read
+  BvhCursor in(head, source_name);
+  MotionHeader header;
+  Hierarchy h;
+  bool whole_header = false;
+  try {
+    h = parse_header(in, header);
+    // The "Frame Time:" line read must have ended in the text read so far, not been cut.
+    whole_header = in.position() > head.data() && in.position()[-1] == '\n';
+  } catch (const Error&) {
+  }
+  // A malformed head is judged on the whole text, as parse_bvh would (the same message).
+  if (!whole_header) return parse_bvh(read_file(path, limits.max_input_bytes), source_name, warnings, limits);
+  const uint64_t header_bytes = static_cast<uint64_t>(in.position() - head.data());
+  const uint64_t remaining = file.size() > header_bytes ? file.size() - header_bytes : 0;
+  MotionText more(file, std::string_view(in.position(), static_cast<size_t>(in.end() - in.position())));
+  more.read_on(more.begin());
+  return parse_motion(in, h, header, remaining, &more, source_name, warnings, limits);
 }
 
 }  // namespace footfix

@@ -30,7 +30,7 @@ bool is_clip_path(const fs::path& path) {
 Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<std::string>& warnings,
                     const ReadLimits& limits) {
   std::string ext = lower_extension(path);
-  if (ext == ".bvh") return parse_bvh(read_file(path, limits.max_input_bytes), path.string(), &warnings, limits);
+  if (ext == ".bvh") return read_bvh_file(path, path.string(), &warnings, limits);
   if (ext == ".fbx") return read_fbx(path, take, &warnings, limits);
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
 }

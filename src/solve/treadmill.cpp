@@ -76,13 +76,15 @@ Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, doubl
 }
 
 void shift_clip_by_ground_in_place(Clip& clip, int translation_joint, Vec3 g, double sign) {
+  for (int f = 0; f < clip.frame_count; ++f) shift_frame_by_ground(clip, f, f, translation_joint, g, sign);
+}
+
+void shift_frame_by_ground(Clip& clip, int frame, int time_frame, int translation_joint, Vec3 g, double sign) {
   // The joint's parent is above it: its world rotation does not change with the shift.
   const int parent = clip.skeleton.parents[translation_joint];
   const Vec3 step = Vec3{g.x, 0.0, g.z} * (sign / clip.fps);
-  for (int f = 0; f < clip.frame_count; ++f) {
-    const Quat parent_rot = parent >= 0 ? joint_world(clip, f, parent).rotation : Quat{};
-    clip.translation(f, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(f));
-  }
+  const Quat parent_rot = parent >= 0 ? joint_world(clip, frame, parent).rotation : Quat{};
+  clip.translation(frame, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(time_frame));
 }
 
 }  // namespace footfix

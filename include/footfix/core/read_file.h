@@ -17,4 +17,26 @@ constexpr std::uint64_t k_default_max_input_bytes = 256ull << 20;
 /// naming the path for anything else (missing, directory, FIFO, device, /proc file, too large).
 std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes = k_default_max_input_bytes);
 
+/// A regular file opened with read_file's checks (the same errors), read in pieces by the
+/// caller: for inputs too large to hold whole as text.
+class InputFile {
+ public:
+  InputFile(const std::filesystem::path& path, std::uint64_t max_bytes = k_default_max_input_bytes);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  /// The size the file had when opened, bytes.
+  std::uint64_t size() const { return size_; }
+  /// Appends up to `bytes` more bytes of the file to `out` (without growing its capacity past
+  /// what they need); returns how many, 0 at the end of the file. Throws Error(read) when a read
+  /// fails or the file has grown past max_bytes.
+  std::size_t append_to(std::string& out, std::size_t bytes);
+
+ private:
+  std::filesystem::path path_;
+  std::uint64_t max_bytes_ = 0, size_ = 0, read_ = 0;
+  int fd_ = -1;
+};
+
 }  // namespace footfix

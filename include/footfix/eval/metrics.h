@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,5 +65,23 @@ struct ClipMetrics {
 
 /// Compares `cleaned` with `source` (same skeleton and frame count) under `contact`.
 ClipMetrics compare_clips(const Clip& source, const Clip& cleaned, const Rig& rig, const ContactMask& contact);
+
+/// A clip handed over one frame at a time, so that it need not be held whole: `skeleton` and
+/// `fps` as the clip's, and `fill(frame, into)` writing the local transforms of frame `frame`
+/// (internal frame: meters, Y up) to frame 0 of `into`, a one-frame clip of that skeleton and fps.
+struct FrameSource {
+  const Skeleton* skeleton = nullptr;
+  double fps = 0;
+  int frame_count = 0;
+  std::function<void(int frame, Clip& into)> fill;
+};
+/// The frames of `clip` as they are (`clip` must outlive the result).
+FrameSource frames_of(const Clip& clip);
+
+/// compare_clips on clips given frame by frame, each frame read once in order: the same result
+/// as compare_clips on the clips the sources hold, with memory per frame of a few doubles per
+/// foot joint instead of a clip.
+ClipMetrics compare_frames(const FrameSource& source, const FrameSource& cleaned, const Rig& rig,
+                           const ContactMask& contact);
 
 }  // namespace footfix

@@ -11,6 +11,7 @@
 // solution closest to the previous frame's.
 #pragma once
 
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -27,6 +28,12 @@ namespace footfix {
 /// frames x joints exceed limits.max_memory_bytes (checked before allocating).
 Clip parse_bvh(std::string_view text, const std::string& source_name,
                std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
+/// parse_bvh on a file's text (read_file's checks, limits.max_input_bytes), read a piece at a
+/// time: the motion text is never held whole, only the values parsed from it. `source_name`
+/// prefixes messages.
+Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
+                   std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
 /// Writes `clip` (internal frame) as BVH text, converting back to clip.source_frame. If the clip
 /// came from a BVH file its layout is reused; otherwise a standard layout is made (6 channels on

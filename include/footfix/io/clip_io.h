@@ -21,6 +21,17 @@ bool is_clip_path(const std::filesystem::path& path);
 Clip read_clip_file(const std::filesystem::path& path, const std::string& take, std::vector<std::string>& warnings,
                     const ReadLimits& limits = {});
 
+/// True when the clip's reader kept the values it decoded the clip from (BVH: the raw channel
+/// values of every frame), so that decode_source_frame can give its frames as read again.
+bool has_source_frames(const Clip& clip);
+
+/// Frame `frame` of the clip as its reader decoded it, in the clip's current space (the internal
+/// frame after load_clip), bit for bit the transforms the clip held when read, whatever was
+/// changed since: written to frame 0 of `into` (a clip of the same skeleton). Lets a caller
+/// hand a long clip over to be changed in place and still read the source. Needs
+/// has_source_frames(clip).
+void decode_source_frame(const Clip& clip, int frame, Clip& into);
+
 /// Writes a clip atomically in the format named by `path`'s extension. FBX output requires a clip
 /// read from FBX. Throws Error(write).
 void save_clip(const Clip& clip, const std::filesystem::path& path);

@@ -66,5 +66,8 @@ void shift_by_ground(std::vector<Vec3>& pelvis_ws, std::array<std::vector<Vec3>,
 Clip shift_clip_by_ground(const Clip& clip, int translation_joint, Vec3 g, double sign);
 /// The same, on `clip` itself.
 void shift_clip_by_ground_in_place(Clip& clip, int translation_joint, Vec3 g, double sign);
+/// The same on one frame: frame `frame` of `clip` moved as the clip's frame `time_frame` is
+/// (time_frame / fps seconds from the start); for a frame held alone in a one-frame clip.
+void shift_frame_by_ground(Clip& clip, int frame, int time_frame, int translation_joint, Vec3 g, double sign);
 
 }  // namespace footfix
