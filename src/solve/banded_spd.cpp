@@ -7,6 +7,13 @@
 #include <stdexcept>
 #include <string>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FOOTFIX_BANDED_AVX512 1
+#include <immintrin.h>
+#else
+#define FOOTFIX_BANDED_AVX512 0
+#endif
+
 namespace footfix::detail {
 
 namespace {
@@ -55,6 +62,77 @@ void interior_sums(const double* band, int j, double* s) {
 
 // The half-bandwidth of the fast offline solve (second differences over 9 unknowns per frame).
 constexpr int k_unrolled_bandwidth = 18;
+
+#if FOOTFIX_BANDED_AVX512
+// Columns j .. j + k_block - 1 of L for the half-bandwidth k_unrolled_bandwidth, all of them with
+// kd full columns before and kd rows below (dense band, AVX-512). The block's sums are accumulated
+// together (each column's terms from the columns before the block first, then those of the block
+// as each is finished): independent chains for the processor to overlap. Each row's sum still
+// sees the same terms in the same increasing order, one lane per row, and each addition and
+// product rounds as the scalar one (masked lanes are left untouched; the file is compiled
+// without floating-point contraction): the same result to the bit as finish_column. False on a
+// pivot that is not positive.
+constexpr int k_block = 4;
+
+constexpr int k_vectors = (k_unrolled_bandwidth + 8) / 8;  // 8-lane vectors per column
+
+// Lanes [8 v, 8 v + 8) of the first `lanes`.
+constexpr unsigned lane_mask(int lanes, int v) { return (1u << std::clamp(lanes - 8 * v, 0, 8)) - 1; }
+
+// acc[t] += L(row + t, k) L(row, k) for the rows of column k (`ck`) from offset r = row - k on.
+__attribute__((target("avx512f"), always_inline)) inline void add_column(__m512d* acc, const double* ck, int r) {
+  const __m512d x = _mm512_set1_pd(ck[r]);
+#pragma GCC unroll 4
+  for (int v = 0; v < k_vectors; ++v) {
+    const auto m = static_cast<__mmask8>(lane_mask(k_unrolled_bandwidth + 1 - r, v));
+    if (m == 0) continue;
+    const __m512d c = _mm512_maskz_loadu_pd(m, ck + r + 8 * v);
+    acc[v] = _mm512_mask_add_pd(acc[v], m, acc[v], _mm512_mul_pd(c, x));
+  }
+}
+
+__attribute__((target("avx512f"))) bool interior_block_avx512(double* band, int j) {
+  constexpr int kd = k_unrolled_bandwidth, w = kd + 1;
+  __m512d acc[k_block][k_vectors];
+#pragma GCC unroll 8
+  for (int b = 0; b < k_block; ++b)
+#pragma GCC unroll 4
+    for (int v = 0; v < k_vectors; ++v) acc[b][v] = _mm512_setzero_pd();
+#pragma GCC unroll 64
+  for (int m = kd; m >= 1; --m) {  // k = j - m, increasing
+    const double* ck = band + static_cast<size_t>(j - m) * w;
+#pragma GCC unroll 8
+    for (int b = 0; b < k_block; ++b)
+      if (m + b <= kd) add_column(acc[b], ck, m + b);
+  }
+#pragma GCC unroll 8
+  for (int b = 0; b < k_block; ++b) {
+#pragma GCC unroll 8
+    for (int c = 0; c < b; ++c) add_column(acc[b], band + static_cast<size_t>(j + c) * w, b - c);
+    double* cj = band + static_cast<size_t>(j + b) * w;
+    alignas(64) double s[8 * k_vectors];
+#pragma GCC unroll 4
+    for (int v = 0; v < k_vectors; ++v) _mm512_store_pd(s + 8 * v, acc[b][v]);
+    const double d = cj[0] - s[0];
+    if (!(d > 0)) return false;
+    const double ljj = std::sqrt(d);
+    const __m512d pivot = _mm512_set1_pd(ljj);
+#pragma GCC unroll 4
+    for (int v = 0; v < k_vectors; ++v) {
+      const auto m = static_cast<__mmask8>(lane_mask(w, v));
+      const __m512d a = _mm512_maskz_loadu_pd(m, cj + 8 * v);
+      _mm512_mask_storeu_pd(cj + 8 * v, m, _mm512_div_pd(_mm512_sub_pd(a, _mm512_load_pd(s + 8 * v)), pivot));
+    }
+    cj[0] = ljj;
+  }
+  return true;
+}
+
+bool have_avx512() {
+  static const bool have = __builtin_cpu_supports("avx512f");
+  return have;
+}
+#endif
 
 // L y = b, one row at a time as L's columns become known: y_i = (b_i - sum_{k < i} L(i, k) y_k)
 // / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the sums
@@ -166,6 +244,18 @@ bool BandedSpd::finish_column(double* cols, int jj, int j, std::vector<double>& 
 bool BandedSpd::factor() {
   assert(!compact());
   std::vector<double> sum(static_cast<size_t>(kd_) + 2);
+#if FOOTFIX_BANDED_AVX512
+  if (kd_ == k_unrolled_bandwidth && simd_.load() && have_avx512()) {
+    int j = 0;
+    for (; j < kd_ && j < n_; ++j)
+      if (!finish_column(band_.data(), j, j, sum)) return false;
+    for (; j + k_block - 1 + kd_ <= n_ - 1; j += k_block)
+      if (!interior_block_avx512(band_.data(), j)) return false;
+    for (; j < n_; ++j)
+      if (!finish_column(band_.data(), j, j, sum)) return false;
+    return true;
+  }
+#endif
   for (int j = 0; j < n_; ++j)
     if (!finish_column(band_.data(), j, j, sum)) return false;
   return true;

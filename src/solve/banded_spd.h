@@ -28,6 +28,10 @@ class BandedSpd {
   /// For tests: changes that threshold (process-wide; returns the previous value).
   static std::size_t set_compact_above_doubles(std::size_t doubles) { return compact_above_.exchange(doubles); }
 
+  /// For tests: whether factor() may use the processor's vector extensions where it has them
+  /// (same result to the bit either way; returns the previous value).
+  static bool set_simd(bool on) { return simd_.exchange(on); }
+
   /// Throws std::invalid_argument for a pattern with an offset outside [0, half_bandwidth].
   BandedSpd(int size, int half_bandwidth, const Pattern& pattern = {});
   int size() const { return n_; }
@@ -97,6 +101,7 @@ class BandedSpd {
 
   // 128 MiB of band: about 98,000 frames of the fast solve (13 minutes at 120 Hz).
   static inline std::atomic<std::size_t> compact_above_{std::size_t{1} << 24};
+  static inline std::atomic<bool> simd_{true};
 };
 
 }  // namespace footfix::detail
