@@ -91,9 +91,23 @@ __attribute__((target("avx512f"), always_inline)) inline void add_column(__m512d
   }
 }
 
+// The same for a column finished in this block, held in registers (`col`: its rows from j on,
+// 8 per vector), from offset r: no trip through memory on the block's chain of columns.
+__attribute__((target("avx512f"), always_inline)) inline void add_finished(__m512d* acc, const __m512d* col, int r) {
+  const __m512i shift = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(r));
+  const __m512d x = _mm512_permutex2var_pd(col[0], _mm512_set1_epi64(r), col[0]);  // lane r everywhere
+#pragma GCC unroll 4
+  for (int v = 0; v < k_vectors; ++v) {
+    const auto m = static_cast<__mmask8>(lane_mask(k_unrolled_bandwidth + 1 - r, v));
+    if (m == 0) continue;
+    const __m512d c = _mm512_permutex2var_pd(col[v], shift, v + 1 < k_vectors ? col[v + 1] : _mm512_setzero_pd());
+    acc[v] = _mm512_mask_add_pd(acc[v], m, acc[v], _mm512_mul_pd(c, x));
+  }
+}
+
 __attribute__((target("avx512f"))) bool interior_block_avx512(double* band, int j) {
   constexpr int kd = k_unrolled_bandwidth, w = kd + 1;
-  __m512d acc[k_block][k_vectors];
+  __m512d acc[k_block][k_vectors], col[k_block][k_vectors];
 #pragma GCC unroll 8
   for (int b = 0; b < k_block; ++b)
 #pragma GCC unroll 4
@@ -108,22 +122,19 @@ __attribute__((target("avx512f"))) bool interior_block_avx512(double* band, int 
 #pragma GCC unroll 8
   for (int b = 0; b < k_block; ++b) {
 #pragma GCC unroll 8
-    for (int c = 0; c < b; ++c) add_column(acc[b], band + static_cast<size_t>(j + c) * w, b - c);
+    for (int c = 0; c < b; ++c) add_finished(acc[b], col[c], b - c);
     double* cj = band + static_cast<size_t>(j + b) * w;
-    alignas(64) double s[8 * k_vectors];
-#pragma GCC unroll 4
-    for (int v = 0; v < k_vectors; ++v) _mm512_store_pd(s + 8 * v, acc[b][v]);
-    const double d = cj[0] - s[0];
+    const double d = cj[0] - _mm512_cvtsd_f64(acc[b][0]);
     if (!(d > 0)) return false;
     const double ljj = std::sqrt(d);
     const __m512d pivot = _mm512_set1_pd(ljj);
 #pragma GCC unroll 4
     for (int v = 0; v < k_vectors; ++v) {
       const auto m = static_cast<__mmask8>(lane_mask(w, v));
-      const __m512d a = _mm512_maskz_loadu_pd(m, cj + 8 * v);
-      _mm512_mask_storeu_pd(cj + 8 * v, m, _mm512_div_pd(_mm512_sub_pd(a, _mm512_load_pd(s + 8 * v)), pivot));
+      col[b][v] = _mm512_div_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), pivot);
+      if (v == 0) col[b][0] = _mm512_mask_mov_pd(col[b][0], 1, pivot);
+      _mm512_mask_storeu_pd(cj + 8 * v, m, col[b][v]);
     }
-    cj[0] = ljj;
   }
   return true;
 }
@@ -241,23 +252,36 @@ bool BandedSpd::finish_column(double* cols, int jj, int j, std::vector<double>& 
   return true;
 }
 
-bool BandedSpd::factor() {
+bool BandedSpd::factor() { return factor_dense(nullptr); }
+
+// With `b`, each column's row of L y = b is substituted as soon as the column is known: the
+// substitution's chain of dependent operations overlaps the next columns' independent ones.
+bool BandedSpd::factor_dense(std::vector<double>* b) {
   assert(!compact());
-  std::vector<double> sum(static_cast<size_t>(kd_) + 2);
+  std::vector<double> sum(static_cast<size_t>(kd_) + 2), ring = b ? forward_ring(kd_) : std::vector<double>{};
+  int j = 0, solved = 0;  // columns factored, rows substituted
+  auto forward_to = [&](int end) {
+    if (b)
+      for (; solved < end; ++solved) forward_step(solved, n_, kd_, column(solved), *b, ring);
+  };
+  auto scalar_to = [&](int end) {
+    for (; j < end; ++j) {
+      if (!finish_column(band_.data(), j, j, sum)) return false;
+      forward_to(j + 1);
+    }
+    return true;
+  };
 #if FOOTFIX_BANDED_AVX512
   if (kd_ == k_unrolled_bandwidth && simd_.load() && have_avx512()) {
-    int j = 0;
-    for (; j < kd_ && j < n_; ++j)
-      if (!finish_column(band_.data(), j, j, sum)) return false;
-    for (; j + k_block - 1 + kd_ <= n_ - 1; j += k_block)
+    if (!scalar_to(std::min(kd_, n_))) return false;
+    for (; j + k_block - 1 + kd_ <= n_ - 1; j += k_block) {
       if (!interior_block_avx512(band_.data(), j)) return false;
-    for (; j < n_; ++j)
-      if (!finish_column(band_.data(), j, j, sum)) return false;
-    return true;
+      forward_to(j);  // one block behind: its rows' chain runs beside the next block
+    }
   }
 #endif
-  for (int j = 0; j < n_; ++j)
-    if (!finish_column(band_.data(), j, j, sum)) return false;
+  if (!scalar_to(n_)) return false;
+  forward_to(n_);
   return true;
 }
 
@@ -265,14 +289,18 @@ void BandedSpd::solve(std::vector<double>& b) const {
   assert(!compact() && static_cast<int>(b.size()) == n_);
   std::vector<double> ring = forward_ring(kd_);
   for (int i = 0; i < n_; ++i) forward_step(i, n_, kd_, column(i), b, ring);
+  backward(b);
+}
+
+void BandedSpd::backward(std::vector<double>& b) const {
   for (int i = n_ - 1; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
 }
 
 bool BandedSpd::factor_solve(std::vector<double>& b) {
   assert(static_cast<int>(b.size()) == n_);
   if (compact()) return factor_solve_compact(b);
-  if (!factor()) return false;
-  solve(b);
+  if (!factor_dense(&b)) return false;
+  backward(b);
   return true;
 }
 

@@ -84,6 +84,10 @@ class BandedSpd {
   /// Column `j` of L into cols + jj * (kd + 1), from A's column already there and the kd
   /// columns of L before it (cols + (jj - m) * (kd + 1)); false on a pivot that is not positive.
   bool finish_column(double* cols, int jj, int j, std::vector<double>& sum) const;
+  /// factor(); with `b`, also L y = b (y into b) along the way.
+  bool factor_dense(std::vector<double>* b);
+  /// L^T x = y in place (after the factor and the forward substitution).
+  void backward(std::vector<double>& b) const;
   /// A's column j, dense (kd + 1 entries), into `out` (compact mode).
   void load_column(int j, double* out) const;
   bool factor_solve_compact(std::vector<double>& b) const;
