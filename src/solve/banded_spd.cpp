@@ -293,7 +293,23 @@ void BandedSpd::solve(std::vector<double>& b) const {
 }
 
 void BandedSpd::backward(std::vector<double>& b) const {
-  for (int i = n_ - 1; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
+  int i = n_ - 1;
+  for (; i >= 0 && i + kd_ > n_ - 1; --i) backward_step(i, n_, kd_, column(i), b);
+  if (kd_ == k_unrolled_bandwidth && i >= 0) {
+    // Full rows: unrolled, the row just solved carried in a register (not stored and loaded
+    // again on the chain from one row to the next). Same operations in the same order.
+    double next = b[static_cast<size_t>(i) + 1];
+    for (; i >= 0; --i) {
+      const double* ci = column(i);
+      const double* x = b.data() + i;
+      double v = b[static_cast<size_t>(i)] - ci[1] * next;
+#pragma GCC unroll 32
+      for (int t = 2; t <= k_unrolled_bandwidth; ++t) v -= ci[t] * x[t];
+      next = v / ci[0];
+      b[static_cast<size_t>(i)] = next;
+    }
+  }
+  for (; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
 }
 
 bool BandedSpd::factor_solve(std::vector<double>& b) {
