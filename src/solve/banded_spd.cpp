@@ -64,20 +64,23 @@ void interior_sums(const double* band, int j, double* s) {
 constexpr int k_unrolled_bandwidth = 18;
 
 #if FOOTFIX_BANDED_AVX512
-// Columns j .. j + k_block - 1 of L for the half-bandwidth k_unrolled_bandwidth, all of them with
-// kd full columns before and kd rows below (dense band, AVX-512). The block's sums are accumulated
-// together (each column's terms from the columns before the block first, then those of the block
-// as each is finished): independent chains for the processor to overlap. Each row's sum still
-// sees the same terms in the same increasing order, one lane per row, and each addition and
-// product rounds as the scalar one (masked lanes are left untouched; the file is compiled
-// without floating-point contraction): the same result to the bit as finish_column. False on a
-// pivot that is not positive.
-constexpr int k_block = 4;
-
+// Columns of L for the half-bandwidth k_unrolled_bandwidth, k_block at a time, for columns with
+// kd full columns before and kd rows below (dense band, AVX-512): one lane per row of a column,
+// each row's sum accumulated over the columns k before it in increasing k, as finish_column
+// does. Each addition and product rounds as the scalar one (masked lanes are left untouched;
+// the file is compiled without floating-point contraction): the same result to the bit.
+//
+// A column's last terms need the columns just before it, and its pivot's square root and
+// division then hold up the next: a chain through the block. Beside it, the next block's terms
+// from the columns before this block (independent work) are accumulated a slice at a time, so
+// the processor overlaps both; the next block then takes this block's columns from registers.
+constexpr int k_block = 2;
 constexpr int k_vectors = (k_unrolled_bandwidth + 8) / 8;  // 8-lane vectors per column
 
 // Lanes [8 v, 8 v + 8) of the first `lanes`.
 constexpr unsigned lane_mask(int lanes, int v) { return (1u << std::clamp(lanes - 8 * v, 0, 8)) - 1; }
+
+using Sums = __m512d[k_block][k_vectors];  // a block's sums: column b's rows, 8 per vector
 
 // acc[t] += L(row + t, k) L(row, k) for the rows of column k (`ck`) from offset r = row - k on.
 __attribute__((target("avx512f"), always_inline)) inline void add_column(__m512d* acc, const double* ck, int r) {
@@ -91,8 +94,7 @@ __attribute__((target("avx512f"), always_inline)) inline void add_column(__m512d
   }
 }
 
-// The same for a column finished in this block, held in registers (`col`: its rows from j on,
-// 8 per vector), from offset r: no trip through memory on the block's chain of columns.
+// The same for a column held in registers (`col`: its rows from its diagonal on), r < 8.
 __attribute__((target("avx512f"), always_inline)) inline void add_finished(__m512d* acc, const __m512d* col, int r) {
   const __m512i shift = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(r));
   const __m512d x = _mm512_permutex2var_pd(col[0], _mm512_set1_epi64(r), col[0]);  // lane r everywhere
@@ -105,36 +107,66 @@ __attribute__((target("avx512f"), always_inline)) inline void add_finished(__m51
   }
 }
 
-__attribute__((target("avx512f"))) bool interior_block_avx512(double* band, int j) {
-  constexpr int kd = k_unrolled_bandwidth, w = kd + 1;
-  __m512d acc[k_block][k_vectors], col[k_block][k_vectors];
-#pragma GCC unroll 8
-  for (int b = 0; b < k_block; ++b)
-#pragma GCC unroll 4
-    for (int v = 0; v < k_vectors; ++v) acc[b][v] = _mm512_setzero_pd();
+// The terms of the block at column j from columns k = j - m, m from `high` down to `low` (k
+// increasing), read from the band.
+__attribute__((target("avx512f"), always_inline)) inline void add_earlier(Sums& acc, const double* band, int j,
+                                                                          int high, int low) {
+  constexpr int kd = k_unrolled_bandwidth;
 #pragma GCC unroll 64
-  for (int m = kd; m >= 1; --m) {  // k = j - m, increasing
-    const double* ck = band + static_cast<size_t>(j - m) * w;
+  for (int m = kd; m >= 1; --m) {
+    if (m > high || m < low) continue;
+    const double* ck = band + static_cast<size_t>(j - m) * (kd + 1);
 #pragma GCC unroll 8
     for (int b = 0; b < k_block; ++b)
       if (m + b <= kd) add_column(acc[b], ck, m + b);
   }
+}
+
+// Columns [j, end) in blocks (end - j a multiple of k_block, every column interior); after each
+// block, done(first column after it). False on a pivot that is not positive.
+template <typename Done>
+__attribute__((target("avx512f"))) bool interior_blocks_avx512(double* band, int j, int end, Done&& done) {
+  constexpr int kd = k_unrolled_bandwidth, w = kd + 1;
+  // The next block's terms from before this block: m = kd .. k_block + 1, in k_block slices.
+  constexpr int slice = (kd - k_block + k_block - 1) / k_block;
+  Sums acc, next;
+  __m512d col[k_block][k_vectors];
+  auto zero = [](Sums& s) __attribute__((always_inline, target("avx512f"))) {
+    for (auto& column : s)
+      for (auto& v : column) v = _mm512_setzero_pd();
+  };
+  if (j >= end) return true;
+  zero(acc);
+  add_earlier(acc, band, j, kd, 1);
+  for (; j < end; j += k_block) {
+    const bool more = j + k_block < end;
+    zero(next);
 #pragma GCC unroll 8
-  for (int b = 0; b < k_block; ++b) {
+    for (int b = 0; b < k_block; ++b) {
 #pragma GCC unroll 8
-    for (int c = 0; c < b; ++c) add_finished(acc[b], col[c], b - c);
-    double* cj = band + static_cast<size_t>(j + b) * w;
-    const double d = cj[0] - _mm512_cvtsd_f64(acc[b][0]);
-    if (!(d > 0)) return false;
-    const double ljj = std::sqrt(d);
-    const __m512d pivot = _mm512_set1_pd(ljj);
+      for (int c = 0; c < b; ++c) add_finished(acc[b], col[c], b - c);
+      double* cj = band + static_cast<size_t>(j + b) * w;
+      const double d = cj[0] - _mm512_cvtsd_f64(acc[b][0]);
+      if (!(d > 0)) return false;
+      const double ljj = std::sqrt(d);
+      const __m512d pivot = _mm512_set1_pd(ljj);
 #pragma GCC unroll 4
-    for (int v = 0; v < k_vectors; ++v) {
-      const auto m = static_cast<__mmask8>(lane_mask(w, v));
-      col[b][v] = _mm512_div_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), pivot);
-      if (v == 0) col[b][0] = _mm512_mask_mov_pd(col[b][0], 1, pivot);
-      _mm512_mask_storeu_pd(cj + 8 * v, m, col[b][v]);
+      for (int v = 0; v < k_vectors; ++v) {
+        const auto m = static_cast<__mmask8>(lane_mask(w, v));
+        col[b][v] = _mm512_div_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), pivot);
+        if (v == 0) col[b][0] = _mm512_mask_mov_pd(col[b][0], 1, pivot);
+        _mm512_mask_storeu_pd(cj + 8 * v, m, col[b][v]);
+      }
+      if (more) add_earlier(next, band, j + k_block, kd - b * slice, std::max(k_block + 1, kd - (b + 1) * slice + 1));
     }
+    done(j + k_block);
+    if (!more) break;
+    // The next block's terms from this block's columns, k = j .. j + k_block - 1 in order.
+#pragma GCC unroll 8
+    for (int b = 0; b < k_block; ++b)
+#pragma GCC unroll 8
+      for (int c = 0; c < k_block; ++c) add_finished(next[b], col[c], k_block + b - c);
+    std::memcpy(&acc, &next, sizeof acc);
   }
   return true;
 }
@@ -274,10 +306,9 @@ bool BandedSpd::factor_dense(std::vector<double>* b) {
 #if FOOTFIX_BANDED_AVX512
   if (kd_ == k_unrolled_bandwidth && simd_.load() && have_avx512()) {
     if (!scalar_to(std::min(kd_, n_))) return false;
-    for (; j + k_block - 1 + kd_ <= n_ - 1; j += k_block) {
-      if (!interior_block_avx512(band_.data(), j)) return false;
-      forward_to(j);  // one block behind: its rows' chain runs beside the next block
-    }
+    const int end = j + std::max(0, (n_ - kd_ - j) / k_block * k_block);  // columns with kd rows below
+    if (!interior_blocks_avx512(band_.data(), j, end, [&](int next) { forward_to(next - k_block); })) return false;
+    j = end;
   }
 #endif
   if (!scalar_to(n_)) return false;
