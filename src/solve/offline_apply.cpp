@@ -17,8 +17,8 @@ namespace {
 constexpr double k_min_reach_m = 1e-6;
 /// The straight leg's hip-heel length at frame f (thigh plus shin).
 double straight_of(const Clip& clip, int f, const LegChain& leg) {
-  const Vec3 hip = joint_world(clip, f, leg.hip).translation, knee = joint_world(clip, f, leg.knee).translation,
-             heel = joint_world(clip, f, leg.heel).translation;
+  const Vec3 hip = joint_world_position(clip, f, leg.hip), knee = joint_world_position(clip, f, leg.knee),
+             heel = joint_world_position(clip, f, leg.heel);
   return length(knee - hip) + length(heel - knee);
 }
 
@@ -146,8 +146,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       // knee swings a long way for a tiny change of the target, which the soft limit smooths.
       const double max_ext = settings.reach_to_straight
                                  ? straight_of(clip, f, chain)
-                                 : length(joint_world(clip, f, chain.heel).translation -
-                                          joint_world(clip, f, chain.hip).translation);
+                                 : length(joint_world_position(clip, f, chain.heel) -
+                                          joint_world_position(clip, f, chain.hip));
       const LegIkResult r =
           solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings,
                     heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f]);
