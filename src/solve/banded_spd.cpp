@@ -122,6 +122,11 @@ __attribute__((target("avx512f"), always_inline)) inline void add_earlier(Sums& 
   }
 }
 
+__attribute__((target("avx512f"), always_inline)) inline void zero(Sums& s) {
+  for (auto& column : s)
+    for (auto& v : column) v = _mm512_setzero_pd();
+}
+
 // Columns [j, end) in blocks (end - j a multiple of k_block, every column interior); after each
 // block, done(first column after it). False on a pivot that is not positive.
 template <typename Done>
@@ -131,10 +136,6 @@ __attribute__((target("avx512f"))) bool interior_blocks_avx512(double* band, int
   constexpr int slice = (kd - k_block + k_block - 1) / k_block;
   Sums acc, next;
   __m512d col[k_block][k_vectors];
-  auto zero = [](Sums& s) __attribute__((always_inline, target("avx512f"))) {
-    for (auto& column : s)
-      for (auto& v : column) v = _mm512_setzero_pd();
-  };
   if (j >= end) return true;
   zero(acc);
   add_earlier(acc, band, j, kd, 1);
