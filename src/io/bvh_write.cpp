@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <ostream>
 
 #include "../core/shortest_double.h"
@@ -267,11 +268,10 @@ class RowWriter {
       const BvhSource& s = *plan_.source;
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
-      std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
+      copy_values(raw, layout.channels.size(), row + layout.first_value);
       if (rotations_as_read_[j]) {
         rotation_same = true;
-        translation_same = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j)) ==
-                           clip_.translation(f, j);
+        translation_same = source_translation(f, j) == clip_.translation(f, j);
       } else {
         const Transform& t = source_transform(f, j, raw);
         rotation_same = t.rotation == clip_.rotation(f, j);
@@ -299,6 +299,29 @@ class RowWriter {
     }
     d.raw = raw;
     return d.internal;
+  }
+
+  // `count` raw values to the row: a fixed-size copy for the usual 3 and 6 channels (no library
+  // call per joint).
+  static void copy_values(const double* raw, size_t count, double* out) {
+    if (count == 3)
+      std::memcpy(out, raw, 3 * sizeof(double));
+    else if (count == 6)
+      std::memcpy(out, raw, 6 * sizeof(double));
+    else
+      std::copy(raw, raw + count, out);
+  }
+
+  // The source's translation of joint j at frame f in the internal frame, as the reader decoded
+  // it. A joint without position channels has its offset in every frame: converted once.
+  Vec3 source_translation(int f, int j) {
+    const BvhSource& s = *plan_.source;
+    std::optional<Vec3>& fixed = fixed_translations_[j];
+    if (fixed) return *fixed;
+    const Vec3 t = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j));
+    const auto& channels = s.joints[j].channels;
+    if (std::all_of(channels.begin(), channels.end(), is_rotation)) fixed = t;
+    return t;
   }
 
   // Joints whose rotations are bit for bit those the reader decoded need no decoding to compare:
@@ -361,6 +384,7 @@ class RowWriter {
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
+  std::vector<std::optional<Vec3>> fixed_translations_ = std::vector<std::optional<Vec3>>(plan_.layouts.size());
   std::vector<bool> rotations_as_read_;
 };
 
