@@ -163,12 +163,13 @@ class TextOut {
     std::memset(room(depth), '\t', depth);
     used_ += depth;
   }
-  /// `count` numbers separated by spaces, then a line end.
-  void row(const double* values, size_t count) {
+  /// `count` numbers separated by spaces, then a line end; those marked `computed` (most need
+  /// 16 or 17 digits) written by the method faster for them, to the same text.
+  void row(const double* values, const std::uint8_t* computed, size_t count) {
     char* p = room(count * (k_shortest_double_chars + 1) + 1);
     for (size_t i = 0; i < count; ++i) {
       if (i) *p++ = ' ';
-      p = write_shortest(p, values[i]);
+      p = computed[i] ? write_shortest_long(p, values[i]) : write_shortest(p, values[i]);
     }
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
@@ -260,6 +261,9 @@ class RowWriter {
     find_rotations_as_read();
   }
 
+  /// Per value of the row: whether fill() computed it (1) or copied it from the source (0).
+  const std::uint8_t* computed() const { return computed_.data(); }
+
   void fill(int f, int j, double* row) {
     const BvhJointLayout& layout = plan_.layouts[j];
     const JointSlots& slots = plan_.slots[j];
@@ -269,6 +273,7 @@ class RowWriter {
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
       copy_values(raw, layout.channels.size(), row + layout.first_value);
+      std::fill_n(computed_.begin() + layout.first_value, layout.channels.size(), 0);
       if (rotations_as_read_[j]) {
         rotation_same = true;
         translation_same = source_translation(f, j) == clip_.translation(f, j);
@@ -358,7 +363,10 @@ class RowWriter {
     const Quat q = rotation_to_source(clip_.values_to_file(), clip_.rotation(f, j));
     if (slots.rotation_count == 3) {
       const auto angles = euler_from_quat_deg(slots.order, q, previous_[j]);
-      for (int n = 0; n < 3; ++n) row[slots.rotation[n]] = angles[n];
+      for (int n = 0; n < 3; ++n) {
+        row[slots.rotation[n]] = angles[n];
+        computed_[slots.rotation[n]] = 1;
+      }
     } else if (angle_of(q) > 1e-9) {
       fail_write(clip_, where(f, j) + ": the rotation changed but the joint has no rotation channels");
     }
@@ -369,9 +377,10 @@ class RowWriter {
     const Vec3 offset = plan_.offsets[j];
     const double tolerance = 1e-6 * std::max(1.0, length(offset));
     for (int axis = 0; axis < 3; ++axis) {
-      if (slots.position[axis] >= 0)
+      if (slots.position[axis] >= 0) {
         row[slots.position[axis]] = at(t, axis);
-      else if (!(std::abs(at(t, axis) - at(offset, axis)) <= tolerance))
+        computed_[slots.position[axis]] = 1;
+      } else if (!(std::abs(at(t, axis) - at(offset, axis)) <= tolerance))
         fail_write(clip_, where(f, j) + ": the translation changed along an axis without a position channel");
     }
   }
@@ -384,6 +393,7 @@ class RowWriter {
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
+  std::vector<std::uint8_t> computed_ = std::vector<std::uint8_t>(static_cast<size_t>(plan_.values_per_frame), 0);
   std::vector<std::optional<Vec3>> fixed_translations_ = std::vector<std::optional<Vec3>>(plan_.layouts.size());
   std::vector<bool> rotations_as_read_;
 };
@@ -398,7 +408,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
-    out.row(row.data(), row.size());
+    out.row(row.data(), writer.computed(), row.size());
   }
 }
 
