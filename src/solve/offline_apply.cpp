@@ -146,8 +146,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       // knee swings a long way for a tiny change of the target, which the soft limit smooths.
       const double max_ext = settings.reach_to_straight
                                  ? straight_of(clip, f, chain)
-                                 : length(joint_world_position(clip, f, chain.heel) -
-                                          joint_world_position(clip, f, chain.hip));
+                                 : length(joint_world(clip, f, chain.heel).translation -
+                                          joint_world(clip, f, chain.hip).translation);
       const LegIkResult r =
           solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings,
                     heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f]);
