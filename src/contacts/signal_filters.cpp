@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <iterator>
-#include <set>
 
 namespace footfix {
 namespace {
@@ -173,43 +171,51 @@ std::vector<double> window_minimum(std::span<const double> in, int before, int a
 
 namespace {
 
-/// Median of a sliding multiset of values: `low` holds the smaller half (one more when the count
-/// is odd), `high` the rest. Insert and erase are O(log window).
+/// Median of a sliding window of values: `low` holds the smaller half (one more when the count
+/// is odd), `high` the rest, each a sorted vector (windows are short: moving a few values costs
+/// less than a tree node per value). Equal values keep a multiset's order (a new one after its
+/// equals, erase takes the first), so which of two equal values (0 and -0) is the median is as
+/// it has always been.
 class SlidingMedian {
  public:
   void insert(double v) {
-    if (low_.empty() || v <= *low_.rbegin())
-      low_.insert(v);
+    if (low_.empty() || v <= low_.back())
+      add(low_, v);
     else
-      high_.insert(v);
+      add(high_, v);
     rebalance();
   }
   void erase(double v) {
-    if (v <= *low_.rbegin())
-      low_.erase(low_.find(v));
+    if (v <= low_.back())
+      remove(low_, v);
     else
-      high_.erase(high_.find(v));
+      remove(high_, v);
     rebalance();
   }
   /// Middle value, or the mean of the two middle values for an even count.
   double median() const {
-    if (low_.size() > high_.size()) return *low_.rbegin();
-    return 0.5 * (*low_.rbegin() + *high_.begin());
+    if (low_.size() > high_.size()) return low_.back();
+    return 0.5 * (low_.back() + high_.front());
   }
 
  private:
+  static void add(std::vector<double>& sorted, double v) {
+    sorted.insert(std::upper_bound(sorted.begin(), sorted.end(), v), v);
+  }
+  static void remove(std::vector<double>& sorted, double v) {
+    sorted.erase(std::lower_bound(sorted.begin(), sorted.end(), v));
+  }
   void rebalance() {
     while (low_.size() > high_.size() + 1) {
-      auto last = std::prev(low_.end());
-      high_.insert(*last);
-      low_.erase(last);
+      add(high_, low_.back());
+      low_.pop_back();
     }
     while (low_.size() < high_.size()) {
-      low_.insert(*high_.begin());
+      add(low_, high_.front());
       high_.erase(high_.begin());
     }
   }
-  std::multiset<double> low_, high_;
+  std::vector<double> low_, high_;
 };
 
 }  // namespace

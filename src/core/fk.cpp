@@ -22,18 +22,14 @@ Transform joint_world(const Clip& clip, int frame, int joint) {
   return t;
 }
 
-namespace {
-
-// joint_world(clip, frame, joint).translation without the rotations' products, which a position
-// never reads (the same operations on the translation, so the same result).
+// The rotations' products are left out: a position never reads them (the same operations on the
+// translation as joint_world's, so the same result).
 Vec3 joint_world_position(const Clip& clip, int frame, int joint) {
   Vec3 t = clip.translation(frame, joint);
   for (int p = clip.skeleton.parents[joint]; p >= 0; p = clip.skeleton.parents[p])
     t = clip.translation(frame, p) + rotate(clip.rotation(frame, p), t);
   return t;
 }
-
-}  // namespace
 
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
   assert(out.size() >= static_cast<size_t>(clip.frame_count));

@@ -199,4 +199,6 @@ char* write_shortest(char* first, double value) {
   return by_to_chars(first, value);
 }
 
+char* write_shortest_long(char* first, double value) { return by_to_chars(first, value); }
+
 }  // namespace footfix

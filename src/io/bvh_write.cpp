@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <ostream>
 
 #include "../core/shortest_double.h"
@@ -162,12 +163,13 @@ class TextOut {
     std::memset(room(depth), '\t', depth);
     used_ += depth;
   }
-  /// `count` numbers separated by spaces, then a line end.
-  void row(const double* values, size_t count) {
+  /// `count` numbers separated by spaces, then a line end; those marked `computed` (most need
+  /// 16 or 17 digits) written by the method faster for them, to the same text.
+  void row(const double* values, const std::uint8_t* computed, size_t count) {
     char* p = room(count * (k_shortest_double_chars + 1) + 1);
     for (size_t i = 0; i < count; ++i) {
       if (i) *p++ = ' ';
-      p = write_shortest(p, values[i]);
+      p = computed[i] ? write_shortest_long(p, values[i]) : write_shortest(p, values[i]);
     }
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
@@ -259,6 +261,9 @@ class RowWriter {
     find_rotations_as_read();
   }
 
+  /// Per value of the row: whether fill() computed it (1) or copied it from the source (0).
+  const std::uint8_t* computed() const { return computed_.data(); }
+
   void fill(int f, int j, double* row) {
     const BvhJointLayout& layout = plan_.layouts[j];
     const JointSlots& slots = plan_.slots[j];
@@ -267,11 +272,11 @@ class RowWriter {
       const BvhSource& s = *plan_.source;
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
-      std::copy(raw, raw + layout.channels.size(), row + layout.first_value);
+      copy_values(raw, layout.channels.size(), row + layout.first_value);
+      std::fill_n(computed_.begin() + layout.first_value, layout.channels.size(), 0);
       if (rotations_as_read_[j]) {
         rotation_same = true;
-        translation_same = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j)) ==
-                           clip_.translation(f, j);
+        translation_same = source_translation(f, j) == clip_.translation(f, j);
       } else {
         const Transform& t = source_transform(f, j, raw);
         rotation_same = t.rotation == clip_.rotation(f, j);
@@ -299,6 +304,29 @@ class RowWriter {
     }
     d.raw = raw;
     return d.internal;
+  }
+
+  // `count` raw values to the row: a fixed-size copy for the usual 3 and 6 channels (no library
+  // call per joint).
+  static void copy_values(const double* raw, size_t count, double* out) {
+    if (count == 3)
+      std::memcpy(out, raw, 3 * sizeof(double));
+    else if (count == 6)
+      std::memcpy(out, raw, 6 * sizeof(double));
+    else
+      std::copy(raw, raw + count, out);
+  }
+
+  // The source's translation of joint j at frame f in the internal frame, as the reader decoded
+  // it. A joint without position channels has its offset in every frame: converted once.
+  Vec3 source_translation(int f, int j) {
+    const BvhSource& s = *plan_.source;
+    std::optional<Vec3>& fixed = fixed_translations_[j];
+    if (fixed) return *fixed;
+    const Vec3 t = point_to_internal(clip_.values_to_file(), decode_bvh_translation(s, s.raw_offsets[j], f, j));
+    const auto& channels = s.joints[j].channels;
+    if (std::all_of(channels.begin(), channels.end(), is_rotation)) fixed = t;
+    return t;
   }
 
   // Joints whose rotations are bit for bit those the reader decoded need no decoding to compare:
@@ -335,7 +363,10 @@ class RowWriter {
     const Quat q = rotation_to_source(clip_.values_to_file(), clip_.rotation(f, j));
     if (slots.rotation_count == 3) {
       const auto angles = euler_from_quat_deg(slots.order, q, previous_[j]);
-      for (int n = 0; n < 3; ++n) row[slots.rotation[n]] = angles[n];
+      for (int n = 0; n < 3; ++n) {
+        row[slots.rotation[n]] = angles[n];
+        computed_[slots.rotation[n]] = 1;
+      }
     } else if (angle_of(q) > 1e-9) {
       fail_write(clip_, where(f, j) + ": the rotation changed but the joint has no rotation channels");
     }
@@ -346,9 +377,10 @@ class RowWriter {
     const Vec3 offset = plan_.offsets[j];
     const double tolerance = 1e-6 * std::max(1.0, length(offset));
     for (int axis = 0; axis < 3; ++axis) {
-      if (slots.position[axis] >= 0)
+      if (slots.position[axis] >= 0) {
         row[slots.position[axis]] = at(t, axis);
-      else if (!(std::abs(at(t, axis) - at(offset, axis)) <= tolerance))
+        computed_[slots.position[axis]] = 1;
+      } else if (!(std::abs(at(t, axis) - at(offset, axis)) <= tolerance))
         fail_write(clip_, where(f, j) + ": the translation changed along an axis without a position channel");
     }
   }
@@ -361,6 +393,8 @@ class RowWriter {
   const Plan& plan_;
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
+  std::vector<std::uint8_t> computed_ = std::vector<std::uint8_t>(static_cast<size_t>(plan_.values_per_frame), 0);
+  std::vector<std::optional<Vec3>> fixed_translations_ = std::vector<std::optional<Vec3>>(plan_.layouts.size());
   std::vector<bool> rotations_as_read_;
 };
 
@@ -374,7 +408,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
-    out.row(row.data(), row.size());
+    out.row(row.data(), writer.computed(), row.size());
   }
 }
 

@@ -6,7 +6,7 @@ namespace footfix {
 const char* to_string(Side s) { return s == Side::left ? "left" : "right"; }
 
 Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg) {
-  if (leg.toe_end >= 0) return joint_world(clip, frame, leg.toe_end).translation;
+  if (leg.toe_end >= 0) return joint_world_position(clip, frame, leg.toe_end);
   return end_site_world(clip, frame, leg.contact_joint());
 }
 

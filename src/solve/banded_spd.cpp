@@ -7,6 +7,13 @@
 #include <stdexcept>
 #include <string>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FOOTFIX_BANDED_AVX512 1
+#include <immintrin.h>
+#else
+#define FOOTFIX_BANDED_AVX512 0
+#endif
+
 namespace footfix::detail {
 
 namespace {
@@ -55,6 +62,121 @@ void interior_sums(const double* band, int j, double* s) {
 
 // The half-bandwidth of the fast offline solve (second differences over 9 unknowns per frame).
 constexpr int k_unrolled_bandwidth = 18;
+
+#if FOOTFIX_BANDED_AVX512
+// Columns of L for the half-bandwidth k_unrolled_bandwidth, k_block at a time, for columns with
+// kd full columns before and kd rows below (dense band, AVX-512): one lane per row of a column,
+// each row's sum accumulated over the columns k before it in increasing k, as finish_column
+// does. Each addition and product rounds as the scalar one (masked lanes are left untouched;
+// the file is compiled without floating-point contraction): the same result to the bit.
+//
+// A column's last terms need the columns just before it, and its pivot's square root and
+// division then hold up the next: a chain through the block. Beside it, the next block's terms
+// from the columns before this block (independent work) are accumulated a slice at a time, so
+// the processor overlaps both; the next block then takes this block's columns from registers.
+constexpr int k_block = 2;
+constexpr int k_vectors = (k_unrolled_bandwidth + 8) / 8;  // 8-lane vectors per column
+
+// Lanes [8 v, 8 v + 8) of the first `lanes`.
+constexpr unsigned lane_mask(int lanes, int v) { return (1u << std::clamp(lanes - 8 * v, 0, 8)) - 1; }
+
+using Sums = __m512d[k_block][k_vectors];  // a block's sums: column b's rows, 8 per vector
+
+// acc[t] += L(row + t, k) L(row, k) for the rows of column k (`ck`) from offset r = row - k on.
+__attribute__((target("avx512f"), always_inline)) inline void add_column(__m512d* acc, const double* ck, int r) {
+  const __m512d x = _mm512_set1_pd(ck[r]);
+#pragma GCC unroll 4
+  for (int v = 0; v < k_vectors; ++v) {
+    const auto m = static_cast<__mmask8>(lane_mask(k_unrolled_bandwidth + 1 - r, v));
+    if (m == 0) continue;
+    const __m512d c = _mm512_maskz_loadu_pd(m, ck + r + 8 * v);
+    acc[v] = _mm512_mask_add_pd(acc[v], m, acc[v], _mm512_mul_pd(c, x));
+  }
+}
+
+// The same for a column held in registers (`col`: its rows from its diagonal on), r < 8.
+__attribute__((target("avx512f"), always_inline)) inline void add_finished(__m512d* acc, const __m512d* col, int r) {
+  const __m512i shift = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(r));
+  const __m512d x = _mm512_permutex2var_pd(col[0], _mm512_set1_epi64(r), col[0]);  // lane r everywhere
+#pragma GCC unroll 4
+  for (int v = 0; v < k_vectors; ++v) {
+    const auto m = static_cast<__mmask8>(lane_mask(k_unrolled_bandwidth + 1 - r, v));
+    if (m == 0) continue;
+    const __m512d c = _mm512_permutex2var_pd(col[v], shift, v + 1 < k_vectors ? col[v + 1] : _mm512_setzero_pd());
+    acc[v] = _mm512_mask_add_pd(acc[v], m, acc[v], _mm512_mul_pd(c, x));
+  }
+}
+
+// The terms of the block at column j from columns k = j - m, m from `high` down to `low` (k
+// increasing), read from the band.
+__attribute__((target("avx512f"), always_inline)) inline void add_earlier(Sums& acc, const double* band, int j,
+                                                                          int high, int low) {
+  constexpr int kd = k_unrolled_bandwidth;
+#pragma GCC unroll 64
+  for (int m = kd; m >= 1; --m) {
+    if (m > high || m < low) continue;
+    const double* ck = band + static_cast<size_t>(j - m) * (kd + 1);
+#pragma GCC unroll 8
+    for (int b = 0; b < k_block; ++b)
+      if (m + b <= kd) add_column(acc[b], ck, m + b);
+  }
+}
+
+__attribute__((target("avx512f"), always_inline)) inline void zero(Sums& s) {
+  for (auto& column : s)
+    for (auto& v : column) v = _mm512_setzero_pd();
+}
+
+// Columns [j, end) in blocks (end - j a multiple of k_block, every column interior); after each
+// block, done(first column after it). False on a pivot that is not positive.
+template <typename Done>
+__attribute__((target("avx512f"))) bool interior_blocks_avx512(double* band, int j, int end, Done&& done) {
+  constexpr int kd = k_unrolled_bandwidth, w = kd + 1;
+  // The next block's terms from before this block: m = kd .. k_block + 1, in k_block slices.
+  constexpr int slice = (kd - k_block + k_block - 1) / k_block;
+  Sums acc, next;
+  __m512d col[k_block][k_vectors];
+  if (j >= end) return true;
+  zero(acc);
+  add_earlier(acc, band, j, kd, 1);
+  for (; j < end; j += k_block) {
+    const bool more = j + k_block < end;
+    zero(next);
+#pragma GCC unroll 8
+    for (int b = 0; b < k_block; ++b) {
+#pragma GCC unroll 8
+      for (int c = 0; c < b; ++c) add_finished(acc[b], col[c], b - c);
+      double* cj = band + static_cast<size_t>(j + b) * w;
+      const double d = cj[0] - _mm512_cvtsd_f64(acc[b][0]);
+      if (!(d > 0)) return false;
+      const double ljj = std::sqrt(d);
+      const __m512d pivot = _mm512_set1_pd(ljj);
+#pragma GCC unroll 4
+      for (int v = 0; v < k_vectors; ++v) {
+        const auto m = static_cast<__mmask8>(lane_mask(w, v));
+        col[b][v] = _mm512_div_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), pivot);
+        if (v == 0) col[b][0] = _mm512_mask_mov_pd(col[b][0], 1, pivot);
+        _mm512_mask_storeu_pd(cj + 8 * v, m, col[b][v]);
+      }
+      if (more) add_earlier(next, band, j + k_block, kd - b * slice, std::max(k_block + 1, kd - (b + 1) * slice + 1));
+    }
+    done(j + k_block);
+    if (!more) break;
+    // The next block's terms from this block's columns, k = j .. j + k_block - 1 in order.
+#pragma GCC unroll 8
+    for (int b = 0; b < k_block; ++b)
+#pragma GCC unroll 8
+      for (int c = 0; c < k_block; ++c) add_finished(next[b], col[c], k_block + b - c);
+    std::memcpy(&acc, &next, sizeof acc);
+  }
+  return true;
+}
+
+bool have_avx512() {
+  static const bool have = __builtin_cpu_supports("avx512f");
+  return have;
+}
+#endif
 
 // L y = b, one row at a time as L's columns become known: y_i = (b_i - sum_{k < i} L(i, k) y_k)
 // / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the sums
@@ -163,11 +285,35 @@ bool BandedSpd::finish_column(double* cols, int jj, int j, std::vector<double>& 
   return true;
 }
 
-bool BandedSpd::factor() {
+bool BandedSpd::factor() { return factor_dense(nullptr); }
+
+// With `b`, each column's row of L y = b is substituted as soon as the column is known: the
+// substitution's chain of dependent operations overlaps the next columns' independent ones.
+bool BandedSpd::factor_dense(std::vector<double>* b) {
   assert(!compact());
-  std::vector<double> sum(static_cast<size_t>(kd_) + 2);
-  for (int j = 0; j < n_; ++j)
-    if (!finish_column(band_.data(), j, j, sum)) return false;
+  std::vector<double> sum(static_cast<size_t>(kd_) + 2), ring = b ? forward_ring(kd_) : std::vector<double>{};
+  int j = 0, solved = 0;  // columns factored, rows substituted
+  auto forward_to = [&](int end) {
+    if (b)
+      for (; solved < end; ++solved) forward_step(solved, n_, kd_, column(solved), *b, ring);
+  };
+  auto scalar_to = [&](int end) {
+    for (; j < end; ++j) {
+      if (!finish_column(band_.data(), j, j, sum)) return false;
+      forward_to(j + 1);
+    }
+    return true;
+  };
+#if FOOTFIX_BANDED_AVX512
+  if (kd_ == k_unrolled_bandwidth && simd_.load() && have_avx512()) {
+    if (!scalar_to(std::min(kd_, n_))) return false;
+    const int end = j + std::max(0, (n_ - kd_ - j) / k_block * k_block);  // columns with kd rows below
+    if (!interior_blocks_avx512(band_.data(), j, end, [&](int next) { forward_to(next - k_block); })) return false;
+    j = end;
+  }
+#endif
+  if (!scalar_to(n_)) return false;
+  forward_to(n_);
   return true;
 }
 
@@ -175,14 +321,34 @@ void BandedSpd::solve(std::vector<double>& b) const {
   assert(!compact() && static_cast<int>(b.size()) == n_);
   std::vector<double> ring = forward_ring(kd_);
   for (int i = 0; i < n_; ++i) forward_step(i, n_, kd_, column(i), b, ring);
-  for (int i = n_ - 1; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
+  backward(b);
+}
+
+void BandedSpd::backward(std::vector<double>& b) const {
+  int i = n_ - 1;
+  for (; i >= 0 && i + kd_ > n_ - 1; --i) backward_step(i, n_, kd_, column(i), b);
+  if (kd_ == k_unrolled_bandwidth && i >= 0) {
+    // Full rows: unrolled, the row just solved carried in a register (not stored and loaded
+    // again on the chain from one row to the next). Same operations in the same order.
+    double next = b[static_cast<size_t>(i) + 1];
+    for (; i >= 0; --i) {
+      const double* ci = column(i);
+      const double* x = b.data() + i;
+      double v = b[static_cast<size_t>(i)] - ci[1] * next;
+#pragma GCC unroll 32
+      for (int t = 2; t <= k_unrolled_bandwidth; ++t) v -= ci[t] * x[t];
+      next = v / ci[0];
+      b[static_cast<size_t>(i)] = next;
+    }
+  }
+  for (; i >= 0; --i) backward_step(i, n_, kd_, column(i), b);
 }
 
 bool BandedSpd::factor_solve(std::vector<double>& b) {
   assert(static_cast<int>(b.size()) == n_);
   if (compact()) return factor_solve_compact(b);
-  if (!factor()) return false;
-  solve(b);
+  if (!factor_dense(&b)) return false;
+  backward(b);
   return true;
 }
 

@@ -28,6 +28,10 @@ class BandedSpd {
   /// For tests: changes that threshold (process-wide; returns the previous value).
   static std::size_t set_compact_above_doubles(std::size_t doubles) { return compact_above_.exchange(doubles); }
 
+  /// For tests: whether factor() may use the processor's vector extensions where it has them
+  /// (same result to the bit either way; returns the previous value).
+  static bool set_simd(bool on) { return simd_.exchange(on); }
+
   /// Throws std::invalid_argument for a pattern with an offset outside [0, half_bandwidth].
   BandedSpd(int size, int half_bandwidth, const Pattern& pattern = {});
   int size() const { return n_; }
@@ -80,6 +84,10 @@ class BandedSpd {
   /// Column `j` of L into cols + jj * (kd + 1), from A's column already there and the kd
   /// columns of L before it (cols + (jj - m) * (kd + 1)); false on a pivot that is not positive.
   bool finish_column(double* cols, int jj, int j, std::vector<double>& sum) const;
+  /// factor(); with `b`, also L y = b (y into b) along the way.
+  bool factor_dense(std::vector<double>* b);
+  /// L^T x = y in place (after the factor and the forward substitution).
+  void backward(std::vector<double>& b) const;
   /// A's column j, dense (kd + 1 entries), into `out` (compact mode).
   void load_column(int j, double* out) const;
   bool factor_solve_compact(std::vector<double>& b) const;
@@ -97,6 +105,7 @@ class BandedSpd {
 
   // 128 MiB of band: about 98,000 frames of the fast solve (13 minutes at 120 Hz).
   static inline std::atomic<std::size_t> compact_above_{std::size_t{1} << 24};
+  static inline std::atomic<bool> simd_{true};
 };
 
 }  // namespace footfix::detail

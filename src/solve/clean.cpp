@@ -193,11 +193,12 @@ CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& se
 // frame 0 is written back as it was, with no contact.
 CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
   CleanResult r = clean_clip(without_first_frame(clip), rig, settings);
-  Clip cleaned = clip;
-  const size_t per_frame = static_cast<size_t>(clip.joint_count());
-  std::copy(r.cleaned.rotations.begin(), r.cleaned.rotations.end(), cleaned.rotations.begin() + per_frame);
-  std::copy(r.cleaned.translations.begin(), r.cleaned.translations.end(), cleaned.translations.begin() + per_frame);
-  r.cleaned = std::move(cleaned);
+  // Frame 0 put back in front of the cleaned frames (the rest of the clip is the input's copy).
+  const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
+  r.cleaned.rotations.insert(r.cleaned.rotations.begin(), clip.rotations.begin(), clip.rotations.begin() + per_frame);
+  r.cleaned.translations.insert(r.cleaned.translations.begin(), clip.translations.begin(),
+                                clip.translations.begin() + per_frame);
+  r.cleaned.frame_count = clip.frame_count;
   r.contacts = with_reference_frame_prepended(r.contacts);
   r.warnings.push_back(reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned"));
   return r;

@@ -17,8 +17,8 @@ namespace {
 constexpr double k_min_reach_m = 1e-6;
 /// The straight leg's hip-heel length at frame f (thigh plus shin).
 double straight_of(const Clip& clip, int f, const LegChain& leg) {
-  const Vec3 hip = joint_world(clip, f, leg.hip).translation, knee = joint_world(clip, f, leg.knee).translation,
-             heel = joint_world(clip, f, leg.heel).translation;
+  const Vec3 hip = joint_world_position(clip, f, leg.hip), knee = joint_world_position(clip, f, leg.knee),
+             heel = joint_world_position(clip, f, leg.heel);
   return length(knee - hip) + length(heel - knee);
 }
 

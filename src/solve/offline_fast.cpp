@@ -159,6 +159,10 @@ class Normals {
       : a_(frames * k_vars_per_frame, k_half_bandwidth, band_pattern()),
         rhs_(static_cast<size_t>(frames) * k_vars_per_frame) {}
   void clear() {
+    if (fresh_) {  // as constructed: already zero
+      fresh_ = false;
+      return;
+    }
     a_.clear();
     std::fill(rhs_.begin(), rhs_.end(), 0.0);
   }
@@ -217,6 +221,7 @@ class Normals {
  private:
   detail::BandedSpd a_;
   std::vector<double> rhs_;
+  bool fresh_ = true;
 };
 
 Vec3 rest_of(const OfflineSolveInput& in, int frame, int particle) {

@@ -128,25 +128,42 @@ void row_dot_cholesky_solve(const Dense& a, int kd, Dense& l, std::vector<double
   }
 }
 
+/// Allows or forbids factor()'s vector-extension paths for the test's scope.
+class Simd {
+ public:
+  explicit Simd(bool on) : previous_(detail::BandedSpd::set_simd(on)) {}
+  ~Simd() { detail::BandedSpd::set_simd(previous_); }
+  Simd(const Simd&) = delete;
+  Simd& operator=(const Simd&) = delete;
+
+ private:
+  bool previous_;
+};
+
+// With and without the vector paths (the processor's, where it has them), and sizes around the
+// blocks of columns they factor together.
 TEST(BandedSpd, RoundsLikeRowByRowDotProducts) {
   std::mt19937 rng(99);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (int kd : {2, 5, 18, 19}) {
-    for (int n : {3, 19, 40, 200}) {
-      SCOPED_TRACE(testing::Message() << "n " << n << " kd " << kd);
-      const Dense a = random_spd_band(n, kd, 0.1, rng);
-      std::vector<double> b(n);
-      for (double& v : b) v = u(rng);
-      Dense l;
-      std::vector<double> expected = b;
-      row_dot_cholesky_solve(a, kd, l, expected);
-      detail::BandedSpd m = banded_from(a, kd);
-      ASSERT_TRUE(m.factor());
-      for (int i = 0; i < n; ++i)
-        for (int j = std::max(0, i - kd); j <= i; ++j) ASSERT_EQ(m.at(i, j), l[i][j]) << "L(" << i << ", " << j << ")";
-      std::vector<double> x = b;
-      m.solve(x);
-      for (int i = 0; i < n; ++i) ASSERT_EQ(x[i], expected[i]) << "x[" << i << "]";
+  for (bool simd : {true, false}) {
+    for (int kd : {2, 5, 18, 19}) {
+      for (int n : {3, 19, 40, 41, 42, 43, 200}) {
+        SCOPED_TRACE(testing::Message() << "n " << n << " kd " << kd << " simd " << simd);
+        Simd scope(simd);
+        const Dense a = random_spd_band(n, kd, 0.1, rng);
+        std::vector<double> b(n);
+        for (double& v : b) v = u(rng);
+        Dense l;
+        std::vector<double> expected = b;
+        row_dot_cholesky_solve(a, kd, l, expected);
+        detail::BandedSpd m = banded_from(a, kd);
+        ASSERT_TRUE(m.factor());
+        for (int i = 0; i < n; ++i)
+          for (int j = std::max(0, i - kd); j <= i; ++j) ASSERT_EQ(m.at(i, j), l[i][j]) << "L(" << i << ", " << j << ")";
+        std::vector<double> x = b;
+        m.solve(x);
+        for (int i = 0; i < n; ++i) ASSERT_EQ(x[i], expected[i]) << "x[" << i << "]";
+      }
     }
   }
 }
@@ -172,6 +189,15 @@ TEST(BandedSpd, RefusesAMatrixThatIsNotPositiveDefinite) {
   nan.add(0, 0, std::nan(""));
   nan.add(1, 1, 1);
   EXPECT_FALSE(nan.factor());
+  // A pivot that fails deep inside a long band of the solver's half-bandwidth, with and without
+  // the vector paths.
+  std::mt19937 rng(5);
+  Dense long_band = random_spd_band(100, 18, 0.1, rng);
+  long_band[50][50] = -1;
+  for (bool simd : {true, false}) {
+    Simd scope(simd);
+    EXPECT_FALSE(banded_from(long_band, 18).factor()) << "simd " << simd;
+  }
 }
 
 }  // namespace

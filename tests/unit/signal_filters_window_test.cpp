@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "footfix/contacts/signal_filters.h"
@@ -62,6 +64,54 @@ TEST(SignalWindows, MedianMatchesBruteForce) {
         std::vector<double> w(v.begin() + lo, v.begin() + hi + 1);
         ASSERT_DOUBLE_EQ(got[t], brute_median(w)) << "t " << t << " half " << half;
       }
+    }
+  }
+}
+
+/// The median of every window as two multisets give it (the smaller half in one, the rest in the
+/// other; a value joins after its equals, erase takes the first of them): which of two equal
+/// values, 0 and -0, is the median follows from that order.
+std::vector<double> two_multiset_medians(const std::vector<double>& v, int half) {
+  std::multiset<double> low, high;
+  auto rebalance = [&] {
+    while (low.size() > high.size() + 1) {
+      high.insert(*std::prev(low.end()));
+      low.erase(std::prev(low.end()));
+    }
+    while (low.size() < high.size()) {
+      low.insert(*high.begin());
+      high.erase(high.begin());
+    }
+  };
+  const int n = static_cast<int>(v.size());
+  std::vector<double> out;
+  int lo = 0, hi = -1;
+  for (int t = 0; t < n; ++t) {
+    for (; hi < std::min(n - 1, t + half); rebalance()) {
+      const double x = v[++hi];
+      (low.empty() || x <= *low.rbegin() ? low : high).insert(x);
+    }
+    for (; lo < std::max(0, t - half); rebalance()) {
+      const double x = v[lo++];
+      auto& side = x <= *low.rbegin() ? low : high;
+      side.erase(side.lower_bound(x));
+    }
+    out.push_back(low.size() > high.size() ? *low.rbegin() : 0.5 * (*low.rbegin() + *high.begin()));
+  }
+  return out;
+}
+
+TEST(SignalWindows, MedianOfZerosOfEitherSignAsTwoMultisetsGiveIt) {
+  std::mt19937 rng(17);
+  const double values[] = {0.0, -0.0, 1.0, -1.0};
+  std::vector<double> v(300);
+  for (double& x : v) x = values[rng() % 4];
+  for (int half : {0, 1, 2, 5, 18, 400}) {
+    const std::vector<double> got = window_median(v, half), expected = two_multiset_medians(v, half);
+    ASSERT_EQ(got.size(), expected.size());
+    for (size_t t = 0; t < got.size(); ++t) {
+      ASSERT_EQ(got[t], expected[t]) << "t " << t << " half " << half;
+      ASSERT_EQ(std::signbit(got[t]), std::signbit(expected[t])) << "t " << t << " half " << half;
     }
   }
 }

@@ -17,6 +17,10 @@ void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out);
 /// World transform of one joint at one frame (walks the parent chain).
 Transform joint_world(const Clip& clip, int frame, int joint);
 
+/// World position of one joint at one frame (meters when the clip is internal): joint_world's
+/// translation to the bit, without computing the rotation.
+Vec3 joint_world_position(const Clip& clip, int frame, int joint);
+
 /// World position of a joint's end site (or of the joint itself if it has none).
 Vec3 end_site_world(const Clip& clip, int frame, int joint);
 
