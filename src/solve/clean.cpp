@@ -102,7 +102,7 @@ double horizontal_travel(const std::vector<Vec3>& track) {
 CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
 CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
-CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings);
+CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings);
 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
 // root-motion clip (contacts are detected on it as on any walk, planted feet are locked still),
@@ -191,16 +191,34 @@ CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& se
 
 // A rest or reference pose kept as frame 0 (see contacts/reference_pose.h): frames 1.. are cleaned on their own and
 // frame 0 is written back as it was, with no contact.
-CleanResult clean_after_reference_frame(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
-  CleanResult r = clean_clip(without_first_frame(clip), rig, settings);
-  // Frame 0 put back in front of the cleaned frames (the rest of the clip is the input's copy).
+CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings) {
+  const std::string warning = reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned");
+  const int frame_count = clip.frame_count;
   const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
-  r.cleaned.rotations.insert(r.cleaned.rotations.begin(), clip.rotations.begin(), clip.rotations.begin() + per_frame);
-  r.cleaned.translations.insert(r.cleaned.translations.begin(), clip.translations.begin(),
-                                clip.translations.begin() + per_frame);
-  r.cleaned.frame_count = clip.frame_count;
+  CleanResult r;
+  std::vector<Quat> first_rotations;
+  std::vector<Vec3> first_translations;
+  if (owned) {
+    // Frame 0 set aside and the rest cleaned in place (the vectors keep their capacity, so frame
+    // 0 goes back in front without a second copy of the clip).
+    Clip& motion = *owned;  // = clip, empty or unspecified after the clean below
+    first_rotations.assign(motion.rotations.begin(), motion.rotations.begin() + per_frame);
+    first_translations.assign(motion.translations.begin(), motion.translations.begin() + per_frame);
+    motion.rotations.erase(motion.rotations.begin(), motion.rotations.begin() + per_frame);
+    motion.translations.erase(motion.translations.begin(), motion.translations.begin() + per_frame);
+    --motion.frame_count;
+    r = clean_clip(std::move(motion), rig, settings);
+  } else {
+    first_rotations.assign(clip.rotations.begin(), clip.rotations.begin() + per_frame);
+    first_translations.assign(clip.translations.begin(), clip.translations.begin() + per_frame);
+    r = clean_clip(without_first_frame(clip), rig, settings);
+  }
+  // Frame 0 put back in front of the cleaned frames.
+  r.cleaned.rotations.insert(r.cleaned.rotations.begin(), first_rotations.begin(), first_rotations.end());
+  r.cleaned.translations.insert(r.cleaned.translations.begin(), first_translations.begin(), first_translations.end());
+  r.cleaned.frame_count = frame_count;
   r.contacts = with_reference_frame_prepended(r.contacts);
-  r.warnings.push_back(reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned"));
+  r.warnings.push_back(warning);
   return r;
 }
 
@@ -240,7 +258,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
-  if (!contacts && starts_with_reference_pose(clip, rig)) return clean_after_reference_frame(clip, rig, settings);
+  if (!contacts && starts_with_reference_pose(clip, rig)) return clean_after_reference_frame(clip, owned, rig, settings);
   if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
       (settings.loop == LoopMode::on || is_loop(clip, rig)))
     return clean_loop(clip, rig, settings);

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "../../src/solve/offline_window.h"
+#include "footfix/contacts/reference_pose.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
@@ -142,6 +143,26 @@ TEST(OfflineWindowed, CleanInPlaceIsTheSameAsCleanOfACopy) {
     EXPECT_EQ(in_place.warnings, kept.warnings);
     EXPECT_NE(in_place.cleaned.translations, input.translations);  // it did clean
   }
+}
+
+// The same for a clip whose frame 0 is a reference pose (set aside, the rest cleaned in place,
+// frame 0 put back as it was).
+TEST(OfflineWindowed, CleanInPlaceAfterAReferenceFrameIsTheSameAsCleanOfACopy) {
+  LoadedClip loaded = load_clip(test::data_clip("cmu_01_01_hops_turnaround.bvh"));
+  ASSERT_TRUE(starts_with_reference_pose(loaded.clip, loaded.rig));
+  const CleanResult kept = clean_clip(loaded.clip, loaded.rig, CleanSettings{});
+  Clip handed = loaded.clip;
+  const CleanResult in_place = clean_clip(std::move(handed), loaded.rig, CleanSettings{});
+  ASSERT_EQ(in_place.cleaned.frame_count, loaded.clip.frame_count);
+  EXPECT_EQ(in_place.cleaned.rotations, kept.cleaned.rotations);
+  EXPECT_EQ(in_place.cleaned.translations, kept.cleaned.translations);
+  EXPECT_EQ(in_place.contacts.feet[0].contact, kept.contacts.feet[0].contact);
+  EXPECT_EQ(in_place.warnings, kept.warnings);
+  for (int j = 0; j < loaded.clip.joint_count(); ++j) {
+    EXPECT_EQ(in_place.cleaned.rotation(0, j), loaded.clip.rotation(0, j)) << "joint " << j;
+    EXPECT_EQ(in_place.cleaned.translation(0, j), loaded.clip.translation(0, j)) << "joint " << j;
+  }
+  EXPECT_NE(in_place.cleaned.translations, loaded.clip.translations);  // it did clean
 }
 
 }  // namespace
