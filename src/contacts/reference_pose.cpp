@@ -54,11 +54,15 @@ std::string reference_pose_warning(const std::string& source_name, const std::st
 
 Clip without_first_frame(const Clip& clip) {
   Clip out = clip;
-  const auto per_frame = static_cast<long>(clip.joint_count());
-  out.rotations.erase(out.rotations.begin(), out.rotations.begin() + per_frame);
-  out.translations.erase(out.translations.begin(), out.translations.begin() + per_frame);
-  out.frame_count = clip.frame_count - 1;
+  drop_first_frame(out);
   return out;
+}
+
+void drop_first_frame(Clip& clip) {
+  const auto per_frame = static_cast<long>(clip.joint_count());
+  clip.rotations.erase(clip.rotations.begin(), clip.rotations.begin() + per_frame);
+  clip.translations.erase(clip.translations.begin(), clip.translations.begin() + per_frame);
+  --clip.frame_count;
 }
 
 ContactResult with_reference_frame_prepended(const ContactResult& contacts) {

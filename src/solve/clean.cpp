@@ -195,22 +195,15 @@ CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig
   const std::string warning = reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned");
   const int frame_count = clip.frame_count;
   const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
+  const std::vector<Quat> first_rotations(clip.rotations.begin(), clip.rotations.begin() + per_frame);
+  const std::vector<Vec3> first_translations(clip.translations.begin(), clip.translations.begin() + per_frame);
   CleanResult r;
-  std::vector<Quat> first_rotations;
-  std::vector<Vec3> first_translations;
   if (owned) {
-    // Frame 0 set aside and the rest cleaned in place (the vectors keep their capacity, so frame
-    // 0 goes back in front without a second copy of the clip).
-    Clip& motion = *owned;  // = clip, empty or unspecified after the clean below
-    first_rotations.assign(motion.rotations.begin(), motion.rotations.begin() + per_frame);
-    first_translations.assign(motion.translations.begin(), motion.translations.begin() + per_frame);
-    motion.rotations.erase(motion.rotations.begin(), motion.rotations.begin() + per_frame);
-    motion.translations.erase(motion.translations.begin(), motion.translations.begin() + per_frame);
-    --motion.frame_count;
-    r = clean_clip(std::move(motion), rig, settings);
+    // The rest cleaned in place (the vectors keep their capacity, so frame 0 goes back in front
+    // without a second copy of the clip); `clip` is empty or unspecified from here on.
+    drop_first_frame(*owned);
+    r = clean_clip(std::move(*owned), rig, settings);
   } else {
-    first_rotations.assign(clip.rotations.begin(), clip.rotations.begin() + per_frame);
-    first_translations.assign(clip.translations.begin(), clip.translations.begin() + per_frame);
     r = clean_clip(without_first_frame(clip), rig, settings);
   }
   // Frame 0 put back in front of the cleaned frames.

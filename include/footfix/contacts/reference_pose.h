@@ -30,6 +30,8 @@ std::string reference_pose_warning(const std::string& source_name, const std::st
 
 /// Frames [1, frame_count) of `clip` (same skeleton, fps and source).
 Clip without_first_frame(const Clip& clip);
+/// The same on `clip` itself: frame 0 removed in place (the pose vectors keep their capacity).
+void drop_first_frame(Clip& clip);
 
 /// `contacts` of frames [1, n) as contacts of frames [0, n): frame 0 gets no contact (zero
 /// signals), every interval moves on by one frame.
