@@ -162,6 +162,7 @@ Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double rea
   const double pitch = weight * max_pitch_rad * std::tanh(needed / max_pitch_rad);
   return toe_target + (along * std::cos(pitch) + side * std::sin(pitch)) * foot_m;
 }
+
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
                       const LegIkSettings& settings, const LegIkHints& hints) {

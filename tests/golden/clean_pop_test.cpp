@@ -47,16 +47,16 @@ TEST(CleanPop, ShortSwingPopOfAStartWalkStopIsRampedAway) {
   // short-swing lock ramp lowers it at the cost of a little slide, at each protocol scale.
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   LoadedClip loaded = load_clip(test::shared_clips_dir() / "cmu3dsmax_131_01_start_walk_stop.bvh");
+  // The leg IK's foot pitch off in both: this is about the solve's locks.
+  CleanSettings on;
+  on.ik.max_foot_pitch_deg = 0;
+  CleanSettings off = on;
+  off.solve.fast_short_swing_s = 0;
+  const ContactMask mask = contact_mask(detect_contacts(loaded.clip, loaded.rig, ContactSettings{}));
   for (double factor : {1.0, 1.25, 0.75}) {
     SCOPED_TRACE(factor);
     Clip scaled = make_sliding(loaded.clip, loaded.rig, factor);
-    // The leg IK's foot pitch off in both: this is about the solve's locks.
-    CleanSettings on;
-    on.ik.max_foot_pitch_deg = 0;
-    CleanSettings off = on;
-    off.solve.fast_short_swing_s = 0;
     CleanResult snapped = clean_clip(scaled, loaded.rig, off), ramped = clean_clip(scaled, loaded.rig, on);
-    ContactMask mask = contact_mask(detect_contacts(loaded.clip, loaded.rig, ContactSettings{}));
     ClipMetrics before = compare_clips(scaled, snapped.cleaned, loaded.rig, mask);
     ClipMetrics after = compare_clips(scaled, ramped.cleaned, loaded.rig, mask);
     std::printf("start-walk-stop x%.2f: pop %.2f (frame %d) -> %.2f (frame %d), slide %.3f -> %.3f mm/f of the input's %.3f\n",

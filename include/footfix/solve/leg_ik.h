@@ -83,8 +83,8 @@ double soft_reach_m(double l_m, double max_m, double softness_m);
 /// max_pitch_rad): a smooth saturation, so the turn never exceeds weight x max_pitch_rad and
 /// falls slightly short of the needed one as it nears that. A heel beyond the leg's reach rises,
 /// as in a heel-off, and the toe keeps its target. `heel_target` itself when it is within
-/// reach, max_pitch_rad or weight <= 0, or the geometry is degenerate (heel on the toe, hip on the toe,
-/// or the hip along the foot's line).
+/// reach, max_pitch_rad or weight <= 0, or the geometry is degenerate (heel on the toe, hip on
+/// the toe, or the hip along the foot's line).
 Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double reach_m, double max_pitch_rad,
                          double weight);
 
