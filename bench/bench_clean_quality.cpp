@@ -89,10 +89,12 @@ bool run_clip(const fs::path& path, const CleanSettings& settings, int& failures
     const double dev_unscaled_cm = compare_clips(clip, result.cleaned, loaded.rig, mask).mean_deviation_cm;
     const double dev_input_cm = compare_clips(clip, scaled, loaded.rig, mask).mean_deviation_cm;
     std::fprintf(stderr, "  %s x%.2f: contact agreement %.1f%%, slide under its own contacts %.2f mm/f, max IK miss %.1f / %.1f mm (planted frames %.1f / %.1f), "
-                 "pop at frame %d (%s), deviation from the unscaled source %.2f cm (scaled input %.2f cm)\n",
+                 "pop at frame %d (%s), pop guard: %d frames smoothed, planted feet moved %.1f / %.1f mm, "
+                 "deviation from the unscaled source %.2f cm (scaled input %.2f cm)\n",
                  path.filename().c_str(), factor, 50.0 * agree / clip.frame_count, own_mask.cleaned_slide.mean_mm_per_frame,
                  1000 * result.max_miss_m[0], 1000 * result.max_miss_m[1], 1000 * result.max_planted_miss_m[0],
                  1000 * result.max_planted_miss_m[1], m.pop_frame, contact_states_near(result.contacts, m.pop_frame).c_str(),
+                 result.pops.frames_smoothed, 1000 * result.pops.max_planted_shift_m[0], 1000 * result.pops.max_planted_shift_m[1],
                  dev_unscaled_cm, dev_input_cm);
     double ratio = m.source_slide.mean_mm_per_frame > 0 ? m.cleaned_slide.mean_mm_per_frame / m.source_slide.mean_mm_per_frame : 0;
     bool ok = ratio <= 0.15 && m.cleaned_slide.mean_mm_per_frame < own.mean_mm_per_frame &&
@@ -138,7 +140,8 @@ double* tuning_flag(CleanSettings& s, const char* flag) {
       {"--blend", &s.solve.fast_blend_s},           {"--lock-blend", &s.solve.fast_lock_blend_s},
       {"--lock-anchor", &s.solve.fast_lock_anchor}, {"--pelvis-height", &s.solve.fast_pelvis_height},
       {"--pelvis-blend", &s.solve.fast_pelvis_blend_s}, {"--swing-blend", &s.solve.swing_blend_s},
-      {"--reach-weight", &s.solve.fast_reach_weight},   {"--softness", &s.ik.softness_m},           {"--max-foot-pitch", &s.ik.max_foot_pitch_deg}};
+      {"--reach-weight", &s.solve.fast_reach_weight},   {"--softness", &s.ik.softness_m},           {"--max-foot-pitch", &s.ik.max_foot_pitch_deg},
+      {"--max-pop-ratio", &s.pops.max_ratio}};
   for (const auto& [name, value] : flags)
     if (std::strcmp(flag, name) == 0) return value;
   return nullptr;

@@ -39,4 +39,19 @@ double angle_of(Quat q) {
   return 2.0 * std::atan2(v, std::abs(q.w));
 }
 
+Vec3 rotation_vector(Quat q) {
+  if (q.w < 0) q = {-q.w, -q.x, -q.y, -q.z};
+  const double v = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z);
+  // angle / sin(angle / 2), with its limit 2 near identity
+  const double angle = 2.0 * std::atan2(v, q.w);
+  const double scale = v > 1e-12 ? angle / v : 2.0;
+  return {q.x * scale, q.y * scale, q.z * scale};
+}
+
+Quat from_rotation_vector(Vec3 v) {
+  const double angle = length(v);
+  if (angle < 1e-12) return normalize(Quat{1.0, 0.5 * v.x, 0.5 * v.y, 0.5 * v.z});
+  return axis_angle(v / angle, angle);
+}
+
 }  // namespace footfix

@@ -11,17 +11,12 @@
 namespace footfix {
 namespace {
 
-/// Acceleration magnitude (m/s^2) at the middle of three consecutive positions (central differences).
-double acceleration(const Vec3& next, const Vec3& at, const Vec3& previous, double fps) {
-  return length(next - at * 2.0 + previous) * fps * fps;
-}
-
 double max_of(const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()); }
 
 /// Largest per-frame pop of one joint (see ClipMetrics::pop_ratio); updates `best`/`frame`.
 void track_pop(const std::vector<double>& src, const std::vector<double>& out, double fps, double& best, int& frame) {
   const int n = static_cast<int>(src.size());
-  const int half = std::max(1, static_cast<int>(std::lround(k_pop_window_s * fps)));
+  const int half = pop_window_frames(fps);
   for (int f = 1; f + 1 < n; ++f) {
     double ref = k_pop_floor_mps2;
     for (int g = std::max(1, f - half); g <= std::min(n - 2, f + half); ++g) ref = std::max(ref, src[g]);
@@ -79,9 +74,8 @@ class ClipTrace {
     pose.resize(1);
     for (int s = 0; s < 2; ++s) {
       const LegChain& leg = rig.legs[static_cast<size_t>(s)];
-      for (int j : {leg.knee, leg.heel, leg.toe})
-        if (j >= 0) tracks.push_back({s, j, std::vector<double>(static_cast<size_t>(frame_count), 0.0), {}, {}, 1e300});
-      tracks.push_back({s, -1, std::vector<double>(static_cast<size_t>(frame_count), 0.0), {}, {}, 1e300});
+      for (int j : pop_tracked_joints(leg))
+        tracks.push_back({s, j, std::vector<double>(static_cast<size_t>(frame_count), 0.0), {}, {}, 1e300});
     }
   }
 
@@ -96,8 +90,8 @@ class ClipTrace {
       contact_last_[static_cast<size_t>(s)] = p;
     }
     for (FootTrack& t : tracks) {
-      const Vec3 p = t.joint >= 0 ? position(pose, t.joint) : foot_tip_world(pose, 0, rig_.legs[static_cast<size_t>(t.leg)]);
-      if (f >= 2) t.accel[static_cast<size_t>(f - 1)] = acceleration(p, t.last, t.before_last, pose.fps);
+      const Vec3 p = pop_tracked_position(pose, 0, rig_.legs[static_cast<size_t>(t.leg)], t.joint);
+      if (f >= 2) t.accel[static_cast<size_t>(f - 1)] = acceleration_mps2(t.before_last, t.last, p, pose.fps);
       t.lowest = std::min(t.lowest, p.y);
       t.before_last = t.last;
       t.last = p;

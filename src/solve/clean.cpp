@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -17,6 +18,8 @@ namespace {
 constexpr double k_warn_miss_m = 0.01;
 // Pelvis drops below this are ordinary compensation, not worth a warning.
 constexpr double k_warn_pelvis_drop_m = 0.03;
+// Accelerations the pop guard leaves up to this much over its limit are not worth a warning.
+constexpr double k_warn_pop_excess = 1.1;
 // Time over which the IK's height floors ease into a contact's own at its start and end (s).
 constexpr double k_floor_ease_s = 0.1;
 // The global anchor of the solve on a treadmill (see clean_on_treadmill), relative to the soft
@@ -90,6 +93,22 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
     }
   }
   return out;
+}
+
+// What the pop guard gave up, when it is worth a word: a planted foot moved by more than
+// k_warn_miss_m, or accelerations left well over the limit.
+void add_pop_guard_warnings(CleanResult& r, const PopGuardSettings& settings) {
+  for (int s = 0; s < 2; ++s)
+    if (r.pops.max_planted_shift_m[s] > k_warn_miss_m)
+      r.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " foot: moved by up to " +
+                           std::to_string(static_cast<int>(std::lround(r.pops.max_planted_shift_m[s] * 1000))) +
+                           " mm while planted, to keep the leg's accelerations near the source's (pop guard)");
+  if (r.pops.worst_ratio_left > k_warn_pop_excess * settings.max_ratio) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.2f", r.pops.worst_ratio_left);
+    r.warnings.push_back("pop guard: " + std::to_string(r.pops.frames_over) + " leg joint frames still accelerate up to " +
+                         ratio + " x the source's after its passes");
+  }
 }
 
 // Horizontal path length of a trajectory (meters).
@@ -197,20 +216,27 @@ CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig
   const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
   const std::vector<Quat> first_rotations(clip.rotations.begin(), clip.rotations.begin() + per_frame);
   const std::vector<Vec3> first_translations(clip.translations.begin(), clip.translations.begin() + per_frame);
+  // The pops are guarded over the whole clip, frame 0 included (the step from frame 0 to the
+  // first cleaned frame is the source's plus the clean's correction there).
+  const PopGuardSource pop_source = capture_pop_guard_source(clip, rig, settings.pops);
+  CleanSettings rest = settings;
+  rest.pops.max_ratio = 0;
   CleanResult r;
   if (owned) {
     // The rest cleaned in place (the vectors keep their capacity, so frame 0 goes back in front
     // without a second copy of the clip); `clip` is empty or unspecified from here on.
     drop_first_frame(*owned);
-    r = clean_clip(std::move(*owned), rig, settings);
+    r = clean_clip(std::move(*owned), rig, rest);
   } else {
-    r = clean_clip(without_first_frame(clip), rig, settings);
+    r = clean_clip(without_first_frame(clip), rig, rest);
   }
   // Frame 0 put back in front of the cleaned frames.
   r.cleaned.rotations.insert(r.cleaned.rotations.begin(), first_rotations.begin(), first_rotations.end());
   r.cleaned.translations.insert(r.cleaned.translations.begin(), first_translations.begin(), first_translations.end());
   r.cleaned.frame_count = frame_count;
   r.contacts = with_reference_frame_prepended(r.contacts);
+  r.pops = guard_pops(r.cleaned, rig, pop_source, settings.pops, &r.contacts);
+  add_pop_guard_warnings(r, settings.pops);
   r.warnings.push_back(warning);
   return r;
 }
@@ -222,6 +248,7 @@ void CleanSettings::validate() const {
   solve.validate();
   ik.validate();
   treadmill.validate();
+  pops.validate();
 }
 
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
@@ -307,6 +334,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
   problem.input = OfflineSolveInput{};  // no longer needed: its memory goes before the output clip's
+  const PopGuardSource pop_source = capture_pop_guard_source(clip, rig, settings.pops);
   if (owned)
     result.cleaned = std::move(*owned);  // `clip` is empty from here on
   else
@@ -339,6 +367,8 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                                 " mm: the leg cannot reach it, so some sliding is left (check the leg joints with "
                                 "`footfix inspect`, or name them with --rig)");
   }
+  result.pops = guard_pops(result.cleaned, rig, pop_source, settings.pops, &result.contacts);
+  add_pop_guard_warnings(result, settings.pops);
   return result;
 }
 

@@ -30,6 +30,7 @@ constexpr Range k_softness_m{0.0005, 0.05};
 constexpr Range k_max_foot_pitch_deg{0, 60};
 constexpr Range k_swing_blend_s{0, 1};
 constexpr Range k_short_swing_s{0, 1};
+constexpr Range k_max_pop_ratio{1.05, 100};  // or 0: off
 constexpr std::int64_t k_max_reference_iterations = 100000;
 
 std::string range_text(Range r) {
@@ -85,7 +86,7 @@ OfflineSolver parse_offline_solver(const std::string& name) {
 const char* to_string(OfflineSolver solver) { return solver == OfflineSolver::fast ? "fast" : "reference"; }
 
 CleanSettings clean_settings_from_json(const json& j, const std::string& where) {
-  only_keys(j, {"contacts", "solve", "ik"}, where);
+  only_keys(j, {"contacts", "solve", "ik", "pops"}, where);
   CleanSettings s;
   if (j.contains("contacts")) s.contacts = contact_settings_from_json(j["contacts"], s.contacts, where + ": contacts");
   if (j.contains("solve")) {
@@ -114,6 +115,13 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
     s.ik.softness_m = number(j["ik"], "softness_m", s.ik.softness_m, k_softness_m, w);
     s.ik.max_foot_pitch_deg = number(j["ik"], "max_foot_pitch_deg", s.ik.max_foot_pitch_deg, k_max_foot_pitch_deg, w);
   }
+  if (j.contains("pops")) {
+    std::string w = where + ": pops";
+    only_keys(j["pops"], {"max_ratio"}, w);
+    const json& v = j["pops"];
+    const bool off = v.contains("max_ratio") && v["max_ratio"].is_number() && v["max_ratio"].get<double>() == 0;
+    s.pops.max_ratio = off ? 0 : number(v, "max_ratio", s.pops.max_ratio, k_max_pop_ratio, w);
+  }
   s.validate();
   return s;
 }
@@ -140,7 +148,8 @@ json clean_settings_to_json(const CleanSettings& s) {
             {"reach_limit", s.solve.fast_reach_weight > 0},
             {"swing_blend_s", s.solve.swing_blend_s},
             {"short_swing_s", s.solve.fast_short_swing_s}}},
-          {"ik", {{"softness_m", s.ik.softness_m}, {"max_foot_pitch_deg", s.ik.max_foot_pitch_deg}}}};
+          {"ik", {{"softness_m", s.ik.softness_m}, {"max_foot_pitch_deg", s.ik.max_foot_pitch_deg}}},
+          {"pops", {{"max_ratio", s.pops.max_ratio}}}};
 }
 
 }  // namespace footfix

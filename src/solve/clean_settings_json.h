@@ -1,10 +1,11 @@
-// Clean settings as JSON: {"contacts": {...}, "solve": {...}, "ik": {...}}. Every key optional;
+// Clean settings as JSON: {"contacts": {...}, "solve": {...}, "ik": {...}, "pops": {...}}. Every key optional;
 // unknown keys are errors (a typo must not silently fall back to a default). Accepted ranges:
 //   contacts: see ContactSettingField (contact_settings.h)
 //   solve.solver "fast" | "reference"     solve.reference_iterations integer in [1, 100000]
 //   solve.soft_factor in [0.005, 0.45]    solve.hard_factor in [0.05, 0.99]
 //   solve.reach_limit true | false        solve.swing_blend_s in [0, 1] (s; after reach_limit)
-//   ik.softness_m in [0.0005, 0.05] (m)
+//   ik.softness_m in [0.0005, 0.05] (m)   ik.max_foot_pitch_deg in [0, 60]
+//   solve.short_swing_s in [0, 1] (s)     pops.max_ratio 0 (off) or in [1.05, 100]
 // Anything outside is Error(usage) naming the key and its range.
 #pragma once
 

@@ -45,6 +45,7 @@ const Bound k_bounds[] = {
     {"solve", "short_swing_s", "-0.01", "1.01", "in [0, 1]"},
     {"ik", "softness_m", "0.00049", "0.051", "in [0.0005, 0.05]"},
     {"ik", "max_foot_pitch_deg", "-0.01", "60.01", "in [0, 60]"},
+    {"pops", "max_ratio", "1.04", "100.01", "in [1.05, 100]"},
 };
 
 std::string settings_json(const Bound& b, const char* value) {

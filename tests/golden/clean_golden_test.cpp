@@ -119,31 +119,33 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
 }
 
 // Every locomotion clip of the shared corpus cleans without failing, keeps at most 15% of the
-// slide, never pushes a foot through the floor or pops the legs (whole-clip acceleration ratio).
-// Pelvis drop and per-frame pop: the targets (drop <= 2 cm, pop < 1.5) are gated where the
-// default clean meets them (drop at x0.75); elsewhere these are guards against getting worse than
-// the state measured when they were added (worst drop 6.3 cm at x1.25, worst pop 7.6), not the
-// targets: see bench_clean_quality's pop and drop columns (the reach-limited clean reaches the
-// drop target: clean_reach_test.cpp).
+// slide, never pushes a foot through the floor and never pops the legs: the per-frame pop stays
+// under its target (1.5) at every protocol scale, unmodified clips included (the pop guard,
+// solve/pop_guard.h). Pelvis drop: the target (<= 2 cm) is gated where the default clean meets
+// it (x0.75); at x1.25 this is a guard against getting worse than the state measured when it was
+// added (worst drop 6.3 cm), not the target: see bench_clean_quality's drop column (the
+// reach-limited clean reaches the drop target: clean_reach_test.cpp).
 constexpr double k_drop_target_m = 0.02;
 constexpr double k_drop_guard_m = 0.07;
-constexpr double k_pop_guard = 8.0;
+constexpr double k_pop_target = 1.5;
 TEST(CleanGolden, SharedLocomotionCorpus) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
                            "cmu3dsmax_131_03_start_hop_stop_meters.bvh", "xia_neutral_01_000_walk.bvh",
                            "sfu_0005_2FeetJump001_inches.bvh", "bandai1_walk_normal_001.bvh", "bandai1_run_active_001.bvh",
-                           "bandai1_walk-back_active_001.bvh", "bandai2_walk-turn-right_normal_001.bvh"}) {
+                           "bandai1_walk-back_active_001.bvh", "bandai2_walk-turn-right_normal_001.bvh",
+                           "mixamo_walking_rootmotion_bin7700.fbx"}) {
     LoadedClip loaded = load_clip(test::shared_clips_dir() / name);
-    for (double factor : {1.25, 0.75}) {
+    for (double factor : {1.0, 1.25, 0.75}) {
       SCOPED_TRACE(name);
       SCOPED_TRACE(factor);
       const Outcome o = clean_scaled(loaded, factor);
-      expect_acceptance(o, 0.15);
+      // x1.00 is the clip as it is: its slide is its own creep, no protocol input.
+      if (factor != 1.0) expect_acceptance(o, 0.15);
       std::printf("clean corpus: %-44s x%.2f: pelvis drop %.2f cm, pop %.2f\n", name, factor,
                   o.metrics.max_pelvis_drop_cm, o.metrics.pop_ratio);
       EXPECT_LE(o.metrics.max_pelvis_drop_cm / 100, factor < 1 ? k_drop_target_m : k_drop_guard_m);
-      EXPECT_LE(o.metrics.pop_ratio, k_pop_guard);
+      EXPECT_LT(o.metrics.pop_ratio, k_pop_target);
     }
   }
 }

@@ -1,7 +1,8 @@
 // The per-frame pop measure on a real clip that had a lock-onset pop: the shared Xia walk made
-// to slide (x1.25) and cleaned with the lock switched on in one frame (no blending) snaps a toe
-// at the frame a contact begins, which the measure finds there. The default blending lowers it.
-// A shuffle's short swing between two locks pops too; the short-swing lock ramp lowers that.
+// to slide (x1.25) and cleaned with the lock switched on in one frame (no blending, no pop
+// guard) snaps a toe at the frame a contact begins, which the measure finds there. The default
+// blending lowers it, and the default clean (with the pop guard) brings it under 1.5. A
+// shuffle's short swing between two locks pops too; the short-swing lock ramp lowers that.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -25,6 +26,7 @@ TEST(CleanPop, LockOnsetPopIsFoundAtTheOnsetAndBlendingLowersIt) {
   snap.solve.fast_blend_s = 0;
   snap.solve.fast_lock_blend_s = 0;
   snap.solve.swing_blend_s = 0;
+  snap.pops.max_ratio = 0;
   CleanResult r = clean_clip(scaled, loaded.rig, snap);
   ContactMask mask{r.contacts.feet[0].contact, r.contacts.feet[1].contact};
   ClipMetrics m = compare_clips(scaled, r.cleaned, loaded.rig, mask);
@@ -35,10 +37,20 @@ TEST(CleanPop, LockOnsetPopIsFoundAtTheOnsetAndBlendingLowersIt) {
     for (const auto& iv : foot.intervals) nearest = std::min(nearest, std::abs(iv.first_frame - m.pop_frame));
   EXPECT_LE(nearest, 1) << "pop at frame " << m.pop_frame;
 
-  CleanResult blended = clean_clip(scaled, loaded.rig, CleanSettings{});
+  CleanSettings blend_only;
+  blend_only.pops.max_ratio = 0;
+  CleanResult blended = clean_clip(scaled, loaded.rig, blend_only);
   ClipMetrics mb = compare_clips(scaled, blended.cleaned, loaded.rig, mask);
   EXPECT_LT(mb.pop_ratio, 0.8 * m.pop_ratio);
   EXPECT_LE(mb.cleaned_slide.mean_mm_per_frame, 0.15 * mb.source_slide.mean_mm_per_frame);
+
+  CleanResult guarded = clean_clip(scaled, loaded.rig, CleanSettings{});
+  ClipMetrics mg = compare_clips(scaled, guarded.cleaned, loaded.rig, mask);
+  std::printf("xia x1.25: pop snapped %.2f, blended %.2f, guarded %.2f (%d frames smoothed)\n", m.pop_ratio, mb.pop_ratio,
+              mg.pop_ratio, guarded.pops.frames_smoothed);
+  EXPECT_LT(mg.pop_ratio, 1.5);
+  EXPECT_GT(guarded.pops.frames_smoothed, 0);
+  EXPECT_LE(mg.cleaned_slide.mean_mm_per_frame, 0.15 * mg.source_slide.mean_mm_per_frame);
 }
 
 TEST(CleanPop, ShortSwingPopOfAStartWalkStopIsRampedAway) {
@@ -47,9 +59,10 @@ TEST(CleanPop, ShortSwingPopOfAStartWalkStopIsRampedAway) {
   // short-swing lock ramp lowers it at the cost of a little slide, at each protocol scale.
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   LoadedClip loaded = load_clip(test::shared_clips_dir() / "cmu3dsmax_131_01_start_walk_stop.bvh");
-  // The leg IK's foot pitch off in both: this is about the solve's locks.
+  // The leg IK's foot pitch and the pop guard off in both: this is about the solve's locks.
   CleanSettings on;
   on.ik.max_foot_pitch_deg = 0;
+  on.pops.max_ratio = 0;
   CleanSettings off = on;
   off.solve.fast_short_swing_s = 0;
   const ContactMask mask = contact_mask(detect_contacts(loaded.clip, loaded.rig, ContactSettings{}));

@@ -110,11 +110,14 @@ TEST(WalkCreepClean, CreepingToesAreCleanedTowardsTheirTrueFootholds) {
       // The drift really makes the toes creep off their footholds before the clean.
       EXPECT_GT(test::worst(before, &test::PlantedContact::hold_m), 0.02);
       // The clean brings every planted toe back within 5 mm of its true foothold, far closer
-      // than the creep took it.
+      // than the creep took it. A contact cut by the clip's end is let off to 12 mm: its creep
+      // is cut there too, and at 30 fps undoing it in full would make the leg pop (2.4 x the
+      // source's acceleration near the end): the pop guard gives up some of that lock (10.9 mm).
       for (size_t i = 0; i < after.size(); ++i) {
         const char* side = after[i].side == 0 ? "left" : "right";
+        const bool cut_by_end = after[i].last_frame == w.clip.frame_count - 1;
         EXPECT_LT(after[i].max_offset_m, before[i].max_offset_m) << side << " contact at frame " << after[i].first_frame;
-        EXPECT_LT(after[i].max_offset_m, 0.005) << side << " contact at frame " << after[i].first_frame;
+        EXPECT_LT(after[i].max_offset_m, cut_by_end ? 0.012 : 0.005) << side << " contact at frame " << after[i].first_frame;
       }
     }
 }

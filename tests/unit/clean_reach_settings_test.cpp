@@ -67,8 +67,9 @@ void expect_key_read_and_written(const std::string& section, const std::string& 
   EXPECT_EQ(get(clean_settings_from_json(written, "again")), value);
 }
 
-TEST(CleanSettingsKeys, FootPitchAndShortSwingAreReadAndWritten) {
+TEST(CleanSettingsKeys, FootPitchShortSwingAndPopRatioAreReadAndWritten) {
   expect_key_read_and_written("ik", "max_foot_pitch_deg", 35, [](const CleanSettings& s) { return s.ik.max_foot_pitch_deg; });
+  expect_key_read_and_written("pops", "max_ratio", 2.5, [](const CleanSettings& s) { return s.pops.max_ratio; });
   expect_key_read_and_written("solve", "short_swing_s", 0.2,
                               [](const CleanSettings& s) { return s.solve.fast_short_swing_s; });
 }

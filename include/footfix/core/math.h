@@ -85,6 +85,11 @@ Quat rotation_between(Vec3 p, Vec3 q);
 Quat slerp(Quat a, Quat b, double t);
 /// Rotation angle of q in radians, in [0, pi].
 double angle_of(Quat q);
+/// The rotation vector of q (axis times angle, radians, angle in [0, pi]): the logarithm map.
+Vec3 rotation_vector(Quat q);
+/// The unit quaternion of rotation vector v (axis times angle, radians): the exponential map,
+/// inverse of rotation_vector up to the sign of the quaternion.
+Quat from_rotation_vector(Vec3 v);
 
 struct Transform {
   Quat rotation;

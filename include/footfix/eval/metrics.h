@@ -11,17 +11,12 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "footfix/rig/pop_measure.h"  // k_pop_window_s, k_pop_floor_mps2
 
 namespace footfix {
 
 /// Largest local change (radians, meters) still counted as "unchanged".
 constexpr double k_unchanged_tolerance = 1e-6;
-
-/// Half-width (s) of the source window a frame's cleaned acceleration is compared with.
-constexpr double k_pop_window_s = 0.1;
-/// Source accelerations below this (m/s^2, about 1 g) count as this much in the pop ratio:
-/// still feet would otherwise make mocap noise in the output read as a pop.
-constexpr double k_pop_floor_mps2 = 10.0;
 
 /// Per leg, per frame: 1 where the foot is in contact.
 using ContactMask = std::array<std::vector<std::uint8_t>, 2>;

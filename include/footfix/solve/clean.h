@@ -15,6 +15,7 @@
 #include "footfix/solve/loop.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
+#include "footfix/solve/pop_guard.h"
 #include "footfix/solve/treadmill.h"
 
 namespace footfix {
@@ -25,6 +26,7 @@ struct CleanSettings {
   LegIkSettings ik;
   TreadmillSettings treadmill;  ///< in-place clips (see solve/treadmill.h)
   LoopMode loop = LoopMode::auto_detect;  ///< cyclic clips (see solve/loop.h)
+  PopGuardSettings pops;  ///< the last step: leg accelerations kept near the source's (solve/pop_guard.h)
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -47,6 +49,7 @@ struct CleanResult {
   Vec3 ground_velocity_mps;
   /// True when the clip was cleaned as a cycle (its first and last frames kept matching).
   bool loop = false;
+  PopGuardReport pops;  ///< what the pop guard smoothed
 };
 
 /// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint

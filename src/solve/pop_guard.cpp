@@ -1,0 +1,273 @@
+#include "footfix/solve/pop_guard.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "footfix/core/error.h"
+#include "footfix/core/fk.h"
+#include "footfix/rig/pop_measure.h"
+
+namespace footfix {
+namespace {
+
+constexpr int k_stall_passes = 40;
+
+/// Sliding maximum of `v` over [f - half, f + half] (clamped to the ends), in O(n) (van Herk /
+/// Gil-Werman: running maxima within blocks of 2 half + 1, forwards and backwards).
+std::vector<float> sliding_max(const std::vector<float>& v, int half) {
+  const int n = static_cast<int>(v.size()), width = 2 * half + 1;
+  std::vector<float> forward(v.size()), backward(v.size()), out(v.size());
+  for (int i = 0; i < n; ++i) forward[i] = i % width == 0 ? v[i] : std::max(forward[i - 1], v[i]);
+  for (int i = n - 1; i >= 0; --i)
+    backward[i] = (i % width == width - 1 || i == n - 1) ? v[i] : std::max(backward[i + 1], v[i]);
+  for (int i = 0; i < n; ++i) {
+    const int lo = std::max(0, i - half), hi = std::min(n - 1, i + half);
+    out[i] = std::max(backward[lo], forward[hi]);
+  }
+  return out;
+}
+
+/// One stretch of frames the guard works on: the corrections and tracked positions of
+/// [first, last], smoothed pass by pass where a joint is over its limit. The stretch's own end
+/// frames are never changed (they hold the smoothing in place).
+class Stretch {
+ public:
+  Stretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, int first, int last)
+      : clip_(cleaned), rig_(rig), source_(source), first_(first), size_(last - first + 1) {
+    const int root = rig.translation_joint;
+    for (int s = 0; s < 2; ++s) {
+      const auto& joints = source.joints[s];
+      correction_[s].assign(joints.size(), std::vector<Vec3>(static_cast<size_t>(size_)));
+      for (size_t i = 0; i < joints.size(); ++i)
+        for (int f = 0; f < size_; ++f)
+          correction_[s][i][f] =
+              rotation_vector(inverse(source.rotations[s][i][first + f]) * cleaned.rotation(first + f, joints[i]));
+      tracks_[s] = pop_tracked_joints(rig.legs[s]);
+      positions_[s].assign(tracks_[s].size(), std::vector<Vec3>(static_cast<size_t>(size_)));
+      marked_[s].assign(static_cast<size_t>(size_), 0);
+    }
+    root_correction_.resize(static_cast<size_t>(size_));
+    ever_changed_.assign(static_cast<size_t>(size_), 0);
+    for (int f = 0; f < size_; ++f)
+      root_correction_[f] = root >= 0 ? cleaned.translation(first + f, root) - source.root_translation[first + f] : Vec3{};
+    for (int f = 0; f < size_; ++f) measure(f);
+    for (int s = 0; s < 2; ++s) contact_before_[s] = positions_[s][contact_track(s)];
+  }
+
+  /// Marks, per leg, the frames around each one over the limit; returns how many are over.
+  /// worst_excess(): the largest acceleration found, as a multiple of its limit.
+  int mark() {
+    int over = 0;
+    worst_excess_ = 0;
+    for (int s = 0; s < 2; ++s) std::fill(marked_[s].begin(), marked_[s].end(), 0);
+    for (int f = 1; f + 1 < size_; ++f) {
+      for (int s = 0; s < 2; ++s) {
+        for (size_t k = 0; k < tracks_[s].size(); ++k) {
+          const auto& p = positions_[s][k];
+          const double excess = acceleration_mps2(p[f - 1], p[f], p[f + 1], source_.fps) / source_.allowed_mps2[s][k][first_ + f];
+          worst_excess_ = std::max(worst_excess_, excess);
+          if (excess <= 1.0) continue;
+          ++over;
+          for (int g = f - 1; g <= f + 1; ++g) marked_[s][g] = 1;
+        }
+      }
+    }
+    return over;
+  }
+
+  /// One smoothing pass ([1 2 1] / 4) of the corrections at the marked frames; returns the
+  /// frames changed.
+  int smooth() {
+    auto smoothed = [](const std::vector<Vec3>& v, int f) { return (v[f - 1] + v[f] * 2.0 + v[f + 1]) * 0.25; };
+    std::vector<std::uint8_t> changed(static_cast<size_t>(size_), 0);
+    for (int s = 0; s < 2; ++s) {
+      for (auto& track : correction_[s]) {
+        const std::vector<Vec3> before = track;
+        for (int f = 1; f + 1 < size_; ++f)
+          if (marked_[s][f]) track[f] = smoothed(before, f);
+      }
+      for (int f = 1; f + 1 < size_; ++f) changed[f] = changed[f] | marked_[s][f];
+    }
+    // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
+    // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
+    const std::vector<Vec3> root_before = root_correction_;
+    for (int f = 1; f + 1 < size_; ++f)
+      if (changed[f]) root_correction_[f] = smoothed(root_before, f);
+    int count = 0;
+    for (int f = 1; f + 1 < size_; ++f) {
+      if (!changed[f]) continue;
+      ++count;
+      ever_changed_[f] = 1;
+      write(f);
+      measure(f);
+    }
+    return count;
+  }
+
+  double worst_excess() const { return worst_excess_; }
+
+  /// Frames any pass has changed so far.
+  int changed_frames() const { return static_cast<int>(std::count(ever_changed_.begin(), ever_changed_.end(), 1)); }
+
+  /// The farthest (meters) the passes have moved leg s's contact joint in a frame where
+  /// `contact` (per clip frame) says it is planted.
+  double planted_shift_m(int s, const std::vector<std::uint8_t>& contact) const {
+    double worst = 0;
+    const auto& now = positions_[s][contact_track(s)];
+    for (int f = 0; f < size_; ++f)
+      if (ever_changed_[f] && contact[first_ + f]) worst = std::max(worst, length(now[f] - contact_before_[s][f]));
+    return worst;
+  }
+
+ private:
+  // Writes the corrections of stretch frame f into the clip.
+  void write(int f) {
+    const int frame = first_ + f, root = rig_.translation_joint;
+    for (int s = 0; s < 2; ++s) {
+      const auto& joints = source_.joints[s];
+      for (size_t i = 0; i < joints.size(); ++i)
+        clip_.rotation(frame, joints[i]) = source_.rotations[s][i][frame] * from_rotation_vector(correction_[s][i][f]);
+    }
+    if (root >= 0) clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
+  }
+
+  // The contact joint's index in tracks_[s] (toe, else heel: see pop_tracked_joints).
+  size_t contact_track(int s) const { return rig_.legs[s].toe >= 0 ? 2 : 1; }
+
+  void measure(int f) {
+    for (int s = 0; s < 2; ++s)
+      for (size_t k = 0; k < tracks_[s].size(); ++k)
+        positions_[s][k][f] = pop_tracked_position(clip_, first_ + f, rig_.legs[s], tracks_[s][k]);
+  }
+
+  Clip& clip_;
+  const Rig& rig_;
+  const PopGuardSource& source_;
+  int first_, size_;
+  std::array<std::vector<std::vector<Vec3>>, 2> correction_;  // [leg][joint][frame] rotation vectors
+  std::vector<Vec3> root_correction_;
+  std::array<std::vector<int>, 2> tracks_;
+  std::array<std::vector<std::vector<Vec3>>, 2> positions_;  // [leg][track][frame]
+  std::array<std::vector<std::uint8_t>, 2> marked_;
+  std::vector<std::uint8_t> ever_changed_;
+  double worst_excess_ = 0;
+  std::array<std::vector<Vec3>, 2> contact_before_;  // [leg][frame]: the contact joint before any pass
+};
+
+/// Frames (interior, 1 .. n-2) where some tracked joint of `clip` is over its limit.
+std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSource& source) {
+  std::vector<int> out;
+  const int n = clip.frame_count;
+  std::array<std::vector<int>, 2> tracks{pop_tracked_joints(rig.legs[0]), pop_tracked_joints(rig.legs[1])};
+  // The last three positions of every track, rolling.
+  std::array<std::vector<std::array<Vec3, 3>>, 2> last;
+  for (int s = 0; s < 2; ++s) last[s].resize(tracks[s].size());
+  for (int f = 0; f < n; ++f) {
+    bool over = false;
+    for (int s = 0; s < 2; ++s) {
+      for (size_t k = 0; k < tracks[s].size(); ++k) {
+        auto& p = last[s][k];
+        p[0] = p[1];
+        p[1] = p[2];
+        p[2] = pop_tracked_position(clip, f, rig.legs[s], tracks[s][k]);
+        if (f >= 2 && acceleration_mps2(p[0], p[1], p[2], source.fps) > source.allowed_mps2[s][k][f - 1]) over = true;
+      }
+    }
+    if (over) out.push_back(f - 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+void PopGuardSettings::validate() const {
+  if (!std::isfinite(max_ratio) || (max_ratio != 0 && (max_ratio < 1.05 || max_ratio > 100)))
+    fail(ErrorKind::usage, "pops.max_ratio must be 0 (off) or in [1.05, 100], got " + std::to_string(max_ratio));
+  if (max_passes < 0 || max_passes > 100000)
+    fail(ErrorKind::usage, "pops.max_passes must be in [0, 100000], got " + std::to_string(max_passes));
+}
+
+PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, const PopGuardSettings& settings) {
+  PopGuardSource out;
+  out.frame_count = source.frame_count;
+  out.fps = source.fps;
+  if (settings.max_ratio == 0) return out;
+  const auto n = static_cast<size_t>(source.frame_count);
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig.legs[s];
+    for (int j : {leg.hip, leg.knee, leg.heel, leg.toe})
+      if (j >= 0) out.joints[s].push_back(j);
+    for (int j : out.joints[s]) {
+      std::vector<Quat> track(n);
+      for (size_t f = 0; f < n; ++f) track[f] = source.rotation(static_cast<int>(f), j);
+      out.rotations[s].push_back(std::move(track));
+    }
+    const int half = pop_window_frames(source.fps);
+    for (int joint : pop_tracked_joints(leg)) {
+      std::vector<float> accel(n, 0.0f);
+      Vec3 before_last, last;
+      for (size_t f = 0; f < n; ++f) {
+        const Vec3 p = pop_tracked_position(source, static_cast<int>(f), leg, joint);
+        if (f >= 2) accel[f - 1] = static_cast<float>(acceleration_mps2(before_last, last, p, source.fps));
+        before_last = last;
+        last = p;
+      }
+      std::vector<float> allowed = sliding_max(accel, half);
+      for (float& a : allowed) a = static_cast<float>(settings.max_ratio * std::max<double>(a, k_pop_floor_mps2));
+      out.allowed_mps2[s].push_back(std::move(allowed));
+    }
+  }
+  if (rig.translation_joint >= 0) {
+    out.root_translation.resize(n);
+    for (size_t f = 0; f < n; ++f) out.root_translation[f] = source.translation(static_cast<int>(f), rig.translation_joint);
+  }
+  return out;
+}
+
+PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
+                          const ContactResult* contacts) {
+  settings.validate();
+  PopGuardReport report;
+  if (settings.max_ratio == 0 || cleaned.frame_count < 3) return report;
+  if (source.frame_count != cleaned.frame_count)
+    fail(ErrorKind::process, cleaned.source_name + ": pop guard: the source has " + std::to_string(source.frame_count) +
+                                 " frames, the cleaned clip " + std::to_string(cleaned.frame_count));
+  const std::vector<int> over = frames_over(cleaned, rig, source);
+  // Stretches: the frames over the limit with max_passes + 1 frames on both sides (a pass widens
+  // the smoothed frames by one on each side), merged where they overlap.
+  const int n = cleaned.frame_count, margin = settings.max_passes + 2;
+  std::vector<std::pair<int, int>> stretches;
+  for (int f : over) {
+    const int lo = std::max(0, f - margin), hi = std::min(n - 1, f + margin);
+    if (!stretches.empty() && lo <= stretches.back().second)
+      stretches.back().second = hi;
+    else
+      stretches.emplace_back(lo, hi);
+  }
+  for (const auto& [first, last] : stretches) {
+    Stretch stretch(cleaned, rig, source, first, last);
+    // Passes stop when nothing is over, at max_passes, or when k_stall_passes in a row have not
+    // lowered the count over the limit (a correction held over a jolt of the source's that no
+    // smoothing undoes).
+    int passes = 0, left = stretch.mark(), fewest = left, since_fewer = 0;
+    while (left > 0 && passes < settings.max_passes && since_fewer < k_stall_passes) {
+      stretch.smooth();
+      ++passes;
+      left = stretch.mark();
+      since_fewer = left < fewest ? 0 : since_fewer + 1;
+      fewest = std::min(fewest, left);
+    }
+    report.passes = std::max(report.passes, passes);
+    report.frames_over += left;
+    if (left > 0) report.worst_ratio_left = std::max(report.worst_ratio_left, settings.max_ratio * stretch.worst_excess());
+    report.frames_smoothed += stretch.changed_frames();
+    if (contacts)
+      for (int s = 0; s < 2; ++s)
+        report.max_planted_shift_m[s] = std::max(report.max_planted_shift_m[s], stretch.planted_shift_m(s, contacts->feet[s].contact));
+  }
+  return report;
+}
+
+}  // namespace footfix

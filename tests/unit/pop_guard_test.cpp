@@ -1,0 +1,136 @@
+// The pop guard (solve/pop_guard.h) on the bundled CMU walk: a box put into one knee's rotation
+// (a correction that switches on in one frame and off in another, as an unblended lock would)
+// pops the leg at both edges; the guard smooths the edges until the per-frame pop measure of the
+// metrics is under its limit, and leaves the rest of the clip - other frames, other joints - bit
+// for bit. The box sits where the source walks calmly (its jolts, up to 177 m/s^2 at the hips,
+// come later: a correction held over such a jolt can break the source's own cancellation of it
+// in the leg, which no smoothing of the correction undoes; the guard then reports frames over).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+#include "footfix/core/error.h"
+#include "footfix/core/math.h"
+#include "footfix/eval/metrics.h"
+#include "footfix/pipeline/load_clip.h"
+#include "footfix/solve/pop_guard.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+constexpr int k_box_first = 40, k_box_end = 90;
+constexpr double k_step_deg = 6;
+
+/// `clip` with the left knee bent k_step_deg more over frames [k_box_first, k_box_end).
+Clip with_knee_step(const Clip& clip, const LegChain& leg) {
+  Clip out = clip;
+  for (int f = k_box_first; f < k_box_end; ++f)
+    out.rotation(f, leg.knee) = normalize(out.rotation(f, leg.knee) * axis_angle(leg.knee_side_ls, k_step_deg * k_pi / 180));
+  return out;
+}
+
+ContactMask no_contacts(const Clip& clip) {
+  return {std::vector<std::uint8_t>(static_cast<size_t>(clip.frame_count), 0),
+          std::vector<std::uint8_t>(static_cast<size_t>(clip.frame_count), 0)};
+}
+
+bool same_frame(const Clip& a, const Clip& b, int f) {
+  for (int j = 0; j < a.joint_count(); ++j)
+    if (a.rotation(f, j) != b.rotation(f, j) || a.translation(f, j) != b.translation(f, j)) return false;
+  return true;
+}
+
+TEST(PopGuard, SmoothsAStepInAKneeUnderTheLimitAndLeavesTheRestAlone) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const Clip& source = loaded.clip;
+  const LegChain& left = loaded.rig.legs[0];
+  const Clip stepped = with_knee_step(source, left);
+  const ContactMask mask = no_contacts(source);
+  const ClipMetrics before = compare_clips(source, stepped, loaded.rig, mask);
+  ASSERT_GT(before.pop_ratio, 2.0) << "the step must be a pop to begin with";
+  EXPECT_TRUE(std::abs(before.pop_frame - k_box_first) <= 1 || std::abs(before.pop_frame - k_box_end) <= 1) << before.pop_frame;
+
+  const PopGuardSettings settings;  // limit 1.4
+  Clip guarded = stepped;
+  const PopGuardReport report = guard_pops(guarded, loaded.rig, capture_pop_guard_source(source, loaded.rig, settings), settings);
+  const ClipMetrics after = compare_clips(source, guarded, loaded.rig, mask);
+  std::printf("pop guard: knee step pop %.2f -> %.2f, %d frames smoothed in %d passes\n", before.pop_ratio, after.pop_ratio,
+              report.frames_smoothed, report.passes);
+  EXPECT_LT(after.pop_ratio, settings.max_ratio + 1e-3);
+  EXPECT_EQ(report.frames_over, 0);
+  EXPECT_GT(report.frames_smoothed, 0);
+  EXPECT_TRUE(after.non_leg_unchanged());
+
+  // Only the edges' neighbourhoods (within 0.25 s) changed; the box itself is kept between them.
+  const int reach = static_cast<int>(0.25 * source.fps);
+  int first_changed = -1, last_changed = -1;
+  for (int f = 0; f < source.frame_count; ++f) {
+    if (same_frame(guarded, stepped, f)) continue;
+    if (first_changed < 0) first_changed = f;
+    last_changed = f;
+    EXPECT_TRUE(std::abs(f - k_box_first) <= reach || std::abs(f - k_box_end) <= reach) << "frame " << f;
+  }
+  ASSERT_GE(first_changed, 0);
+  // Frames it changed: only leg rotations and the root's translation.
+  const Rig& rig = loaded.rig;
+  for (int f = first_changed; f <= last_changed; ++f)
+    for (int j = 0; j < source.joint_count(); ++j) {
+      bool leg_joint = false;
+      for (const LegChain& leg : rig.legs) leg_joint = leg_joint || j == leg.hip || j == leg.knee || j == leg.heel || j == leg.toe;
+      if (!leg_joint) {
+        EXPECT_EQ(guarded.rotation(f, j), stepped.rotation(f, j)) << "joint " << j << " frame " << f;
+      }
+      if (j != rig.translation_joint) {
+        EXPECT_EQ(guarded.translation(f, j), stepped.translation(f, j)) << "joint " << j << " frame " << f;
+      }
+    }
+}
+
+TEST(PopGuard, OffOrNothingToSmoothChangesNothing) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const Clip stepped = with_knee_step(loaded.clip, loaded.rig.legs[0]);
+  PopGuardSettings off;
+  off.max_ratio = 0;
+  Clip guarded = stepped;
+  EXPECT_EQ(guard_pops(guarded, loaded.rig, capture_pop_guard_source(loaded.clip, loaded.rig, off), off).frames_smoothed, 0);
+  for (int f = 0; f < guarded.frame_count; ++f) ASSERT_TRUE(same_frame(guarded, stepped, f)) << f;
+
+  // The source against itself: no correction, nothing over the limit.
+  const PopGuardSettings on;
+  Clip same = loaded.clip;
+  const PopGuardReport report = guard_pops(same, loaded.rig, capture_pop_guard_source(loaded.clip, loaded.rig, on), on);
+  EXPECT_EQ(report.frames_smoothed, 0);
+  for (int f = 0; f < same.frame_count; ++f) ASSERT_TRUE(same_frame(same, loaded.clip, f)) << f;
+}
+
+TEST(PopGuard, SettingsOutsideTheirRangeAreUsageErrors) {
+  for (double bad : {1.0, -1.0, 101.0, std::nan("")}) {
+    PopGuardSettings s;
+    s.max_ratio = bad;
+    EXPECT_THROW(s.validate(), Error) << bad;
+  }
+  PopGuardSettings off;
+  off.max_ratio = 0;
+  EXPECT_NO_THROW(off.validate());
+}
+
+TEST(RotationVector, RoundTripsThroughTheExponentialMap) {
+  const std::array<Quat, 5> rotations{Quat{}, axis_angle(normalize(Vec3{1, 2, 3}), 0.3), axis_angle({0, 1, 0}, 3.1),
+                                      axis_angle(normalize(Vec3{-1, 0, 1}), 1e-9), normalize(Quat{-0.5, 0.5, 0.5, 0.5})};
+  for (const Quat& q : rotations) {
+    const Vec3 v = rotation_vector(q);
+    EXPECT_NEAR(length(v), angle_of(q), 1e-12);
+    const Quat back = from_rotation_vector(v);
+    EXPECT_NEAR(std::abs(dot(back, q)), 1.0, 1e-12);  // the same rotation, up to the sign
+  }
+  // Known values: 90 degrees about Y.
+  const Vec3 v = rotation_vector(axis_angle({0, 1, 0}, k_pi / 2));
+  EXPECT_NEAR(v.x, 0, 1e-15);
+  EXPECT_NEAR(v.y, k_pi / 2, 1e-15);
+  EXPECT_NEAR(v.z, 0, 1e-15);
+}
+
+}  // namespace
+}  // namespace footfix
