@@ -18,10 +18,12 @@
 // (--from FILE.fbx; --format fbx: the shared Mixamo root-motion walk, binary 7700), the long file
 // is an FBX made the same way from its curves (write_long_fbx). A joint-frame of a Mixamo rig
 // is one of 65 joints: keep frames under 50M / joints (the reader's limit), e.g. 200000.
-// --save FILE writes the long file there and stops (to profile footfix on it).
+// --save FILE writes the long file there and stops (to profile footfix on it). --loop MODE is
+// passed to footfix clean: a repeated Mixamo cycle is detected as a loop, and the loop path
+// cleans a wrapped copy of the clip (--loop off shows the peak without it).
 //
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
-//   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh|FILE.fbx | --format fbx] [--exe FOOTFIX (default: the built one) | --save FILE]
+//   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh|FILE.fbx | --format fbx] [--exe FOOTFIX (default: the built one) | --save FILE] [--loop MODE]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -282,9 +284,11 @@ int write_long_fbx(const std::string& from, int frames, const std::string& path)
 }
 
 // Runs `footfix clean` on `input` and returns the child's peak RSS in MiB (-1 when it failed).
-double footfix_clean_peak_mb(const std::string& exe, const std::string& input, const std::string& out_dir) {
+double footfix_clean_peak_mb(const std::string& exe, const std::string& input, const std::string& out_dir,
+                             const std::string& loop) {
   std::vector<std::string> args{exe, "clean", input, "-o", out_dir + "/", "--report", out_dir + "/report.json",
                                 "--max-input-size", "1000000", "--max-duration", "1000000", "--max-memory", "1000000", "-q"};
+  if (!loop.empty()) args.insert(args.end(), {"--loop", loop});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -300,7 +304,7 @@ double footfix_clean_peak_mb(const std::string& exe, const std::string& input, c
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-int run_cli(int frames, const std::string& from, const std::string& exe, const std::string& save) {
+int run_cli(int frames, const std::string& from, const std::string& exe, const std::string& save, const std::string& loop) {
   const bool fbx = std::filesystem::path(from).extension() == ".fbx";
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("footfix_bench_long_clip_" + std::to_string(getpid()));
@@ -321,7 +325,7 @@ int run_cli(int frames, const std::string& from, const std::string& exe, const s
     return 0;
   }
   const auto start = std::chrono::steady_clock::now();
-  const double rss_mb = footfix_clean_peak_mb(exe, input, (dir / "out").string());
+  const double rss_mb = footfix_clean_peak_mb(exe, input, (dir / "out").string(), loop);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int cleaned_frames = -1;  // as the report says: the file must read back as `frames` frames
   if (rss_mb >= 0) {
@@ -335,8 +339,8 @@ int run_cli(int frames, const std::string& from, const std::string& exe, const s
     return 1;
   }
   const double clip_mb = static_cast<double>(frames) * joints * (sizeof(Quat) + sizeof(Vec3)) / (1024.0 * 1024.0);
-  std::printf("%s clean: %s, frames %d, joints %d (motion of %s), file %.1f MiB\n", exe.c_str(), fbx ? "FBX" : "BVH",
-              frames, joints, from.c_str(), file_mb);
+  std::printf("%s clean%s%s: %s, frames %d, joints %d (motion of %s), file %.1f MiB\n", exe.c_str(),
+              loop.empty() ? "" : " --loop ", loop.c_str(), fbx ? "FBX" : "BVH", frames, joints, from.c_str(), file_mb);
   std::printf("decoded clip %.1f MiB; footfix clean peak RSS %.1f MiB = %.2f x the clip (file %.2f x); %.1f s\n", clip_mb,
               rss_mb, rss_mb / clip_mb, file_mb / clip_mb, seconds);
   return 0;
@@ -347,7 +351,7 @@ int run_cli(int frames, const std::string& from, const std::string& exe, const s
 int main(int argc, char** argv) {
   int frames = 1000000;
   bool keep_input = false, against_whole = false, in_place = false, cli = false;
-  std::string from = std::string(FOOTFIX_DATA_DIR) + "/clips/cmu_07_01_walk.bvh", exe = FOOTFIX_EXE, save;
+  std::string from = std::string(FOOTFIX_DATA_DIR) + "/clips/cmu_07_01_walk.bvh", exe = FOOTFIX_EXE, save, loop;
   for (int a = 1; a < argc; ++a) {
     if (std::string(argv[a]) == "--cli")
       cli = true;
@@ -357,6 +361,8 @@ int main(int argc, char** argv) {
       exe = argv[++a];
     else if (std::string(argv[a]) == "--save" && a + 1 < argc)
       save = argv[++a];
+    else if (std::string(argv[a]) == "--loop" && a + 1 < argc)
+      loop = argv[++a];
     else if (std::string(argv[a]) == "--format" && a + 1 < argc && std::string(argv[a + 1]) == "fbx" && ++a)
       from = std::string(FOOTFIX_SHARED_DIR) + "/data/clips/mixamo_walking_rootmotion_bin7700.fbx";
     else if (std::string(argv[a]) == "--keep-input")
@@ -371,11 +377,11 @@ int main(int argc, char** argv) {
   if (frames < 2) {
     std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n"
                          "       bench_long_clip [frames >= 2] --cli [--from FILE.bvh|FILE.fbx | --format fbx]\n"
-                         "                 [--exe FOOTFIX | --save FILE (write the long file there, no clean)]\n");
+                         "                 [--exe FOOTFIX | --save FILE (write the long file there, no clean)] [--loop auto|on|off]\n");
     return 2;
   }
   try {
-    if (cli) return run_cli(frames, from, exe, save);
+    if (cli) return run_cli(frames, from, exe, save, loop);
     if (against_whole) return compare_with_whole(synthesize_walk(frames, in_place));
     const auto start = std::chrono::steady_clock::now();
     Clip clip = synthesize_walk(frames, in_place);
