@@ -14,10 +14,16 @@
 // --cli: the real `footfix clean FILE -o DIR/ --report R` (the built binary, as a child process)
 // on a long BVH file, and its peak RSS (wait4) against the decoded clip (same definition). The
 // file is the motion of --from FILE (default: the bundled CMU walk, mocap text with 4 decimals)
-// repeated to `frames` rows, the root's X/Z position carried on at each repeat.
+// repeated to `frames` rows, the root's X/Z position carried on at each repeat. From an FBX
+// (--from FILE.fbx; --format fbx: the shared Mixamo root-motion walk, binary 7700), the long file
+// is an FBX made the same way from its curves (write_long_fbx). A joint-frame of a Mixamo rig
+// is one of 65 joints: keep frames under 50M / joints (the reader's limit), e.g. 200000.
+// --save FILE writes the long file there and stops (to profile footfix on it). --loop MODE is
+// passed to footfix clean: a repeated Mixamo cycle is detected as a loop, and the loop path
+// cleans a wrapped copy of the clip (--loop off shows the peak without it).
 //
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
-//   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh] [--exe FOOTFIX (default: the built one)]
+//   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh|FILE.fbx | --format fbx] [--exe FOOTFIX (default: the built one) | --save FILE] [--loop MODE]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,8 +40,14 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "footfix/core/clip.h"
 #include "footfix/core/error.h"
+#include "footfix/io/atomic_file.h"
+#include "footfix/io/fbx.h"
+#include "io/fbx_document.h"
+#include "io/fbx_objects.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
 
@@ -191,10 +203,92 @@ void write_long_bvh(const BvhText& t, int frames, const std::string& path) {
   if (!out) fail(ErrorKind::write, path + ": write failed");
 }
 
+// An FBX's take repeated to `frames` keys per curve (the curves' key grid: the source's longest
+// curve), written in the source's flavour: every AnimationCurve's keys again at each repeat, a
+// take's span (plus a key's step) later; the d|X and d|Z curves of Lcl Translation (Y up) carried
+// on by one take's travel (plus a key's step) at each repeat, as the BVH's root X/Z. The take's
+// stop times (AnimationStack, Takes, GlobalSettings) moved to the last key. Returns the joints
+// footfix reads from the source.
+int write_long_fbx(const std::string& from, int frames, const std::string& path) {
+  const int joints = read_fbx(from).joint_count();
+  FbxDocument doc = parse_fbx_document(read_file(from), from);
+  const std::vector<fbx::Connection> links = fbx::connections(doc);
+  std::vector<FbxNode*> curves;
+  for (FbxNode& o : doc.root("Objects")->children)
+    if (o.name == "AnimationCurve" && o.child("KeyTime") && o.child("KeyValueFloat")) curves.push_back(&o);
+  auto times_of = [](FbxNode* c) -> std::vector<std::int64_t>& {
+    return std::get<std::vector<std::int64_t>>(c->child("KeyTime")->properties.at(0).value);
+  };
+  std::int64_t t0 = INT64_MAX, t1 = INT64_MIN, step = 0;
+  std::size_t longest = 0;
+  for (FbxNode* c : curves) {
+    const auto& t = times_of(c);
+    if (t.size() < 3) continue;
+    t0 = std::min(t0, t.front());
+    t1 = std::max(t1, t.back());
+    if (t.size() > longest) {
+      longest = t.size();
+      step = (t.back() - t.front()) / static_cast<std::int64_t>(t.size() - 1);
+    }
+  }
+  if (longest < 3 || step <= 0) fail(ErrorKind::read, from + ": no curve with 3 keys to repeat");
+  const std::int64_t period = t1 - t0 + step, stop = t0 + static_cast<std::int64_t>(frames - 1) * step;
+  // Which curves carry the root's travel: d|X / d|Z of an Lcl Translation curve node.
+  auto carried = [&](const FbxNode& c) {
+    const std::int64_t id = fbx::object_id(c);
+    for (const auto& to_node : links) {
+      if (to_node.child != id || (to_node.property != "d|X" && to_node.property != "d|Z")) continue;
+      for (const auto& to_model : links)
+        if (to_model.child == to_node.parent && to_model.property == "Lcl Translation") return true;
+    }
+    return false;
+  };
+  for (FbxNode* c : curves) {
+    auto& times = times_of(c);
+    FbxProperty& value_property = c->child("KeyValueFloat")->properties.at(0);
+    auto& values = std::get<std::vector<float>>(value_property.value);
+    const std::size_t n = times.size();
+    if (n < 3 || values.size() != n) continue;
+    const double carry = carried(*c) ? double{values[n - 1]} - values[0] + values[n - 1] - values[n - 2] : 0.0;
+    for (std::int64_t take = 1; times.back() + period <= stop; ++take)
+      for (std::size_t k = 0; k < n && times[k] + take * period <= stop; ++k) {
+        times.push_back(times[k] + take * period);
+        values.push_back(static_cast<float>(values[k] + static_cast<double>(take) * carry));
+      }
+    for (FbxProperty* p : {&c->child("KeyTime")->properties[0], &value_property}) p->encoded.reset();
+    // One key attribute (the first) for every key.
+    if (FbxNode* flags = c->child("KeyAttrFlags"); flags && !flags->properties.empty())
+      std::get<std::vector<std::int32_t>>(flags->properties[0].value).resize(1);
+    if (FbxNode* data = c->child("KeyAttrDataFloat"); data && !data->properties.empty())
+      std::get<std::vector<float>>(data->properties[0].value).resize(4);
+    if (FbxNode* refs = c->child("KeyAttrRefCount"); refs && !refs->properties.empty())
+      refs->properties[0].value = std::vector<std::int32_t>{static_cast<std::int32_t>(times.size())};
+  }
+  auto set_stop = [&](FbxNode& obj, const char* name) {
+    if (FbxNode* p = fbx::find_p(obj, name); p && p->properties.size() >= 5 && p->properties[4].as_int() != 0)
+      p->properties[4].value = stop;
+  };
+  for (FbxNode& o : doc.root("Objects")->children)
+    if (o.name == "AnimationStack") {
+      set_stop(o, "LocalStop");
+      set_stop(o, "ReferenceStop");
+    }
+  if (FbxNode* gs = doc.root("GlobalSettings")) set_stop(*gs, "TimeSpanStop");
+  if (FbxNode* takes = doc.root("Takes"))
+    for (FbxNode& take : takes->children)
+      for (FbxNode& span : take.children)
+        if ((span.name == "LocalTime" || span.name == "ReferenceTime") && span.properties.size() == 2)
+          span.properties[1].value = stop;
+  write_file_atomically(path, [&](std::ostream& out) { write_fbx_document(doc, out); });
+  return joints;
+}
+
 // Runs `footfix clean` on `input` and returns the child's peak RSS in MiB (-1 when it failed).
-double footfix_clean_peak_mb(const std::string& exe, const std::string& input, const std::string& out_dir) {
+double footfix_clean_peak_mb(const std::string& exe, const std::string& input, const std::string& out_dir,
+                             const std::string& loop) {
   std::vector<std::string> args{exe, "clean", input, "-o", out_dir + "/", "--report", out_dir + "/report.json",
                                 "--max-input-size", "1000000", "--max-duration", "1000000", "--max-memory", "1000000", "-q"};
+  if (!loop.empty()) args.insert(args.end(), {"--loop", loop});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -210,25 +304,43 @@ double footfix_clean_peak_mb(const std::string& exe, const std::string& input, c
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-int run_cli(int frames, const std::string& from, const std::string& exe) {
-  const BvhText text = read_bvh_text(from);
+int run_cli(int frames, const std::string& from, const std::string& exe, const std::string& save, const std::string& loop) {
+  const bool fbx = std::filesystem::path(from).extension() == ".fbx";
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("footfix_bench_long_clip_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  const std::string input = (dir / "long.bvh").string();
-  write_long_bvh(text, frames, input);
+  const std::string input = !save.empty() ? save : (dir / (fbx ? "long.fbx" : "long.bvh")).string();
+  int joints = 0;
+  if (fbx) {
+    joints = write_long_fbx(from, frames, input);
+  } else {
+    const BvhText text = read_bvh_text(from);
+    joints = text.joints;
+    write_long_bvh(text, frames, input);
+  }
   const double file_mb = static_cast<double>(std::filesystem::file_size(input)) / (1024.0 * 1024.0);
+  if (!save.empty()) {
+    std::filesystem::remove_all(dir);
+    std::printf("wrote %s: frames %d, joints %d, %.1f MiB\n", save.c_str(), frames, joints, file_mb);
+    return 0;
+  }
   const auto start = std::chrono::steady_clock::now();
-  const double rss_mb = footfix_clean_peak_mb(exe, input, (dir / "out").string());
+  const double rss_mb = footfix_clean_peak_mb(exe, input, (dir / "out").string(), loop);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  int cleaned_frames = -1;  // as the report says: the file must read back as `frames` frames
+  if (rss_mb >= 0) {
+    std::ifstream report(dir / "out" / "report.json");
+    const nlohmann::json doc = nlohmann::json::parse(report, nullptr, false);
+    if (doc.is_object()) cleaned_frames = doc.value(nlohmann::json::json_pointer("/clips/0/frames"), -1);
+  }
   std::filesystem::remove_all(dir);
-  if (rss_mb < 0) {
-    std::fprintf(stderr, "error: footfix clean failed\n");
+  if (rss_mb < 0 || cleaned_frames != frames) {
+    std::fprintf(stderr, "error: footfix clean %s\n", rss_mb < 0 ? "failed" : ("read " + std::to_string(cleaned_frames) + " frames").c_str());
     return 1;
   }
-  const double clip_mb = static_cast<double>(frames) * text.joints * (sizeof(Quat) + sizeof(Vec3)) / (1024.0 * 1024.0);
-  std::printf("%s clean: frames %d, joints %d (motion of %s), file %.1f MiB\n", exe.c_str(), frames, text.joints,
-              from.c_str(), file_mb);
+  const double clip_mb = static_cast<double>(frames) * joints * (sizeof(Quat) + sizeof(Vec3)) / (1024.0 * 1024.0);
+  std::printf("%s clean%s%s: %s, frames %d, joints %d (motion of %s), file %.1f MiB\n", exe.c_str(),
+              loop.empty() ? "" : " --loop ", loop.c_str(), fbx ? "FBX" : "BVH", frames, joints, from.c_str(), file_mb);
   std::printf("decoded clip %.1f MiB; footfix clean peak RSS %.1f MiB = %.2f x the clip (file %.2f x); %.1f s\n", clip_mb,
               rss_mb, rss_mb / clip_mb, file_mb / clip_mb, seconds);
   return 0;
@@ -239,7 +351,7 @@ int run_cli(int frames, const std::string& from, const std::string& exe) {
 int main(int argc, char** argv) {
   int frames = 1000000;
   bool keep_input = false, against_whole = false, in_place = false, cli = false;
-  std::string from = std::string(FOOTFIX_DATA_DIR) + "/clips/cmu_07_01_walk.bvh", exe = FOOTFIX_EXE;
+  std::string from = std::string(FOOTFIX_DATA_DIR) + "/clips/cmu_07_01_walk.bvh", exe = FOOTFIX_EXE, save, loop;
   for (int a = 1; a < argc; ++a) {
     if (std::string(argv[a]) == "--cli")
       cli = true;
@@ -247,6 +359,12 @@ int main(int argc, char** argv) {
       from = argv[++a];
     else if (std::string(argv[a]) == "--exe" && a + 1 < argc)
       exe = argv[++a];
+    else if (std::string(argv[a]) == "--save" && a + 1 < argc)
+      save = argv[++a];
+    else if (std::string(argv[a]) == "--loop" && a + 1 < argc)
+      loop = argv[++a];
+    else if (std::string(argv[a]) == "--format" && a + 1 < argc && std::string(argv[a + 1]) == "fbx" && ++a)
+      from = std::string(FOOTFIX_SHARED_DIR) + "/data/clips/mixamo_walking_rootmotion_bin7700.fbx";
     else if (std::string(argv[a]) == "--keep-input")
       keep_input = true;
     else if (std::string(argv[a]) == "--against-whole")
@@ -258,11 +376,12 @@ int main(int argc, char** argv) {
   }
   if (frames < 2) {
     std::fprintf(stderr, "usage: bench_long_clip [frames >= 2] [--keep-input | --against-whole] [--in-place]\n"
-                         "       bench_long_clip [frames >= 2] --cli [--from FILE.bvh] [--exe FOOTFIX]\n");
+                         "       bench_long_clip [frames >= 2] --cli [--from FILE.bvh|FILE.fbx | --format fbx]\n"
+                         "                 [--exe FOOTFIX | --save FILE (write the long file there, no clean)] [--loop auto|on|off]\n");
     return 2;
   }
   try {
-    if (cli) return run_cli(frames, from, exe);
+    if (cli) return run_cli(frames, from, exe, save, loop);
     if (against_whole) return compare_with_whole(synthesize_walk(frames, in_place));
     const auto start = std::chrono::steady_clock::now();
     Clip clip = synthesize_walk(frames, in_place);

@@ -132,8 +132,8 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         auto start = std::chrono::steady_clock::now();
         LoadedClip loaded = load_clip(item.input, read);
         const PlotSource plot = plot_source(loaded);
-        // A clip whose source frames can be decoded again (BVH) is handed over and cleaned in
-        // place; the metrics read its source frames back from the file's values. Others are kept.
+        // A clip whose source frames can be decoded again (BVH, FBX) is handed over and cleaned in
+        // place; the metrics read its source frames back from what the reader kept. Others are kept.
         const bool handed_over = has_source_frames(loaded.clip);
         CleanResult result = handed_over ? clean_clip(std::move(loaded.clip), loaded.rig, settings)
                                          : clean_clip(loaded.clip, loaded.rig, settings);

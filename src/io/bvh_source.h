@@ -38,6 +38,10 @@ Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int 
 /// The translation part of decode_bvh_joint alone (no trigonometry).
 Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint);
 
+/// has_source_frames / decode_source_frame (footfix/io/clip_io.h) for a clip with a BvhSource.
+bool has_bvh_source_frames(const Clip& clip);
+void decode_bvh_source_frame(const Clip& clip, int frame, Clip& into);
+
 /// Per joint, a 64-bit hash of the bits of its rotations in every frame, in frame order. Equal
 /// fingerprints mean bit-identical rotations but for a hash collision (about 2^-64 for unrelated
 /// changes; a change in one frame alone always changes the fingerprint: each step is a bijection).

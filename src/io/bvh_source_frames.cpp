@@ -2,7 +2,6 @@
 #include <stdexcept>
 
 #include "bvh_source.h"
-#include "footfix/io/clip_io.h"
 
 namespace footfix {
 
@@ -19,9 +18,9 @@ const BvhSource* frames_source(const Clip& clip) {
 
 }  // namespace
 
-bool has_source_frames(const Clip& clip) { return frames_source(clip) != nullptr; }
+bool has_bvh_source_frames(const Clip& clip) { return frames_source(clip) != nullptr; }
 
-void decode_source_frame(const Clip& clip, int frame, Clip& into) {
+void decode_bvh_source_frame(const Clip& clip, int frame, Clip& into) {
   const BvhSource* source = frames_source(clip);
   if (source == nullptr || frame < 0 || frame >= clip.frame_count)
     throw std::logic_error(clip.source_name + ": no source frame " + std::to_string(frame) + " to decode");

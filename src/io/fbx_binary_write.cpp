@@ -1,8 +1,12 @@
-// FbxDocument -> binary FBX 7.x. Node end offsets are patched in after each node's children are
+// FbxDocument -> binary FBX 7.x, streamed: node end offsets are measured before the nodes are
 // written; arrays keep the encoding they were read with (zlib or raw).
 #include <zlib.h>
 
 #include <cstring>
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "footfix/core/error.h"
 #include "fbx_document.h"
@@ -10,16 +14,20 @@
 namespace footfix {
 namespace {
 
+// Two passes, so that the file is streamed rather than built whole in memory: the first measures
+// every node (end offsets and property-list lengths are known before a node is written) and
+// compresses the zlib arrays whose source bytes cannot be reused, the second writes.
 class BinaryWriter {
  public:
-  explicit BinaryWriter(bool wide) : wide_(wide) {}
-  std::string buf;
+  BinaryWriter(bool wide, std::ostream& out) : wide_(wide), out_(out) {}
+
+  std::uint64_t offset() const { return offset_; }
 
   template <typename T>
   void put(T v) {
     char tmp[sizeof(T)];
     std::memcpy(tmp, &v, sizeof(T));
-    buf.append(tmp, sizeof(T));
+    append(tmp, sizeof(T));
   }
   void put_size(std::uint64_t v) {
     if (wide_)
@@ -27,37 +35,110 @@ class BinaryWriter {
     else
       put<std::uint32_t>(static_cast<std::uint32_t>(v));
   }
-  void patch_size(std::size_t at, std::uint64_t v) {
-    if (wide_) {
-      std::memcpy(&buf[at], &v, 8);
-    } else {
-      auto v32 = static_cast<std::uint32_t>(v);
-      std::memcpy(&buf[at], &v32, 4);
+  void null_record() { append_zeros(null_record_size()); }
+  void append(const char* data, std::size_t n) {
+    offset_ += n;
+    if (n >= k_flush_bytes) {  // large arrays go straight to the stream
+      flush();
+      out_.write(data, static_cast<std::streamsize>(n));
+      return;
     }
+    buf_.append(data, n);
+    if (buf_.size() >= k_flush_bytes) flush();
   }
-  std::size_t size_bytes() const { return wide_ ? 8 : 4; }
-  void null_record() { buf.append(3 * size_bytes() + 1, '\0'); }
+  void append(const std::string& s) { append(s.data(), s.size()); }
+  void append_zeros(std::size_t n) {
+    offset_ += n;
+    buf_.append(n, '\0');
+  }
+  void flush() {
+    out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    buf_.clear();
+  }
 
-  void node(const FbxNode& n) {
+  /// First pass: the sizes of `n` and its subtree, in pre-order (see Sizes).
+  std::uint64_t measure(const FbxNode& n) {
     if (n.name.size() > 255) fail(ErrorKind::write, "FBX node name longer than 255 bytes: " + n.name.substr(0, 40));
-    std::size_t start = buf.size();
-    put_size(0);  // end offset, patched below
+    const std::size_t at = sizes_.size();
+    sizes_.emplace_back();
+    std::uint64_t props = 0;
+    for (const auto& p : n.properties) props += property_size(p, n.name);
+    std::uint64_t total = 3 * size_bytes() + 1 + n.name.size() + props;
+    for (const auto& c : n.children) total += measure(c);
+    if (!n.children.empty() || n.null_terminated) total += null_record_size();
+    sizes_[at] = {props, total};
+    return total;
+  }
+
+  /// Second pass: writes `n` with the sizes measured.
+  void node(const FbxNode& n) {
+    const Sizes sizes = sizes_[next_size_++];
+    const std::uint64_t end = offset_ + sizes.total;
+    if (!wide_ && end > 0xffffffffULL) fail(ErrorKind::write, "FBX file too large for a 32-bit-offset version");
+    put_size(end);
     put_size(n.properties.size());
-    std::size_t prop_len_at = buf.size();
-    put_size(0);
+    put_size(sizes.properties);
     put<std::uint8_t>(static_cast<std::uint8_t>(n.name.size()));
-    buf += n.name;
-    std::size_t props_start = buf.size();
-    for (const auto& p : n.properties) property(p, n.name);
-    patch_size(prop_len_at, buf.size() - props_start);
+    append(n.name);
+    for (const auto& p : n.properties) property(p);
     for (const auto& c : n.children) node(c);
     if (!n.children.empty() || n.null_terminated) null_record();
-    if (!wide_ && buf.size() > 0xffffffffULL) fail(ErrorKind::write, "FBX file too large for a 32-bit-offset version");
-    patch_size(start, buf.size());
   }
 
  private:
-  void property(const FbxProperty& p, const std::string& node_name) {
+  static constexpr std::size_t k_flush_bytes = 1 << 20;
+  struct Sizes {
+    std::uint64_t properties = 0, total = 0;
+  };
+
+  std::size_t size_bytes() const { return wide_ ? 8 : 4; }
+  std::size_t null_record_size() const { return 3 * size_bytes() + 1; }
+
+  std::uint64_t property_size(const FbxProperty& p, const std::string& node_name) {
+    switch (p.type) {
+      case 'Y': return 1 + 2;
+      case 'C': return 1 + 1;
+      case 'I':
+      case 'F': return 1 + 4;
+      case 'L':
+      case 'D': return 1 + 8;
+      case 'S':
+      case 'R': return 1 + 4 + p.as_string().size();
+      case 'f': return 1 + 12 + stored_size(std::get<std::vector<float>>(p.value), p);
+      case 'd': return 1 + 12 + stored_size(std::get<std::vector<double>>(p.value), p);
+      case 'l': return 1 + 12 + stored_size(std::get<std::vector<std::int64_t>>(p.value), p);
+      case 'i': return 1 + 12 + stored_size(std::get<std::vector<std::int32_t>>(p.value), p);
+      case 'b':
+      case 'c': return 1 + 12 + stored_size(std::get<std::vector<std::uint8_t>>(p.value), p);
+      default:
+        fail(ErrorKind::write, "node '" + node_name + "': property type '" + std::string(1, p.type) +
+                                   "' has no binary encoding");
+    }
+  }
+
+  static bool reuses_source_bytes(const FbxProperty& p) {
+    return p.compressed && p.encoded && p.array_hash() == p.encoded_hash;
+  }
+
+  /// Bytes an array takes in the file; compresses it (kept for the second pass) when needed.
+  template <typename T>
+  std::uint64_t stored_size(const std::vector<T>& v, const FbxProperty& p) {
+    if (reuses_source_bytes(p)) return p.encoded->size();
+    const uLong raw_len = static_cast<uLong>(v.size() * sizeof(T));
+    if (!p.compressed) return raw_len;
+    std::string packed(compressBound(raw_len), '\0');
+    uLongf packed_len = static_cast<uLongf>(packed.size());
+    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_len, reinterpret_cast<const Bytef*>(v.data()),
+                  raw_len, Z_DEFAULT_COMPRESSION) != Z_OK)
+      fail(ErrorKind::write, "zlib compression failed");
+    packed.resize(packed_len);
+    packed.shrink_to_fit();
+    const std::uint64_t size = packed.size();
+    packed_.emplace(&p, std::move(packed));
+    return size;
+  }
+
+  void property(const FbxProperty& p) {
     put<char>(p.type);
     switch (p.type) {
       case 'Y': put<std::int16_t>(static_cast<std::int16_t>(p.as_int())); break;
@@ -69,76 +150,77 @@ class BinaryWriter {
       case 'S':
       case 'R':
         put<std::uint32_t>(static_cast<std::uint32_t>(p.as_string().size()));
-        buf += p.as_string();
+        append(p.as_string());
         break;
       case 'f': array(std::get<std::vector<float>>(p.value), p); break;
       case 'd': array(std::get<std::vector<double>>(p.value), p); break;
       case 'l': array(std::get<std::vector<std::int64_t>>(p.value), p); break;
       case 'i': array(std::get<std::vector<std::int32_t>>(p.value), p); break;
-      case 'b':
-      case 'c': array(std::get<std::vector<std::uint8_t>>(p.value), p); break;
-      default:
-        fail(ErrorKind::write, "node '" + node_name + "': property type '" + std::string(1, p.type) +
-                                   "' has no binary encoding");
+      default: array(std::get<std::vector<std::uint8_t>>(p.value), p); break;  // 'b', 'c' (measured)
     }
   }
 
   template <typename T>
   void array(const std::vector<T>& v, const FbxProperty& p) {
-    const auto* raw = reinterpret_cast<const Bytef*>(v.data());
-    uLong raw_len = static_cast<uLong>(v.size() * sizeof(T));
     put<std::uint32_t>(static_cast<std::uint32_t>(v.size()));
     put<std::uint32_t>(p.compressed ? 1u : 0u);
-    if (p.compressed && p.encoded && p.array_hash() == p.encoded_hash) {
-      put<std::uint32_t>(static_cast<std::uint32_t>(p.encoded->size()));
-      buf += *p.encoded;
-      return;
+    const std::string* stored = nullptr;
+    if (reuses_source_bytes(p)) {
+      stored = p.encoded.get();
+    } else if (p.compressed) {
+      auto it = packed_.find(&p);
+      if (it == packed_.end()) fail(ErrorKind::write, "FBX array changed while being written");
+      stored = &it->second;
     }
-    if (!p.compressed) {
+    if (stored == nullptr) {
+      const std::size_t raw_len = v.size() * sizeof(T);
       put<std::uint32_t>(static_cast<std::uint32_t>(raw_len));
-      buf.append(reinterpret_cast<const char*>(raw), raw_len);
+      append(reinterpret_cast<const char*>(v.data()), raw_len);
       return;
     }
-    std::string packed(compressBound(raw_len), '\0');
-    uLongf packed_len = static_cast<uLongf>(packed.size());
-    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_len, raw, raw_len, Z_DEFAULT_COMPRESSION) != Z_OK)
-      fail(ErrorKind::write, "zlib compression failed");
-    put<std::uint32_t>(static_cast<std::uint32_t>(packed_len));
-    buf.append(packed.data(), packed_len);
+    put<std::uint32_t>(static_cast<std::uint32_t>(stored->size()));
+    append(*stored);
   }
 
   bool wide_;
+  std::ostream& out_;
+  std::string buf_;
+  std::uint64_t offset_ = 0;
+  std::vector<Sizes> sizes_;  ///< per node, in pre-order
+  std::size_t next_size_ = 0;
+  std::unordered_map<const FbxProperty*, std::string> packed_;  ///< arrays compressed by measure
 };
 
 /// The footer is a 16-byte id, zero padding, then the version and a fixed tail. The padding is
 /// recomputed for the new offset so the version keeps its alignment (FBX SDK files put it at 4
 /// mod 16 after at least 4 zeros, so the file ends 16-aligned; Blender at 0 mod 16).
-void write_footer(std::string& buf, const FbxDocument& doc) {
+void write_footer(BinaryWriter& w, const FbxDocument& doc) {
   const std::string& footer = doc.footer;
   int residue = doc.footer_version_residue;
-  if (footer.size() < 16 || static_cast<int>(buf.size() % 16) == doc.footer_start_residue) {
-    buf += footer;
+  if (footer.size() < 16 || static_cast<int>(w.offset() % 16) == doc.footer_start_residue) {
+    w.append(footer);
     return;
   }
-  buf.append(footer, 0, 16);
+  w.append(footer.data(), 16);
   std::size_t rest = 16;
   while (rest < footer.size() && footer[rest] == '\0') ++rest;
   std::size_t pad = residue == 4 ? 4 : 1;
-  while ((buf.size() + pad) % 16 != static_cast<std::size_t>(residue) % 16) ++pad;
-  buf.append(pad, '\0');
-  buf.append(footer, rest, std::string::npos);
+  while ((w.offset() + pad) % 16 != static_cast<std::size_t>(residue) % 16) ++pad;
+  w.append_zeros(pad);
+  w.append(footer.data() + rest, footer.size() - rest);
 }
 
 }  // namespace
 
 void write_fbx_binary(const FbxDocument& doc, std::ostream& out) {
-  BinaryWriter w(doc.version >= 7500);
-  w.buf.append("Kaydara FBX Binary  \0\x1a\0", 23);
+  BinaryWriter w(doc.version >= 7500, out);
+  for (const auto& n : doc.roots) w.measure(n);
+  w.append("Kaydara FBX Binary  \0\x1a\0", 23);
   w.put<std::uint32_t>(doc.version);
   for (const auto& n : doc.roots) w.node(n);
   w.null_record();
-  write_footer(w.buf, doc);
-  out.write(w.buf.data(), static_cast<std::streamsize>(w.buf.size()));
+  write_footer(w, doc);
+  w.flush();
   if (!out) fail(ErrorKind::write, "could not write FBX data");
 }
 

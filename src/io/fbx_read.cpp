@@ -155,21 +155,22 @@ std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const
   return take_names(*im.scene);
 }
 
-Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings,
-              const ReadLimits& limits) {
-  return read_fbx_bytes(read_file(path, limits.max_input_bytes), path.string(), take, warnings, limits);
-}
+namespace {
 
-Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std::string& take,
-                    std::vector<std::string>* warnings, const ReadLimits& limits) {
+/// read_fbx_bytes; when `release` is the string `bytes` refers to, it is emptied as soon as
+/// assimp has imported them (the parsed document and the scene hold all that is needed).
+Clip read_fbx_from(const std::string& bytes, std::string* release, const std::string& name, const std::string& take,
+                   std::vector<std::string>* warnings, const ReadLimits& limits) {
   auto warn = [&](const std::string& w) {
     if (warnings) warnings->push_back(name + ": " + w);
   };
   auto source = std::make_shared<FbxSource>();
   source->document = checked_document(bytes, name, limits);
   check_curves(source->document, name);
+  source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   Imported im;
   fbx::import_fbx(im, bytes, name, limits);
+  if (release) std::string().swap(*release);  // `bytes` is not read from here on
   const aiAnimation& anim = select_take(*im.scene, take, name);
   source->take = anim.mName.C_Str();
   fbx::SceneGraph graph(*im.scene, &anim);
@@ -268,10 +269,24 @@ Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std
   for (int j = 0; j < joints; ++j)
     if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
       warn("joint '" + printable(clip.skeleton.names[j], 40) + "' has an animated scale; its children are written assuming its rest scale");
+  im.importer.FreeScene();  // before the copy below: the scene's keys are as large as the clip
   source->rotations = clip.rotations;
   source->translations = clip.translations;
   clip.source = source;
   return clip;
+}
+
+}  // namespace
+
+Clip read_fbx(const std::filesystem::path& path, const std::string& take, std::vector<std::string>* warnings,
+              const ReadLimits& limits) {
+  std::string bytes = read_file(path, limits.max_input_bytes);
+  return read_fbx_from(bytes, &bytes, path.string(), take, warnings, limits);
+}
+
+Clip read_fbx_bytes(const std::string& bytes, const std::string& name, const std::string& take,
+                    std::vector<std::string>* warnings, const ReadLimits& limits) {
+  return read_fbx_from(bytes, nullptr, name, take, warnings, limits);
 }
 
 }  // namespace footfix

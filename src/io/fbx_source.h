@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fbx_document.h"
+#include "fbx_key_times.h"
 #include "footfix/core/clip.h"
 #include "footfix/io/fbx.h"
 
@@ -32,13 +33,19 @@ struct FbxJointSource {
 };
 
 struct FbxSource : SourceData {
-  FbxDocument document;          ///< the parsed file (its `binary` flag is the flavour)
+  /// The parsed file (its `binary` flag is the flavour), its curves' key times taken out into
+  /// `key_times` (each curve keeps its first key): whole_document() is the file as parsed.
+  FbxDocument document;
+  fbx::SharedKeyTimes key_times;
   std::string take;              ///< assimp animation / AnimationStack name that was read
   double start_time_s = 0;       ///< time of frame 0 in the file
   std::vector<FbxJointSource> joints;  ///< per clip joint
   /// The clip as read (file frame), to detect which joints a caller changed.
   std::vector<Quat> rotations;
   std::vector<Vec3> translations;
+
+  /// `document` with its key times put back.
+  FbxDocument whole_document() const;
 };
 
 }  // namespace footfix

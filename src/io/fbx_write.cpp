@@ -69,7 +69,7 @@ void write_fbx(const Clip& clip, std::ostream& out) {
   if (static_cast<std::size_t>(joints) != src->joints.size() || src->rotations.size() != n || clip.translations.size() != n)
     fail(ErrorKind::write, name + ": the clip's joints or frames no longer match the FBX it was read from");
 
-  FbxDocument doc = src->document;
+  FbxDocument doc = src->whole_document();
   fbx::CurveEditor editor(doc, src->take);
   std::vector<std::int64_t> times(static_cast<std::size_t>(clip.frame_count));
   auto start = static_cast<std::int64_t>(std::llround(src->start_time_s * static_cast<double>(k_fbx_ktime_per_second)));

@@ -26,7 +26,8 @@ std::int64_t ktime(const Clip& clip, int frame) {
 /// over the frames where `use(frame)` holds.
 double max_world_error(const Clip& clip, bool (*use)(int) = [](int) { return true; }) {
   auto* src = dynamic_cast<const FbxSource*>(clip.source.get());
-  test::FbxEvaluator eval(src->document);
+  const FbxDocument whole = src->whole_document();  // the evaluator keeps pointers into it
+  test::FbxEvaluator eval(whole);
   std::vector<Transform> world(clip.joint_count());
   double worst = 0;
   for (int f = 0; f < clip.frame_count; ++f) {

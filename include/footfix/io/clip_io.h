@@ -21,8 +21,9 @@ bool is_clip_path(const std::filesystem::path& path);
 Clip read_clip_file(const std::filesystem::path& path, const std::string& take, std::vector<std::string>& warnings,
                     const ReadLimits& limits = {});
 
-/// True when the clip's reader kept the values it decoded the clip from (BVH: the raw channel
-/// values of every frame), so that decode_source_frame can give its frames as read again.
+/// True when the clip's reader kept what it decoded the clip from (BVH: the raw channel values of
+/// every frame; FBX: the local transforms as read, which its writer compares against), so that
+/// decode_source_frame can give its frames as read again.
 bool has_source_frames(const Clip& clip);
 
 /// Frame `frame` of the clip as its reader decoded it, in the clip's current space (the internal
