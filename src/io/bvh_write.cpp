@@ -252,6 +252,25 @@ void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
   close_until(-1);
 }
 
+// sin and cos of x (radians, |x| <= k_max_approx_rad) within 1e-12: a quadrant and a Taylor
+// polynomial on [-pi/4, pi/4] (terms to x^13 and x^16; the first left out is under 2e-14).
+constexpr double k_max_approx_rad = 1e4;
+void approx_sincos(double x, double& s, double& c) {
+  constexpr double k_two_over_pi = 0.63661977236758134308, k_half_pi = 1.57079632679489661923;
+  const double quadrant = std::floor(x * k_two_over_pi + 0.5);
+  const double r = x - quadrant * k_half_pi, r2 = r * r;
+  const double sr =
+      r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 + r2 * (-1.0 / 39916800 + r2 / 6227020800.0))))));
+  const double cr =
+      1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 + r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600 - r2 / 87178291200.0))))));
+  switch (static_cast<long long>(quadrant) & 3) {
+    case 0: s = sr; c = cr; break;
+    case 1: s = cr; c = -sr; break;
+    case 2: s = -sr; c = -cr; break;
+    default: s = -cr; c = sr; break;
+  }
+}
+
 // Fills the row values of joint j at frame f.
 class RowWriter {
  public:
@@ -276,6 +295,9 @@ class RowWriter {
       std::fill_n(computed_.begin() + layout.first_value, layout.channels.size(), 0);
       if (rotations_as_read_[j]) {
         rotation_same = true;
+        translation_same = source_translation(f, j) == clip_.translation(f, j);
+      } else if (decoded_[j].raw != raw && surely_changed(f, j, slots, row)) {
+        rotation_same = false;  // no exact decoding needed to tell
         translation_same = source_translation(f, j) == clip_.translation(f, j);
       } else {
         const Transform& t = source_transform(f, j, raw);
@@ -304,6 +326,27 @@ class RowWriter {
     }
     d.raw = raw;
     return d.internal;
+  }
+
+  // Whether joint j's rotation at frame f is certainly not the source's (its raw angles already
+  // in `row`): their rotation computed approximately (within 1e-12) is more than 1e-9 away from
+  // the clip's, so the exact decoding cannot equal it. False when unsure (or not worth it).
+  bool surely_changed(int f, int j, const JointSlots& slots, const double* row) const {
+    if (slots.rotation_count != 3 || clip_.values_to_file().up != Axis::pos_y) return false;
+    constexpr double k_half_deg_to_rad = 3.14159265358979323846 / 360;
+    Quat q;
+    for (int n = 0; n < 3; ++n) {
+      const double half = row[slots.rotation[n]] * k_half_deg_to_rad;
+      if (!(std::abs(half) <= k_max_approx_rad)) return false;
+      double sn = 0, cs = 1;
+      approx_sincos(half, sn, cs);
+      const int axis = slots.order[n];
+      q = q * Quat{cs, axis == 0 ? sn : 0.0, axis == 1 ? sn : 0.0, axis == 2 ? sn : 0.0};
+    }
+    constexpr double k_surely_apart = 1e-9;
+    const Quat c = clip_.rotation(f, j);
+    return std::abs(c.w - q.w) > k_surely_apart || std::abs(c.x - q.x) > k_surely_apart ||
+           std::abs(c.y - q.y) > k_surely_apart || std::abs(c.z - q.z) > k_surely_apart;
   }
 
   // `count` raw values to the row: a fixed-size copy for the usual 3 and 6 channels (no library

@@ -199,11 +199,13 @@ std::vector<double> forward_ring(int kd) {
   return std::vector<double>(size, 0.0);
 }
 
-// L^T x = y for row i, once x_{i+1} .. x_{i+kd} are known.
+// L^T x = y for row i, once x_{i+1} .. x_{i+kd} are known: the terms subtracted from the
+// farthest row in, the row just solved last (so a row's chain of dependent operations waits on
+// the one before it for one product, one subtraction and the division only).
 inline __attribute__((always_inline)) void backward_step(int i, int n, int kd, const double* ci, std::vector<double>& b) {
   double v = b[i];
   const int t_end = std::min(kd, n - 1 - i);
-  for (int t = 1; t <= t_end; ++t) v -= ci[t] * b[i + t];
+  for (int t = t_end; t >= 1; --t) v -= ci[t] * b[i + t];
   b[i] = v / ci[0];
 }
 
@@ -334,9 +336,10 @@ void BandedSpd::backward(std::vector<double>& b) const {
     for (; i >= 0; --i) {
       const double* ci = column(i);
       const double* x = b.data() + i;
-      double v = b[static_cast<size_t>(i)] - ci[1] * next;
+      double v = b[static_cast<size_t>(i)];
 #pragma GCC unroll 32
-      for (int t = 2; t <= k_unrolled_bandwidth; ++t) v -= ci[t] * x[t];
+      for (int t = k_unrolled_bandwidth; t >= 2; --t) v -= ci[t] * x[t];
+      v -= ci[1] * next;
       next = v / ci[0];
       b[static_cast<size_t>(i)] = next;
     }

@@ -41,6 +41,12 @@ constexpr int k_vars_per_frame = 9;  // pelvis xyz, left toe xyz, right toe xyz
 constexpr int k_half_bandwidth = 2 * k_vars_per_frame;
 constexpr double k_max_weight = 1e8;
 constexpr double k_active_scale = 1e3;  // floor weight relative to the hard height weight
+// A step predicted to move less than the tolerance is skipped only when every non-contact toe
+// is this many tolerances from its floor.
+constexpr double k_floor_margin_tolerances = 10;
+// ... and only once the step's move is within this many tolerances: far from the minimum
+// (the first steps, a contact's lock pulling hard) the moves are not yet quadratic.
+constexpr double k_quadratic_tolerances = 100;
 
 /// Energy weight equivalent to a PBD projection of stiffness k in [0, 1] (one projection per
 /// sweep): the fixed point of repeated projections balances constraints as k / (1 - k).
@@ -298,6 +304,17 @@ bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
   return changed;
 }
 
+/// How near any non-contact toe is to its floor (m): a step moving less than this cannot change
+/// the toe floor's active set.
+double floor_margin(const OfflineSolveInput& in, const std::vector<double>& d) {
+  double margin = 1e300;
+  for (int leg = 0; leg < 2; ++leg)
+    for (int i = 0; i < in.frame_count; ++i)
+      if (!in.contact[leg][i])
+        margin = std::min(margin, std::abs(rest_of(in, i, 1 + leg).y + d[var(i, 1 + leg, 1)] - in.toe_min_height_m[leg]));
+  return margin;
+}
+
 /// The energy a step minimises, at displacements `d`: the terms and weights of assemble(), with
 /// the toe floor on the toes of the `active` set (the set is updated between steps, so each
 /// step descends one smooth energy).
@@ -337,15 +354,16 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
 
 /// Backtracking along `next - d` from d: the largest step of 1, 1/2, 1/4, ... that does not
 /// raise the energy above `e_now` (plus round-off). Writes the accepted point into `next` and
-/// its energy into `e_next`; false when no step of at least k_min_step helps.
+/// its energy into `e_next` and the step taken into `alpha`; false when no step of at least
+/// k_min_step helps.
 bool line_search(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
                  const std::array<std::vector<uint8_t>, 2>& active, double e_now, std::vector<double>& next,
-                 double& e_next) {
+                 double& e_next, double& alpha) {
   constexpr double k_min_step = 1.0 / 64;
   const double slack = 1e-12 * std::max(1.0, e_now);
   std::vector<double> step(d.size());
   for (size_t k = 0; k < d.size(); ++k) step[k] = next[k] - d[k];
-  for (double alpha = 1; alpha >= k_min_step; alpha *= 0.5) {
+  for (alpha = 1; alpha >= k_min_step; alpha *= 0.5) {
     for (size_t k = 0; k < d.size(); ++k) next[k] = d[k] + alpha * step[k];
     e_next = energy(in, w, next, active);
     if (std::isfinite(e_next) && e_next <= e_now + slack) return true;
@@ -368,11 +386,13 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
   OfflineSolveResult r;
   Normals eq(n);
   bool newton = true;
-  double e_now = energy(in, w, d, active), e_next = 0;
+  double e_now = energy(in, w, d, active), e_next = 0, alpha = 0;
+  // The move of the last full Newton step on an unchanged floor set (0: none).
+  double newton_change = 0;
   // Tries one step from d with the current model: solves, then backtracks on the energy.
   auto try_step = [&]() {
     assemble(in, w, d, active, newton, eq);
-    return eq.solve(next) && all_finite(next) && line_search(in, w, d, active, e_now, next, e_next);
+    return eq.solve(next) && all_finite(next) && line_search(in, w, d, active, e_now, next, e_next, alpha);
   };
   for (int step = 0; step < s.fast_max_steps && n > 0; ++step) {
     if (!try_step()) {
@@ -391,6 +411,7 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
     // Each step tries the exact Hessian first: a Gauss-Newton step taken where it failed does
     // not make the next one fail, and staying on Gauss-Newton converges only linearly (the
     // shared hop clip at x1.25: 19 steps against 9).
+    const bool full_newton = newton && alpha == 1;
     newton = true;
     d.swap(next);
     e_now = e_next;
@@ -398,10 +419,21 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
     r.final_change_m = change;
     const bool active_changed = update_active(in, d, active);
     if (active_changed) e_now = energy(in, w, d, active);
-    if (change < s.fast_tolerance_m && !active_changed) {
+    // Two full Newton steps in a row on one energy converge quadratically: the next move would
+    // be about C change^2 with C = change / previous^2. Once that is under the tolerance (and
+    // the moves shrink), the step that would only confirm it is not taken, unless a toe is near
+    // enough to its floor for that step to change the floor's active set (and the energy).
+    const double ratio = newton_change > 0 ? change / newton_change : 1;
+    const double predicted = change * ratio * ratio;
+    const bool predicted_converged = step >= 2 && full_newton && ratio < 0.5 && change < k_quadratic_tolerances * s.fast_tolerance_m &&
+                                     predicted < s.fast_tolerance_m &&
+                                     floor_margin(in, d) > k_floor_margin_tolerances * s.fast_tolerance_m;
+    if (!active_changed && (change < s.fast_tolerance_m || predicted_converged)) {
+      if (change >= s.fast_tolerance_m) r.final_change_m = predicted;  // the move the skipped step would make
       r.converged = true;
       break;
     }
+    newton_change = full_newton && !active_changed ? change : 0;
   }
   if (n == 0) r.converged = true;
 

@@ -102,7 +102,8 @@ TEST(BandedSpd, MatchesDenseCholeskyOnRandomSpdBandMatrices) {
 }
 
 /// Row-by-row banded Cholesky and solve: each entry's sum over k in increasing order, started
-/// at 0 and subtracted once (the order the band code keeps).
+/// at 0 and subtracted once; the backward substitution subtracts its terms one by one, from the
+/// farthest row in (the orders the band code keeps).
 void row_dot_cholesky_solve(const Dense& a, int kd, Dense& l, std::vector<double>& b) {
   const int n = static_cast<int>(a.size());
   l.assign(n, std::vector<double>(n, 0.0));
@@ -123,7 +124,7 @@ void row_dot_cholesky_solve(const Dense& a, int kd, Dense& l, std::vector<double
   }
   for (int i = n - 1; i >= 0; --i) {
     double v = b[i];
-    for (int k = i + 1; k <= std::min(n - 1, i + kd); ++k) v -= l[k][i] * b[k];
+    for (int k = std::min(n - 1, i + kd); k > i; --k) v -= l[k][i] * b[k];
     b[i] = v / l[i][i];
   }
 }

@@ -89,6 +89,27 @@ TEST(OfflineSolve, FastLocksEveryContactWithinAMillimeterAtContactHeight) {
   EXPECT_LE(s.fast.iterations, OfflineSolveSettings{}.fast_max_steps);
 }
 
+double max_difference(const OfflineSolveResult& a, const OfflineSolveResult& b) {
+  double m = 0;
+  for (size_t i = 0; i < a.pelvis_ws.size(); ++i) {
+    m = std::max(m, length(a.pelvis_ws[i] - b.pelvis_ws[i]));
+    for (int leg = 0; leg < 2; ++leg) m = std::max(m, length(a.toe_ws[leg][i] - b.toe_ws[leg][i]));
+  }
+  return m;
+}
+
+// The fast solve may stop a step early on a predicted move under the tolerance: its result is
+// then still within the tolerance of the same solve run to a tolerance 10^4 times finer.
+TEST(OfflineSolve, FastStopsWithinTheToleranceOfTheConvergedResult) {
+  const auto& s = sliding();
+  OfflineSolveSettings fine;
+  fine.fast_tolerance_m = 1e-4 * OfflineSolveSettings{}.fast_tolerance_m;
+  const OfflineSolveResult converged = solve_offline(s.in, fine);
+  ASSERT_TRUE(converged.converged);
+  EXPECT_GE(converged.iterations, s.fast.iterations);
+  EXPECT_LT(max_difference(s.fast, converged), OfflineSolveSettings{}.fast_tolerance_m);
+}
+
 TEST(OfflineSolve, FastSaysWhetherItConverged) {
   EXPECT_TRUE(sliding().fast.converged);
   OfflineSolveSettings one_step;

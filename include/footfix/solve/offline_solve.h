@@ -122,11 +122,14 @@ struct OfflineSolveResult {
   int iterations = 0;                       ///< reference sweeps or fast Newton steps performed
   /// Largest position change in the last sweep / step (meters). For the fast solver, a value
   /// above fast_tolerance_m means it stopped at fast_max_steps without converging (the result
-  /// is still the best iterate; callers may warn).
+  /// is still the best iterate; callers may warn). When its last Newton steps converge
+  /// quadratically it stops one step early, once the next step's move is predicted under
+  /// fast_tolerance_m: that predicted move.
   double final_change_m = 0;
-  /// True when the last step moved nothing more than fast_tolerance_m with a settled floor
-  /// set (the reference solver: always true after its sweeps). False: stopped at
-  /// fast_max_steps, or no further step lowered the energy; the result is the best iterate.
+  /// True when the last step moved nothing more than fast_tolerance_m (or the next is predicted
+  /// to, see final_change_m) with a settled floor set (the reference solver: always true after
+  /// its sweeps). False: stopped at fast_max_steps, or no further step lowered the energy; the
+  /// result is the best iterate.
   bool converged = false;
 };
 
