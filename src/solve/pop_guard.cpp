@@ -31,38 +31,34 @@ std::vector<float> sliding_max(const std::vector<float>& v, int half) {
 
 /// One stretch of frames the guard works on: the corrections and tracked positions of
 /// [first, last], smoothed pass by pass where a joint is over its limit. The stretch's own end
-/// frames are never changed (they hold the smoothing in place).
+/// frames are never changed (they hold the smoothing in place). Frames are read from the clip
+/// only when a pass first needs them (most of a stretch is margin that is never touched).
 class Stretch {
  public:
   Stretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, int first, int last)
       : clip_(cleaned), rig_(rig), source_(source), first_(first), size_(last - first + 1) {
-    const int root = rig.translation_joint;
+    const auto n = static_cast<size_t>(size_);
     for (int s = 0; s < 2; ++s) {
-      const auto& joints = source.joints[s];
-      correction_[s].assign(joints.size(), std::vector<Vec3>(static_cast<size_t>(size_)));
-      for (size_t i = 0; i < joints.size(); ++i)
-        for (int f = 0; f < size_; ++f)
-          correction_[s][i][f] =
-              rotation_vector(inverse(source.rotations[s][i][first + f]) * cleaned.rotation(first + f, joints[i]));
+      correction_[s].assign(source.joints[s].size(), std::vector<Vec3>(n));
       tracks_[s] = pop_tracked_joints(rig.legs[s]);
-      positions_[s].assign(tracks_[s].size(), std::vector<Vec3>(static_cast<size_t>(size_)));
-      marked_[s].assign(static_cast<size_t>(size_), 0);
+      positions_[s].assign(tracks_[s].size(), std::vector<Vec3>(n));
+      contact_before_[s].resize(n);
+      marked_[s].assign(n, 0);
     }
-    root_correction_.resize(static_cast<size_t>(size_));
-    ever_changed_.assign(static_cast<size_t>(size_), 0);
-    for (int f = 0; f < size_; ++f)
-      root_correction_[f] = root >= 0 ? cleaned.translation(first + f, root) - source.root_translation[first + f] : Vec3{};
-    for (int f = 0; f < size_; ++f) measure(f);
-    for (int s = 0; s < 2; ++s) contact_before_[s] = positions_[s][contact_track(s)];
+    root_correction_.resize(n);
+    read_.assign(n, 0);
+    ever_changed_.assign(n, 0);
   }
 
-  /// Marks, per leg, the frames around each one over the limit; returns how many are over.
-  /// worst_excess(): the largest acceleration found, as a multiple of its limit.
-  int mark() {
+  /// Checks the stretch frames `frames` (each in 1 .. size - 2) and marks, per leg, the frames
+  /// around each one over the limit (clearing earlier marks); returns how many (joint, frame)
+  /// pairs are over. worst_excess(): the largest acceleration found, as a multiple of its limit.
+  int mark(const std::vector<int>& frames) {
     int over = 0;
     worst_excess_ = 0;
     for (int s = 0; s < 2; ++s) std::fill(marked_[s].begin(), marked_[s].end(), 0);
-    for (int f = 1; f + 1 < size_; ++f) {
+    for (int f : frames) {
+      for (int g = f - 1; g <= f + 1; ++g) read(g);
       for (int s = 0; s < 2; ++s) {
         for (size_t k = 0; k < tracks_[s].size(); ++k) {
           const auto& p = positions_[s][k];
@@ -77,33 +73,41 @@ class Stretch {
     return over;
   }
 
-  /// One smoothing pass ([1 2 1] / 4) of the corrections at the marked frames; returns the
-  /// frames changed.
-  int smooth() {
-    auto smoothed = [](const std::vector<Vec3>& v, int f) { return (v[f - 1] + v[f] * 2.0 + v[f + 1]) * 0.25; };
-    std::vector<std::uint8_t> changed(static_cast<size_t>(size_), 0);
-    for (int s = 0; s < 2; ++s) {
-      for (auto& track : correction_[s]) {
-        const std::vector<Vec3> before = track;
-        for (int f = 1; f + 1 < size_; ++f)
-          if (marked_[s][f]) track[f] = smoothed(before, f);
+  /// One smoothing pass ([1 2 1] / 4) of the corrections at the marked frames (never the
+  /// stretch's ends); returns the frames whose accelerations it may have changed (the changed
+  /// frames and their neighbours, each in 1 .. size - 2, sorted), the next pass's to check.
+  std::vector<int> smooth() {
+    std::vector<int> changed;
+    for (int f = 1; f + 1 < size_; ++f)
+      if (marked_[0][f] || marked_[1][f]) changed.push_back(f);
+    for (int f : changed)
+      for (int g = f - 1; g <= f + 1; ++g) read(g);
+    auto smoothed = [](const std::vector<Vec3>& v, int f, const std::vector<Vec3>& before, size_t i) {
+      return (before[i] + v[f] * 2.0 + v[f + 1]) * 0.25;
+    };
+    // Jacobi: every new value from the old ones (the left neighbour's old value kept aside).
+    auto pass = [&](std::vector<Vec3>& track, const std::vector<std::uint8_t>* marks) {
+      std::vector<Vec3> left(changed.size());
+      for (size_t i = 0; i < changed.size(); ++i) left[i] = track[changed[i] - 1];
+      for (size_t i = 0; i < changed.size(); ++i) {
+        const int f = changed[i];
+        if (!marks || (*marks)[f]) track[f] = smoothed(track, f, left, i);
       }
-      for (int f = 1; f + 1 < size_; ++f) changed[f] = changed[f] | marked_[s][f];
-    }
+    };
+    for (int s = 0; s < 2; ++s)
+      for (auto& track : correction_[s]) pass(track, &marked_[s]);
     // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
     // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
-    const std::vector<Vec3> root_before = root_correction_;
-    for (int f = 1; f + 1 < size_; ++f)
-      if (changed[f]) root_correction_[f] = smoothed(root_before, f);
-    int count = 0;
-    for (int f = 1; f + 1 < size_; ++f) {
-      if (!changed[f]) continue;
-      ++count;
+    pass(root_correction_, nullptr);
+    std::vector<int> check;
+    for (int f : changed) {
       ever_changed_[f] = 1;
       write(f);
       measure(f);
+      for (int g = std::max(1, f - 1); g <= std::min(size_ - 2, f + 1); ++g)
+        if (check.empty() || check.back() < g) check.push_back(g);
     }
-    return count;
+    return check;
   }
 
   double worst_excess() const { return worst_excess_; }
@@ -122,6 +126,21 @@ class Stretch {
   }
 
  private:
+  // Reads stretch frame f's corrections and tracked positions from the clip, once.
+  void read(int f) {
+    if (read_[f]) return;
+    read_[f] = 1;
+    const int frame = first_ + f, root = rig_.translation_joint;
+    for (int s = 0; s < 2; ++s) {
+      const auto& joints = source_.joints[s];
+      for (size_t i = 0; i < joints.size(); ++i)
+        correction_[s][i][f] = rotation_vector(inverse(source_.rotations[s][i][frame]) * clip_.rotation(frame, joints[i]));
+    }
+    root_correction_[f] = root >= 0 ? clip_.translation(frame, root) - source_.root_translation[frame] : Vec3{};
+    measure(f);
+    for (int s = 0; s < 2; ++s) contact_before_[s][f] = positions_[s][contact_track(s)][f];
+  }
+
   // Writes the corrections of stretch frame f into the clip.
   void write(int f) {
     const int frame = first_ + f, root = rig_.translation_joint;
@@ -151,7 +170,7 @@ class Stretch {
   std::array<std::vector<int>, 2> tracks_;
   std::array<std::vector<std::vector<Vec3>>, 2> positions_;  // [leg][track][frame]
   std::array<std::vector<std::uint8_t>, 2> marked_;
-  std::vector<std::uint8_t> ever_changed_;
+  std::vector<std::uint8_t> read_, ever_changed_;
   double worst_excess_ = 0;
   std::array<std::vector<Vec3>, 2> contact_before_;  // [leg][frame]: the contact joint before any pass
 };
@@ -246,16 +265,19 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
     else
       stretches.emplace_back(lo, hi);
   }
+  size_t next_over = 0;
   for (const auto& [first, last] : stretches) {
     Stretch stretch(cleaned, rig, source, first, last);
+    std::vector<int> check;
+    for (; next_over < over.size() && over[next_over] <= last; ++next_over) check.push_back(over[next_over] - first);
     // Passes stop when nothing is over, at max_passes, or when k_stall_passes in a row have not
     // lowered the count over the limit (a correction held over a jolt of the source's that no
     // smoothing undoes).
-    int passes = 0, left = stretch.mark(), fewest = left, since_fewer = 0;
+    int passes = 0, left = stretch.mark(check), fewest = left, since_fewer = 0;
     while (left > 0 && passes < settings.max_passes && since_fewer < k_stall_passes) {
-      stretch.smooth();
+      check = stretch.smooth();
       ++passes;
-      left = stretch.mark();
+      left = stretch.mark(check);
       since_fewer = left < fewest ? 0 : since_fewer + 1;
       fewest = std::min(fewest, left);
     }
