@@ -13,6 +13,13 @@ namespace footfix {
 namespace {
 
 constexpr int k_stall_passes = 40;
+// Frames (as seconds) a stretch reaches beyond the frames over the limit on each side.
+constexpr double k_stretch_margin_s = 0.5;
+// Longest stretch (frames): a long clip over the limit all along is smoothed in pieces, so the
+// guard's memory stays small whatever the clip's length.
+constexpr int k_max_stretch_frames = 4096;
+
+Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
 /// Sliding maximum of `v` over [f - half, f + half] (clamped to the ends), in O(n) (van Herk /
 /// Gil-Werman: running maxima within blocks of 2 half + 1, forwards and backwards).
@@ -134,7 +141,7 @@ class Stretch {
     for (int s = 0; s < 2; ++s) {
       const auto& joints = source_.joints[s];
       for (size_t i = 0; i < joints.size(); ++i)
-        correction_[s][i][f] = rotation_vector(inverse(source_.rotations[s][i][frame]) * clip_.rotation(frame, joints[i]));
+        correction_[s][i][f] = rotation_vector(inverse(expand(source_.rotations[s][i][frame])) * clip_.rotation(frame, joints[i]));
     }
     root_correction_[f] = root >= 0 ? clip_.translation(frame, root) - source_.root_translation[frame] : Vec3{};
     measure(f);
@@ -147,7 +154,7 @@ class Stretch {
     for (int s = 0; s < 2; ++s) {
       const auto& joints = source_.joints[s];
       for (size_t i = 0; i < joints.size(); ++i)
-        clip_.rotation(frame, joints[i]) = source_.rotations[s][i][frame] * from_rotation_vector(correction_[s][i][f]);
+        clip_.rotation(frame, joints[i]) = expand(source_.rotations[s][i][frame]) * from_rotation_vector(correction_[s][i][f]);
     }
     if (root >= 0) clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
   }
@@ -219,8 +226,11 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
     for (int j : {leg.hip, leg.knee, leg.heel, leg.toe})
       if (j >= 0) out.joints[s].push_back(j);
     for (int j : out.joints[s]) {
-      std::vector<Quat> track(n);
-      for (size_t f = 0; f < n; ++f) track[f] = source.rotation(static_cast<int>(f), j);
+      std::vector<PopGuardSource::CompactQuat> track(n);
+      for (size_t f = 0; f < n; ++f) {
+        const Quat& q = source.rotation(static_cast<int>(f), j);
+        track[f] = {static_cast<float>(q.w), static_cast<float>(q.x), static_cast<float>(q.y), static_cast<float>(q.z)};
+      }
       out.rotations[s].push_back(std::move(track));
     }
     const int half = pop_window_frames(source.fps);
@@ -254,16 +264,19 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
     fail(ErrorKind::process, cleaned.source_name + ": pop guard: the source has " + std::to_string(source.frame_count) +
                                  " frames, the cleaned clip " + std::to_string(cleaned.frame_count));
   const std::vector<int> over = frames_over(cleaned, rig, source);
-  // Stretches: the frames over the limit with max_passes + 1 frames on both sides (a pass widens
-  // the smoothed frames by one on each side), merged where they overlap.
-  const int n = cleaned.frame_count, margin = settings.max_passes + 2;
+  // Stretches: the frames over the limit with k_stretch_margin_s on both sides (a pass widens
+  // the smoothed frames by one frame on each side; a stretch's ends hold), merged where they
+  // overlap up to k_max_stretch_frames. Each is smoothed on its own, in order (one that overlaps
+  // the one before reads the clip as that one left it), so memory follows k_max_stretch_frames.
+  const int n = cleaned.frame_count;
+  const int margin = std::min(settings.max_passes, static_cast<int>(std::ceil(k_stretch_margin_s * source.fps))) + 2;
   std::vector<std::pair<int, int>> stretches;
   for (int f : over) {
     const int lo = std::max(0, f - margin), hi = std::min(n - 1, f + margin);
-    if (!stretches.empty() && lo <= stretches.back().second)
+    if (!stretches.empty() && lo <= stretches.back().second && hi - stretches.back().first < k_max_stretch_frames)
       stretches.back().second = hi;
     else
-      stretches.emplace_back(lo, hi);
+      stretches.emplace_back(lo, hi);  // may overlap the one before: stretches run one after another
   }
   size_t next_over = 0;
   for (const auto& [first, last] : stretches) {

@@ -35,8 +35,11 @@ struct PopGuardSource {
   double fps = 0;
   /// Per leg, the chain joints whose rotations the clean may change (hip, knee, heel, toe).
   std::array<std::vector<int>, 2> joints;
+  /// A source rotation kept in single precision (w, x, y, z): the guard only needs it to take
+  /// the clean's correction out and put it back, at frames it changes (a 1e-7 rad rounding).
+  using CompactQuat = std::array<float, 4>;
   /// rotations[leg][i][frame]: source local rotation of joints[leg][i].
-  std::array<std::vector<std::vector<Quat>>, 2> rotations;
+  std::array<std::vector<std::vector<CompactQuat>>, 2> rotations;
   std::vector<Vec3> root_translation;  ///< the translation joint's local translation per frame
   /// allowed_mps2[leg][k][frame]: max_ratio x the source's largest acceleration of tracked joint
   /// k (knee, heel, toe if any, foot tip) within k_pop_window_s of the frame, floored.
