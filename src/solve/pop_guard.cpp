@@ -13,6 +13,8 @@ namespace footfix {
 namespace {
 
 constexpr int k_stall_passes = 40;
+// Times a smoothing step that sinks a foot joint is halved before it is dropped.
+constexpr int k_sink_halvings = 4;
 // Frames (as seconds) a stretch reaches beyond the frames over the limit on each side.
 constexpr double k_stretch_margin_s = 0.5;
 // Longest stretch (frames): a long clip over the limit all along is smoothed in pieces, so the
@@ -101,18 +103,32 @@ class Stretch {
         if (!marks || (*marks)[f]) track[f] = smoothed(track, f, left, i);
       }
     };
+    const std::array<std::vector<std::vector<Vec3>>, 2> correction_before = keep(correction_, changed);
+    const std::vector<Vec3> root_before = keep(root_correction_, changed);
     for (int s = 0; s < 2; ++s)
       for (auto& track : correction_[s]) pass(track, &marked_[s]);
     // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
     // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
     pass(root_correction_, nullptr);
     std::vector<int> check;
-    for (int f : changed) {
-      ever_changed_[f] = 1;
-      write(f);
-      measure(f);
+    for (size_t i = 0; i < changed.size(); ++i) {
+      const int f = changed[i];
       for (int g = std::max(1, f - 1); g <= std::min(size_ - 2, f + 1); ++g)
         if (check.empty() || check.back() < g) check.push_back(g);
+      write(f);
+      measure(f);
+      // No new ground penetration: a step that puts a foot joint below the source's lowest is
+      // halved until it does not (at most k_sink_halvings times), else not taken.
+      for (int halving = 0; below_source(f) && halving <= k_sink_halvings; ++halving) {
+        const double keep_step = halving < k_sink_halvings ? 0.5 : 0.0;
+        for (int s = 0; s < 2; ++s)
+          for (size_t j = 0; j < correction_[s].size(); ++j)
+            correction_[s][j][f] = correction_before[s][j][i] + (correction_[s][j][f] - correction_before[s][j][i]) * keep_step;
+        root_correction_[f] = root_before[i] + (root_correction_[f] - root_before[i]) * keep_step;
+        write(f);
+        measure(f);
+      }
+      ever_changed_[f] = 1;
     }
     return check;
   }
@@ -133,6 +149,29 @@ class Stretch {
   }
 
  private:
+  // The values of `track` at `frames`, in order.
+  static std::vector<Vec3> keep(const std::vector<Vec3>& track, const std::vector<int>& frames) {
+    std::vector<Vec3> out(frames.size());
+    for (size_t i = 0; i < frames.size(); ++i) out[i] = track[frames[i]];
+    return out;
+  }
+  static std::array<std::vector<std::vector<Vec3>>, 2> keep(const std::array<std::vector<std::vector<Vec3>>, 2>& tracks,
+                                                            const std::vector<int>& frames) {
+    std::array<std::vector<std::vector<Vec3>>, 2> out;
+    for (int s = 0; s < 2; ++s)
+      for (const auto& track : tracks[s]) out[s].push_back(keep(track, frames));
+    return out;
+  }
+
+  // True when a foot joint (heel, toe, tip: every track but the knee) of stretch frame f is
+  // below the lowest the source puts it.
+  bool below_source(int f) const {
+    for (int s = 0; s < 2; ++s)
+      for (size_t k = 1; k < tracks_[s].size(); ++k)
+        if (positions_[s][k][f].y < source_.lowest_m[s][k]) return true;
+    return false;
+  }
+
   // Reads stretch frame f's corrections and tracked positions from the clip, once.
   void read(int f) {
     if (read_[f]) return;
@@ -237,15 +276,18 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
     for (int joint : pop_tracked_joints(leg)) {
       std::vector<float> accel(n, 0.0f);
       Vec3 before_last, last;
+      double lowest = 1e300;
       for (size_t f = 0; f < n; ++f) {
         const Vec3 p = pop_tracked_position(source, static_cast<int>(f), leg, joint);
         if (f >= 2) accel[f - 1] = static_cast<float>(acceleration_mps2(before_last, last, p, source.fps));
+        lowest = std::min(lowest, p.y);
         before_last = last;
         last = p;
       }
       std::vector<float> allowed = sliding_max(accel, half);
       for (float& a : allowed) a = static_cast<float>(settings.max_ratio * std::max<double>(a, k_pop_floor_mps2));
       out.allowed_mps2[s].push_back(std::move(allowed));
+      out.lowest_m[s].push_back(lowest);
     }
   }
   if (rig.translation_joint >= 0) {

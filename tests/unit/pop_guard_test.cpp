@@ -62,6 +62,7 @@ TEST(PopGuard, SmoothsAStepInAKneeUnderTheLimitAndLeavesTheRestAlone) {
   EXPECT_EQ(report.frames_over, 0);
   EXPECT_GT(report.frames_smoothed, 0);
   EXPECT_TRUE(after.non_leg_unchanged());
+  EXPECT_LE(after.max_new_penetration_mm, before.max_new_penetration_mm);
 
   // Only the edges' neighbourhoods (within 0.25 s) changed; the box itself is kept between them.
   const int reach = static_cast<int>(0.25 * source.fps);

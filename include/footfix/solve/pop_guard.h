@@ -44,6 +44,9 @@ struct PopGuardSource {
   /// allowed_mps2[leg][k][frame]: max_ratio x the source's largest acceleration of tracked joint
   /// k (knee, heel, toe if any, foot tip) within k_pop_window_s of the frame, floored.
   std::array<std::vector<std::vector<float>>, 2> allowed_mps2;
+  /// lowest_m[leg][k]: the lowest world height (m) tracked joint k reaches in the source. The
+  /// guard never puts a foot joint (heel, toe, tip) below it (no new ground penetration).
+  std::array<std::vector<double>, 2> lowest_m;
 };
 
 /// Captures what guard_pops needs from `source` (the clip about to be cleaned, internal frame).
