@@ -13,6 +13,8 @@ namespace footfix {
 namespace {
 
 constexpr int k_stall_passes = 40;
+// What a stalled stretch keeps of the legs' corrections at frames over the limit, a pass.
+constexpr double k_stall_keep = 0.9;
 // Times a smoothing step that sinks a foot joint is halved before it is dropped.
 constexpr int k_sink_halvings = 4;
 // Frames (as seconds) a stretch reaches beyond the frames over the limit on each side.
@@ -85,7 +87,9 @@ class Stretch {
   /// One smoothing pass ([1 2 1] / 4) of the corrections at the marked frames (never the
   /// stretch's ends); returns the frames whose accelerations it may have changed (the changed
   /// frames and their neighbours, each in 1 .. size - 2, sorted), the next pass's to check.
-  std::vector<int> smooth() {
+  /// `shrink` (<= 1) scales the legs' smoothed corrections at the marked frames: below 1 they
+  /// also ease towards none (the source's pose) there.
+  std::vector<int> smooth(double shrink = 1.0) {
     std::vector<int> changed;
     for (int f = 1; f + 1 < size_; ++f)
       if (marked_[0][f] || marked_[1][f]) changed.push_back(f);
@@ -106,7 +110,12 @@ class Stretch {
     const std::array<std::vector<std::vector<Vec3>>, 2> correction_before = keep(correction_, changed);
     const std::vector<Vec3> root_before = keep(root_correction_, changed);
     for (int s = 0; s < 2; ++s)
-      for (auto& track : correction_[s]) pass(track, &marked_[s]);
+      for (auto& track : correction_[s]) {
+        pass(track, &marked_[s]);
+        if (shrink < 1)
+          for (int f : changed)
+            if (marked_[s][f]) track[f] = track[f] * shrink;
+      }
     // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
     // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
     pass(root_correction_, nullptr);
@@ -221,6 +230,48 @@ class Stretch {
   std::array<std::vector<Vec3>, 2> contact_before_;  // [leg][frame]: the contact joint before any pass
 };
 
+/// What a stretch's passes left: for the report.
+struct StretchOutcome {
+  int over = 0;
+  double worst_excess = 0;
+  int changed_frames = 0;
+  std::array<double, 2> planted_shift_m{0, 0};
+};
+
+StretchOutcome outcome_of(const Stretch& stretch, int over, const ContactResult* contacts) {
+  StretchOutcome out{over, stretch.worst_excess(), stretch.changed_frames(), {0, 0}};
+  if (contacts)
+    for (int s = 0; s < 2; ++s) out.planted_shift_m[s] = stretch.planted_shift_m(s, contacts->feet[s].contact);
+  return out;
+}
+
+/// The values the guard may change (legs' rotations, the root's translation) of frames
+/// [first, last], to put back as they were.
+struct SavedFrames {
+  int first = 0, last = -1;
+  std::vector<Quat> rotations;
+  std::vector<Vec3> root_translations;
+};
+
+SavedFrames save_frames(const Clip& clip, const Rig& rig, const std::array<std::vector<int>, 2>& joints, int first, int last) {
+  SavedFrames out{first, last, {}, {}};
+  for (int f = first; f <= last; ++f) {
+    for (const auto& leg : joints)
+      for (int j : leg) out.rotations.push_back(clip.rotation(f, j));
+    if (rig.translation_joint >= 0) out.root_translations.push_back(clip.translation(f, rig.translation_joint));
+  }
+  return out;
+}
+
+void restore_frames(Clip& clip, const Rig& rig, const std::array<std::vector<int>, 2>& joints, const SavedFrames& saved) {
+  size_t r = 0, t = 0;
+  for (int f = saved.first; f <= saved.last; ++f) {
+    for (const auto& leg : joints)
+      for (int j : leg) clip.rotation(f, j) = saved.rotations[r++];
+    if (rig.translation_joint >= 0) clip.translation(f, rig.translation_joint) = saved.root_translations[t++];
+  }
+}
+
 /// Frames (interior, 1 .. n-2) where some tracked joint of `clip` is over its limit.
 std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSource& source) {
   std::vector<int> out;
@@ -326,23 +377,38 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
     std::vector<int> check;
     for (; next_over < over.size() && over[next_over] <= last; ++next_over) check.push_back(over[next_over] - first);
     // Passes stop when nothing is over, at max_passes, or when k_stall_passes in a row have not
-    // lowered the count over the limit (a correction held over a jolt of the source's that no
-    // smoothing undoes).
-    int passes = 0, left = stretch.mark(check), fewest = left, since_fewer = 0;
-    while (left > 0 && passes < settings.max_passes && since_fewer < k_stall_passes) {
-      check = stretch.smooth();
-      ++passes;
-      left = stretch.mark(check);
-      since_fewer = left < fewest ? 0 : since_fewer + 1;
-      fewest = std::min(fewest, left);
+    // lowered the count over the limit.
+    int passes = 0, left = stretch.mark(check);
+    auto run = [&](double shrink) {
+      int fewest = left, since_fewer = 0;
+      while (left > 0 && passes < settings.max_passes && since_fewer < k_stall_passes) {
+        check = stretch.smooth(shrink);
+        ++passes;
+        left = stretch.mark(check);
+        since_fewer = left < fewest ? 0 : since_fewer + 1;
+        fewest = std::min(fewest, left);
+      }
+    };
+    run(1.0);
+    StretchOutcome outcome = outcome_of(stretch, left, contacts);
+    if (left > 0 && passes < settings.max_passes) {
+      // Stalled: a correction held over a jolt of the source's that the source cancels inside
+      // the leg (a pelvis spike its hip rotation undoes) cannot be smoothed away. The legs'
+      // corrections there then also ease towards none (k_stall_keep a pass); kept only if that
+      // lowers the worst acceleration left, else the frames go back as they were.
+      const SavedFrames saved = save_frames(cleaned, rig, source.joints, first, last);
+      run(k_stall_keep);
+      const StretchOutcome eased = outcome_of(stretch, left, contacts);
+      if (eased.over == 0 || eased.worst_excess < outcome.worst_excess)
+        outcome = eased;
+      else
+        restore_frames(cleaned, rig, source.joints, saved);
     }
     report.passes = std::max(report.passes, passes);
-    report.frames_over += left;
-    if (left > 0) report.worst_ratio_left = std::max(report.worst_ratio_left, settings.max_ratio * stretch.worst_excess());
-    report.frames_smoothed += stretch.changed_frames();
-    if (contacts)
-      for (int s = 0; s < 2; ++s)
-        report.max_planted_shift_m[s] = std::max(report.max_planted_shift_m[s], stretch.planted_shift_m(s, contacts->feet[s].contact));
+    report.frames_over += outcome.over;
+    if (outcome.over > 0) report.worst_ratio_left = std::max(report.worst_ratio_left, settings.max_ratio * outcome.worst_excess);
+    report.frames_smoothed += outcome.changed_frames;
+    for (int s = 0; s < 2; ++s) report.max_planted_shift_m[s] = std::max(report.max_planted_shift_m[s], outcome.planted_shift_m[s]);
   }
   return report;
 }

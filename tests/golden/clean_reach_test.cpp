@@ -40,10 +40,10 @@ TEST(CleanReach, PlantedTargetsAreReachedAndTheHipsBarelyDrop) {
     EXPECT_LE(m.max_new_penetration_mm, 5.0);
     EXPECT_LE(m.leg_accel_ratio, 1.5);
     EXPECT_TRUE(m.non_leg_unchanged());
-    // No warning, but the pop guard's: at x1.25 one knee frame stays at 1.56 x the source's
-    // (a 238 m/s^2 spike of the source's pelvis that its hip rotation cancels; the reach path's
-    // 38 cm root correction turns the leg enough that smoothing the correction cannot).
-    for (const std::string& w : r.warnings) EXPECT_EQ(w.rfind("pop guard:", 0), 0u) << w;
+    // No warning (the pop guard's included: at x1.25 a knee frame over a 238 m/s^2 spike of the
+    // source's pelvis, which the source's hip rotation cancels, needs the guard's stall fallback).
+    EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+    EXPECT_LT(m.pop_ratio, 1.5);
   }
   // The default clean misses the planted targets at x1.25 (what the reach term is for).
   const Clip scaled = make_sliding(loaded.clip, loaded.rig, 1.25);

@@ -3,8 +3,8 @@
 // pops the leg at both edges; the guard smooths the edges until the per-frame pop measure of the
 // metrics is under its limit, and leaves the rest of the clip - other frames, other joints - bit
 // for bit. The box sits where the source walks calmly (its jolts, up to 177 m/s^2 at the hips,
-// come later: a correction held over such a jolt can break the source's own cancellation of it
-// in the leg, which no smoothing of the correction undoes; the guard then reports frames over).
+// come later: a correction held over such a jolt is the guard's stall case, where smoothing
+// alone cannot help; clean_reach_test meets it).
 #include <gtest/gtest.h>
 
 #include <array>

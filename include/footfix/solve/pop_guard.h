@@ -5,6 +5,10 @@
 // (the change of the legs' local rotations and of the root translation against the source)
 // around that frame until it is not: a correction that changes smoothly adds little
 // acceleration to the source's motion. The price is a little of the lock near those frames.
+// Where smoothing stalls (a correction held over a jolt of the source's that the source cancels
+// inside the leg, e.g. a pelvis spike its hip rotation undoes), the legs' corrections there also
+// ease towards none, kept only if that lowers the worst acceleration left. A step that would put
+// a foot joint below the lowest the source puts it is halved, or not taken.
 #pragma once
 
 #include <array>
