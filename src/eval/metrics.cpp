@@ -16,11 +16,9 @@ double max_of(const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max
 /// Largest per-frame pop of one joint (see ClipMetrics::pop_ratio); updates `best`/`frame`.
 void track_pop(const std::vector<double>& src, const std::vector<double>& out, double fps, double& best, int& frame) {
   const int n = static_cast<int>(src.size());
-  const int half = pop_window_frames(fps);
+  const std::vector<double> ref = pop_reference_mps2(src, fps);
   for (int f = 1; f + 1 < n; ++f) {
-    double ref = k_pop_floor_mps2;
-    for (int g = std::max(1, f - half); g <= std::min(n - 2, f + half); ++g) ref = std::max(ref, src[g]);
-    const double ratio = out[f] / ref;
+    const double ratio = out[f] / ref[f];
     if (ratio > best) {
       best = ratio;
       frame = f;

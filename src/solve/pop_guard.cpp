@@ -25,19 +25,21 @@ constexpr int k_max_stretch_frames = 4096;
 
 Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
-/// Sliding maximum of `v` over [f - half, f + half] (clamped to the ends), in O(n) (van Herk /
-/// Gil-Werman: running maxima within blocks of 2 half + 1, forwards and backwards).
-std::vector<float> sliding_max(const std::vector<float>& v, int half) {
-  const int n = static_cast<int>(v.size()), width = 2 * half + 1;
-  std::vector<float> forward(v.size()), backward(v.size()), out(v.size());
-  for (int i = 0; i < n; ++i) forward[i] = i % width == 0 ? v[i] : std::max(forward[i - 1], v[i]);
-  for (int i = n - 1; i >= 0; --i)
-    backward[i] = (i % width == width - 1 || i == n - 1) ? v[i] : std::max(backward[i + 1], v[i]);
-  for (int i = 0; i < n; ++i) {
-    const int lo = std::max(0, i - half), hi = std::min(n - 1, i + half);
-    out[i] = std::max(backward[lo], forward[hi]);
+/// Per frame, the acceleration (m/s^2; 0 at both ends) of tracked joint `joint` of `leg` in
+/// `clip`; `lowest_m`, if given, gets the lowest height it reaches.
+std::vector<double> track_accelerations(const Clip& clip, const LegChain& leg, int joint, double fps, double* lowest_m = nullptr) {
+  std::vector<double> accel(static_cast<size_t>(clip.frame_count), 0.0);
+  Vec3 before_last, last;
+  double lowest = 1e300;
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const Vec3 p = pop_tracked_position(clip, f, leg, joint);
+    if (f >= 2) accel[f - 1] = acceleration_mps2(before_last, last, p, fps);
+    lowest = std::min(lowest, p.y);
+    before_last = last;
+    last = p;
   }
-  return out;
+  if (lowest_m) *lowest_m = lowest;
+  return accel;
 }
 
 /// One stretch of frames the guard works on: the corrections and tracked positions of
@@ -272,27 +274,19 @@ void restore_frames(Clip& clip, const Rig& rig, const std::array<std::vector<int
   }
 }
 
-/// Frames (interior, 1 .. n-2) where some tracked joint of `clip` is over its limit.
+/// Frames (interior, 1 .. n-2) where some tracked joint of `clip` is over its limit, in order.
 std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSource& source) {
-  std::vector<int> out;
-  const int n = clip.frame_count;
-  std::array<std::vector<int>, 2> tracks{pop_tracked_joints(rig.legs[0]), pop_tracked_joints(rig.legs[1])};
-  // The last three positions of every track, rolling.
-  std::array<std::vector<std::array<Vec3, 3>>, 2> last;
-  for (int s = 0; s < 2; ++s) last[s].resize(tracks[s].size());
-  for (int f = 0; f < n; ++f) {
-    bool over = false;
-    for (int s = 0; s < 2; ++s) {
-      for (size_t k = 0; k < tracks[s].size(); ++k) {
-        auto& p = last[s][k];
-        p[0] = p[1];
-        p[1] = p[2];
-        p[2] = pop_tracked_position(clip, f, rig.legs[s], tracks[s][k]);
-        if (f >= 2 && acceleration_mps2(p[0], p[1], p[2], source.fps) > source.allowed_mps2[s][k][f - 1]) over = true;
-      }
+  std::vector<std::uint8_t> over(static_cast<size_t>(clip.frame_count), 0);
+  for (int s = 0; s < 2; ++s) {
+    const std::vector<int> tracks = pop_tracked_joints(rig.legs[s]);
+    for (size_t k = 0; k < tracks.size(); ++k) {
+      const std::vector<double> accel = track_accelerations(clip, rig.legs[s], tracks[k], source.fps);
+      for (size_t f = 0; f < accel.size(); ++f) over[f] = over[f] | (accel[f] > source.allowed_mps2[s][k][f]);
     }
-    if (over) out.push_back(f - 1);
   }
+  std::vector<int> out;
+  for (int f = 0; f < clip.frame_count; ++f)
+    if (over[f]) out.push_back(f);
   return out;
 }
 
@@ -323,20 +317,11 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
       }
       out.rotations[s].push_back(std::move(track));
     }
-    const int half = pop_window_frames(source.fps);
     for (int joint : pop_tracked_joints(leg)) {
-      std::vector<float> accel(n, 0.0f);
-      Vec3 before_last, last;
-      double lowest = 1e300;
-      for (size_t f = 0; f < n; ++f) {
-        const Vec3 p = pop_tracked_position(source, static_cast<int>(f), leg, joint);
-        if (f >= 2) accel[f - 1] = static_cast<float>(acceleration_mps2(before_last, last, p, source.fps));
-        lowest = std::min(lowest, p.y);
-        before_last = last;
-        last = p;
-      }
-      std::vector<float> allowed = sliding_max(accel, half);
-      for (float& a : allowed) a = static_cast<float>(settings.max_ratio * std::max<double>(a, k_pop_floor_mps2));
+      double lowest = 0;
+      const std::vector<double> reference = pop_reference_mps2(track_accelerations(source, leg, joint, source.fps, &lowest), source.fps);
+      std::vector<float> allowed(n);
+      for (size_t f = 0; f < n; ++f) allowed[f] = static_cast<float>(settings.max_ratio * reference[f]);
       out.allowed_mps2[s].push_back(std::move(allowed));
       out.lowest_m[s].push_back(lowest);
     }

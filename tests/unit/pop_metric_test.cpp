@@ -3,7 +3,10 @@
 // lowered root.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
@@ -72,6 +75,33 @@ TEST(PopMetric, PelvisDropIsTheLargestLowering) {
   lowered.translation(90, root).y += 0.05;  // raised: not a drop
   ClipMetrics m = compare_clips(w.loaded.clip, lowered, w.loaded.rig, w.none());
   EXPECT_NEAR(m.max_pelvis_drop_cm, 2.3, 1e-6);
+}
+
+}  // namespace
+}  // namespace footfix
+
+namespace footfix {
+namespace {
+
+TEST(PopReference, IsTheFlooredMaximumWithinTheWindowOfEveryFrame) {
+  // Against the definition, frame by frame, on accelerations of every size around the floor,
+  // for clip lengths shorter and longer than the window and rates giving odd and even windows.
+  std::uint32_t state = 12345;
+  auto next = [&state] { return (state = state * 1664525u + 1013904223u) >> 8; };
+  for (double fps : {24.0, 30.0, 60.0, 120.005}) {
+    const int half = pop_window_frames(fps);
+    for (int n : {1, 2, 3, 5, 2 * half + 1, 2 * half + 2, 97, 1000}) {
+      std::vector<double> accel(static_cast<size_t>(n));
+      for (double& a : accel) a = static_cast<double>(next() % 4000) / 100.0;  // 0 - 40 m/s^2
+      const std::vector<double> ref = pop_reference_mps2(accel, fps);
+      ASSERT_EQ(ref.size(), accel.size());
+      for (int f = 0; f < n; ++f) {
+        double expected = k_pop_floor_mps2;
+        for (int g = std::max(0, f - half); g <= std::min(n - 1, f + half); ++g) expected = std::max(expected, accel[g]);
+        ASSERT_EQ(ref[f], expected) << "fps " << fps << ", " << n << " frames, frame " << f;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -26,6 +26,11 @@ std::vector<int> pop_tracked_joints(const LegChain& leg);
 /// World position (meters) of a tracked joint of `leg` (-1: the foot tip) at `frame`.
 Vec3 pop_tracked_position(const Clip& clip, int frame, const LegChain& leg, int joint);
 
+/// Per frame, what a cleaned acceleration of a joint is compared with: the largest of the
+/// source's accelerations `accel_mps2` (per frame, 0 at both ends) within pop_window_frames of
+/// the frame, at least k_pop_floor_mps2. O(frames).
+std::vector<double> pop_reference_mps2(const std::vector<double>& accel_mps2, double fps);
+
 /// Acceleration magnitude (m/s^2) at the middle of three consecutive positions (central
 /// differences) at `fps`.
 inline double acceleration_mps2(const Vec3& previous, const Vec3& at, const Vec3& next, double fps) {
