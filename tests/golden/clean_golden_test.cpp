@@ -119,7 +119,7 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
 }
 
 // Every locomotion clip of the shared corpus cleans without failing, keeps at most 15% of the
-// slide, never pushes a foot through the floor and never pops the legs: the per-frame pop stays
+// slide, never pushes a foot through the floor, reaches its planted targets and never pops the legs: the per-frame pop stays
 // under its target (1.5) at every protocol scale, unmodified clips included (the pop guard,
 // solve/pop_guard.h). Pelvis drop: the target (<= 2 cm) is gated where the default clean meets
 // it (x0.75); at x1.25 this is a guard against getting worse than the state measured when it was
@@ -128,6 +128,8 @@ TEST(CleanGolden, ReferenceSolverAlsoCleans) {
 constexpr double k_drop_target_m = 0.02;
 constexpr double k_drop_guard_m = 0.07;
 constexpr double k_pop_target = 1.5;
+// The leg IK reaches every planted toe's target within 2 mm (CleanResult::max_planted_miss_m).
+constexpr double k_planted_miss_target_m = 0.002;
 TEST(CleanGolden, SharedLocomotionCorpus) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu_01_01_hops_turnaround.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh",
@@ -150,6 +152,7 @@ TEST(CleanGolden, SharedLocomotionCorpus) {
                   o.metrics.max_pelvis_drop_cm, o.metrics.pop_ratio);
       EXPECT_LE(o.metrics.max_pelvis_drop_cm / 100, factor < 1 ? k_drop_target_m : k_drop_guard_m);
       EXPECT_LT(o.metrics.pop_ratio, k_pop_target);
+      for (int s = 0; s < 2; ++s) EXPECT_LT(o.result.max_planted_miss_m[s], k_planted_miss_target_m) << s;
     }
   }
 }

@@ -367,13 +367,15 @@ TEST(OfflineSolve, SolveThenLegIkLocksTheToesOfASwayingClip) {
   const OfflineApplyReport report = apply_offline_solve(r.clip, hips, legs, solved, constant_heights(heights, frames));
 
   for (int leg = 0; leg < 2; ++leg) {
-    // The legs hold one pose at full input reach, and the IK never stretches them beyond it:
-    // where the solved hips are a little farther from the toe, the soft limit keeps a few mm.
+    // The legs hold one bent pose, and the IK straightens them by at most 5% of their slack
+    // (thigh + shin 0.84 m less the pose's hip-heel): where the solved hips are a little farther
+    // from the toe, the soft limit keeps a few mm.
     EXPECT_LT(report.max_miss_m[leg], 0.01);
     std::vector<Vec3> toe;
     for (int f = 0; f < frames; ++f) {
       EXPECT_LT(length(test::pos(r.clip, f, hips) - solved.pelvis_ws[f]), 1e-12);
-      EXPECT_LE(test::hip_heel(r.clip, f, legs[leg]), test::hip_heel(input, f, legs[leg]) + 1e-12);
+      const double source_m = test::hip_heel(input, f, legs[leg]);
+      EXPECT_LE(test::hip_heel(r.clip, f, legs[leg]), source_m + 0.05 * (0.84 - source_m) + 1e-12);
       toe.push_back(test::pos(r.clip, f, legs[leg].toe));
       EXPECT_GT(test::bend_sign(r.clip, f, legs[leg]), 0.0) << f;  // no knee flip
       EXPECT_GE(test::pos(r.clip, f, legs[leg].heel).y, heights[leg].heel_min_m - 1e-9);

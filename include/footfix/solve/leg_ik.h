@@ -22,13 +22,13 @@ struct LegIkSettings {
   /// input pose's |hip - heel| only exponentially, starting s before it.
   double softness_m = 0.005;
   /// apply_offline_solve: the soft limit ends at the straight leg (thigh plus shin) instead of
-  /// the input pose's |hip - heel| (for targets a reach-limited solve kept within the leg).
+  /// near the input pose's |hip - heel| (for targets a reach-limited solve kept within the leg).
   bool reach_to_straight = false;
   /// Largest pitch (degrees, 0 - 60; 0: off) of the foot about its toe target that brings a heel
   /// target beyond the soft reach limit back within it, as much as LegIkHints::foot_pitch allows:
   /// the heel rises (as in a heel-off) and the toe lands on its target instead of missing it.
   /// The pitch saturates smoothly (max x tanh(needed / max)), so it never snaps.
-  double max_foot_pitch_deg = 20;
+  double max_foot_pitch_deg = 25;
   /// Throws Error(usage) naming the bad field when a value is out of range or not finite.
   void validate() const;
 };

@@ -37,7 +37,9 @@ LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int f
 /// Writes `result` into `clip` (the clip the input was taken from): per frame, moves
 /// `translation_joint` so its world position is result.pelvis_ws (its parent's transform is
 /// kept), then solves each leg towards result.toe_ws with max extension = |hip - heel| of the
-/// clip's pose at that frame (unchanged by the pelvis move). Changes only the translation
+/// clip's pose at that frame (unchanged by the pelvis move) plus 5% of that leg's slack there
+/// (thigh + shin less that distance: a bent knee may straighten a little to reach its target, a
+/// straight one may not), or the straight leg with settings.reach_to_straight. Changes only the translation
 /// joint's local translation and the legs' local rotations. Misses are reported, not errors.
 /// `heights[leg][frame]` are the clamps of that leg at that frame.
 /// Throws Error(process) when the result's or heights' sizes do not match the clip.
