@@ -240,7 +240,7 @@ class MotionParser {
       if (pos_ != end_) next_line();
     }
     if (extra > 0 && warnings)
-      warnings->push_back(in_.source_name() + ":" + std::to_string(first_extra) + ": " +
+      warnings->push_back("line " + std::to_string(first_extra) + ": " +
                           std::to_string(extra) + " motion rows after the " + std::to_string(frames_) +
                           " declared by Frames: were ignored");
   }

@@ -79,7 +79,7 @@ SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig, std::ve
   const double leg = leg_length_units(source_clip, rig);
   SourceFrame frame = source_clip.source_frame;
   auto warn = [&](const std::string& message) {
-    if (warnings) warnings->push_back(source_clip.source_name + ": " + message);
+    if (warnings) warnings->push_back(message);
   };
   if (leg > 0 && std::isfinite(leg)) {
     const std::vector<double> candidates = plausible_units(leg);

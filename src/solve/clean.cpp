@@ -211,7 +211,7 @@ CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& se
 // A rest or reference pose kept as frame 0 (see contacts/reference_pose.h): frames 1.. are cleaned on their own and
 // frame 0 is written back as it was, with no contact.
 CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings) {
-  const std::string warning = reference_pose_warning(clip.source_name, "left as it is, frames 1.. cleaned");
+  const std::string warning = reference_pose_warning("left as it is, frames 1.. cleaned");
   const int frame_count = clip.frame_count;
   const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
   const std::vector<Quat> first_rotations(clip.rotations.begin(), clip.rotations.begin() + per_frame);
@@ -322,7 +322,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   }
   result.solver_iterations = solved.iterations;
   if (!solved.converged)
-    result.warnings.push_back(clip.source_name + ": the offline solve did not converge in " +
+    result.warnings.push_back("the offline solve did not converge in " +
                               std::to_string(solved.iterations) + " steps (last change " +
                               std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).

@@ -2,6 +2,8 @@
 // the README's own sample cleans without any warning.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "cli/cli_test_helpers.h"
 
 namespace footfix {
@@ -28,6 +30,34 @@ TEST(WarningsPolicyCli, StandingClipGetsNoWarningAboutStanding) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_FALSE(contains(r.err, "planted")) << r.err;
   EXPECT_FALSE(contains(read_file(dir / "r.json"), "planted in every frame"));
+}
+
+// A warning line names the clip it is about once: "warning: <path>: <what>", whichever stage
+// raised it (the library's warnings do not name the clip; the CLI prefixes the path).
+TEST(WarningsPolicyCli, EachWarningNamesItsClipOnce) {
+  test::TempDir dir;
+  // The bundled hops clip starts with its exporter's zero pose (a reference-pose warning from
+  // the clean); the copy has two motion rows more than its Frames: line (a reader warning).
+  const std::string hops = test::data_clip("cmu_01_01_hops_turnaround.bvh").string();
+  std::string extra = read_file(hops);
+  const size_t last_row = extra.rfind('\n', extra.size() - 2);
+  extra += extra.substr(last_row + 1) + extra.substr(last_row + 1);
+  const std::string extra_path = test::write_text(dir / "extra_rows.bvh", extra);
+  for (const std::string& input : {hops, extra_path}) {
+    auto r = run_footfix_bounded({"clean", input, "-o", (dir / "out").string()}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    int warnings = 0;
+    std::istringstream lines(r.err);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("warning: ", 0) != 0) continue;
+      ++warnings;
+      EXPECT_EQ(line.rfind("warning: " + input + ": ", 0), 0u) << line;
+      EXPECT_EQ(line.find(input, 9 + input.size()), std::string::npos) << line;  // once
+      const std::string name = std::filesystem::path(input).filename().string();
+      EXPECT_EQ(line.find(name, 9 + input.size()), std::string::npos) << line;
+    }
+    EXPECT_GE(warnings, input == hops ? 1 : 2) << r.err;
+  }
 }
 
 }  // namespace

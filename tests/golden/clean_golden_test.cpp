@@ -93,15 +93,16 @@ TEST(CleanGolden, WrittenBvhChangesOnlyLegsAndRootMotion) {
   }
 }
 
-// A solve stopped before it converged is not passed off as done: clean warns, naming the clip.
-TEST(CleanGolden, UnconvergedSolveIsAWarningNamingTheClip) {
+// A solve stopped before it converged is not passed off as done: clean warns (the CLI names the
+// clip: WarningsPolicyCli.EachWarningNamesItsClipOnce).
+TEST(CleanGolden, UnconvergedSolveIsAWarning) {
   LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   CleanSettings settings;
   settings.solve.fast_max_steps = 1;
   CleanResult r = clean_clip(make_sliding(loaded.clip, loaded.rig, 1.25), loaded.rig, settings);
   int found = 0;
   for (const auto& w : r.warnings)
-    found += w.find("did not converge") != std::string::npos && w.find("cmu_07_01_walk.bvh") != std::string::npos;
+    found += w.find("did not converge") != std::string::npos;
   EXPECT_EQ(found, 1);
   CleanResult full = clean_clip(make_sliding(loaded.clip, loaded.rig, 1.25), loaded.rig, CleanSettings{});
   for (const auto& w : full.warnings) EXPECT_EQ(w.find("did not converge"), std::string::npos) << w;

@@ -117,7 +117,7 @@ TEST(BvhRead, ExtraRowsAreAWarning) {
   Clip clip = parse_bvh(k_small_bvh + "7 8 9 0 0 0 0 0 0\n\n1 1 1 1 1 1 1 1 1\n", "extra.bvh", &warnings);
   EXPECT_EQ(clip.frame_count, 2);
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "extra.bvh:21: 2 motion rows after the 2 declared by Frames: were ignored");
+  EXPECT_EQ(warnings[0], "line 21: 2 motion rows after the 2 declared by Frames: were ignored");
 }
 
 TEST(BvhRead, DeepButLegalNesting) {

@@ -42,6 +42,8 @@ struct CleanResult {
   /// Per leg: the largest miss (meters) in frames where the foot is planted (swing frames have
   /// no target to keep; a planted miss is sliding left).
   std::array<double, 2> max_planted_miss_m{0, 0};
+  /// Quality problems of this clip's clean (they do not name the clip: the caller knows it; the
+  /// CLI prefixes the input's path).
   std::vector<std::string> warnings;
   /// True when the planted feet were locked on a treadmill moving at ground_velocity_mps (m/s,
   /// internal frame, horizontal) rather than in world space; also set in contacts.
