@@ -19,6 +19,10 @@ constexpr double k_two_bone_done_m = 1e-10;
 constexpr double k_min_bone_m = 1e-9;
 // Half-width of the rounded corner of the heel and foot-tip floors (meters).
 constexpr double k_floor_blend_m = 0.01;
+// The foot pitch follows the needed pitch exactly up to (1 - this) x its limit, then saturates
+// exponentially over this share of the limit (as soft_reach_m does for the leg): smooth, and
+// exact for the small pitches most planted frames need.
+constexpr double k_pitch_softness = 0.3;
 
 Transform local_of(const Clip& clip, int frame, int joint) {
   return {clip.rotation(frame, joint), clip.translation(frame, joint)};
@@ -159,7 +163,7 @@ Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double rea
   const double alpha = std::acos(cos_alpha);
   const double c = (hip_m * hip_m + foot_m * foot_m - reach_m * reach_m) / (2 * hip_m * foot_m);
   const double needed = c >= 1 ? alpha : std::max(0.0, alpha - clamped_acos(c));
-  const double pitch = weight * max_pitch_rad * std::tanh(needed / max_pitch_rad);
+  const double pitch = weight * soft_reach_m(needed, max_pitch_rad, k_pitch_softness * max_pitch_rad);
   return toe_target + (along * std::cos(pitch) + side * std::sin(pitch)) * foot_m;
 }
 

@@ -262,11 +262,10 @@ PitchOutcome reach_beyond(double beyond_m, double foot_pitch, double max_pitch_d
 
 TEST(LegIk, FootPitchReachesATargetJustBeyondTheLegWithTheHeelRaised) {
   // 1 cm beyond the soft limit's end: without pitch the toe falls short; with it the foot turns
-  // about the toe target (the heel rises) and the toe lands on it, but for the small shortfall
-  // of the pitch's smooth saturation.
+  // about the toe target (the heel rises) and the toe lands on it.
   const PitchOutcome none = reach_beyond(0.01, 0.0), pitched = reach_beyond(0.01, 1.0);
   EXPECT_GT(none.miss_m, 0.005);
-  EXPECT_LT(pitched.miss_m, 0.0005);
+  EXPECT_LT(pitched.miss_m, k_leg_ik_reach_tolerance_m);
   EXPECT_GT(pitched.heel_rise_m, 0.002);
   // Half the hint: part of the way.
   const PitchOutcome half = reach_beyond(0.01, 0.5);
@@ -286,10 +285,11 @@ TEST(LegIk, PitchedHeelTargetTurnsTheRigidFootTowardsTheHipUpToItsLimit) {
   // Within reach: unchanged.
   EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, heel_hip + 0.001, max_pitch, 1) - heel), 0.0);
   // 5 mm short of reach: the heel turns about the toe (the foot keeps its length) until it is
-  // (nearly: the saturation's shortfall) within reach, upwards, towards the hip.
+  // within reach (exactly: a pitch under 70% of the limit is not saturated), upwards, towards
+  // the hip.
   const Vec3 turned = pitched_heel_target(toe, heel, hip, heel_hip - 0.005, max_pitch, 1);
   EXPECT_NEAR(length(turned - toe), foot, 1e-12);
-  EXPECT_NEAR(length(turned - hip), heel_hip - 0.005, 0.001);
+  EXPECT_NEAR(length(turned - hip), heel_hip - 0.005, 1e-9);
   EXPECT_GT(turned.y, heel.y);
   // Far out of reach: the turn stops short of the limit, and scales with the weight.
   const Vec3 far = pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 1);

@@ -27,7 +27,8 @@ struct LegIkSettings {
   /// Largest pitch (degrees, 0 - 60; 0: off) of the foot about its toe target that brings a heel
   /// target beyond the soft reach limit back within it, as much as LegIkHints::foot_pitch allows:
   /// the heel rises (as in a heel-off) and the toe lands on its target instead of missing it.
-  /// The pitch saturates smoothly (max x tanh(needed / max)), so it never snaps.
+  /// The pitch is the needed one up to 70% of the max, then saturates smoothly towards the max
+  /// (as soft_reach_m, over 30% of the max), so it never snaps.
   double max_foot_pitch_deg = 25;
   /// Throws Error(usage) naming the bad field when a value is out of range or not finite.
   void validate() const;
@@ -79,9 +80,10 @@ double soft_reach_m(double l_m, double max_m, double softness_m);
 
 /// The foot pitch of solve_leg (all positions world, meters; angles radians): `heel_target`
 /// turned about `toe_target` (the foot rigid, in the plane of toe -> heel and toe -> hip) towards
-/// `hip` until it stands `reach_m` from the hip, by weight x max_pitch_rad x tanh(needed /
-/// max_pitch_rad): a smooth saturation, so the turn never exceeds weight x max_pitch_rad and
-/// falls slightly short of the needed one as it nears that. A heel beyond the leg's reach rises,
+/// `hip` until it stands `reach_m` from the hip, by weight x soft_reach_m(needed, max_pitch_rad,
+/// 0.3 max_pitch_rad): the needed turn itself up to 70% of the limit, then a smooth saturation,
+/// so the turn never exceeds weight x max_pitch_rad and falls short of the needed one only near
+/// that. A heel beyond the leg's reach rises,
 /// as in a heel-off, and the toe keeps its target. `heel_target` itself when it is within
 /// reach, max_pitch_rad or weight <= 0, or the geometry is degenerate (heel on the toe, hip on
 /// the toe, or the hip along the foot's line).
