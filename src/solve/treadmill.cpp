@@ -44,6 +44,13 @@ double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps) {
   return sum / count * fps / window;
 }
 
+double root_net_speed(const std::vector<Vec3>& pelvis_ws, double fps) {
+  const size_t n = pelvis_ws.size();
+  if (n < 2) return 0;
+  const Vec3 d = pelvis_ws.back() - pelvis_ws.front();
+  return std::hypot(d.x, d.z) * fps / static_cast<double>(n - 1);
+}
+
 TreadmillDecision decide_treadmill(const OfflineSolveInput& input, const TreadmillSettings& settings) {
   TreadmillDecision d;
   if (settings.mode == TreadmillMode::off && !settings.ground_velocity_mps) return d;
@@ -54,9 +61,12 @@ TreadmillDecision decide_treadmill(const OfflineSolveInput& input, const Treadmi
   }
   const Vec3 g = estimate_ground_velocity(input.toe_ws, input.contact, input.fps);
   const double speed = length(g);
+  // The root's travel: over half-second windows, or from end to end for a root that wanders
+  // and comes back.
+  const double root_speed =
+      std::min(root_travel_speed(input.pelvis_ws, input.fps), root_net_speed(input.pelvis_ws, input.fps));
   d.on = settings.mode == TreadmillMode::on ||
-         (speed >= k_treadmill_min_speed_mps &&
-          root_travel_speed(input.pelvis_ws, input.fps) < k_treadmill_max_root_fraction * speed);
+         (speed >= k_treadmill_min_speed_mps && root_speed < k_treadmill_max_root_fraction * speed);
   if (d.on) d.ground_velocity_mps = g;
   return d;
 }

@@ -69,6 +69,30 @@ TEST(CleanInPlace, RootMotionWalkIsNotPutOnATreadmill) {
   }
 }
 
+TEST(CleanInPlace, BundledStartsAndStopsMadeInPlaceAreTreadmillClips) {
+  // A walk that starts and stops (and the hop clip with its stops), made in place: the root
+  // goes back while the body stands and forward while it walks, over 0.5 x the ground's speed
+  // in half-second windows, but it ends where it began. Still one ground under both feet: it is
+  // locked on it, and the root stays where the input had it.
+  for (const char* name : {"cmu3dsmax_131_01_start_walk_stop.bvh", "cmu3dsmax_131_03_start_hop_stop_meters.bvh"}) {
+    SCOPED_TRACE(name);
+    const LoadedClip loaded = load_clip(test::data_clip(name));
+    const ContactResult reference = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+    const ContactMask mask{reference.feet[0].contact, reference.feet[1].contact};
+    Vec3 true_g;
+    const Clip input = make_in_place(loaded.clip, loaded.rig, &true_g);
+    CleanResult r = clean_clip(input, loaded.rig, CleanSettings{});
+    ASSERT_TRUE(r.treadmill);
+    // The estimate (median of the planted feet) carries the source's own creep: within 15%.
+    EXPECT_LT(length(r.ground_velocity_mps - true_g), 0.15 * length(true_g));
+    EXPECT_LE(treadmill_slide(r.cleaned, loaded.rig, mask).mean_mm_per_frame,
+              0.25 * treadmill_slide(input, loaded.rig, mask).mean_mm_per_frame);
+    const RootStray stray = root_stray(input, r.cleaned, loaded.rig);
+    EXPECT_LE(stray.mean_horizontal_deviation_m, 0.05);
+    EXPECT_LE(stray.end_to_end_drift_m, 0.05);
+  }
+}
+
 TEST(CleanInPlace, GroundVelocityTravelsThroughTheContactsJson) {
   InPlaceWalk w;
   CleanResult r = clean_clip(w.input, w.loaded.rig, CleanSettings{});

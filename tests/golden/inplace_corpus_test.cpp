@@ -1,11 +1,15 @@
-// The in-place instrument on the shared steady walks and runs (../shared; skipped without it),
+// The in-place instrument on the shared walks and runs (../shared; skipped without it),
 // the acceptance of bench_inplace as a test: each clip, as it is and made to slide (pelvis
 // x1.25, x0.75), is made in place by removing its root's average horizontal velocity (its true
 // treadmill speed is then known) and cleaned with the default settings. It must be detected as a
 // treadmill clip, its planted toes' slide against their best single ground velocity must drop to
 // at most 25% of the in-place input's, and the root must stay where the input had it: mean
 // horizontal deviation and end-to-end drift at most 5 cm each.
-// Starts, stops and turns (131_01, bandai2 turn) are not steady: they are not treadmill clips.
+// The turning walk (bandai2) is one too: made in place its root wanders along the curve and
+// comes back, and its ground is still one velocity. The start-walk-stop made to slide x1.25 is
+// left out: its feet slide with the stretched pelvis only while it walks, so no single ground
+// velocity fits its planted feet (at x1.00 and x0.75 it passes: clean_inplace_test.cpp and
+// bench_inplace).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -21,10 +25,11 @@
 namespace footfix {
 namespace {
 
-constexpr const char* k_steady_walks_and_runs[] = {
+constexpr const char* k_walks_and_runs[] = {
     "xia_neutral_01_000_walk.bvh",           "bandai1_walk_normal_001.bvh",
     "bandai1_run_active_001.bvh",            "bandai1_walk-back_active_001.bvh",
     "mixamo_walking_rootmotion_bin7700.fbx", "mixamo_walking_rootmotion_ascii7700.fbx",
+    "bandai2_walk-turn-right_normal_001.bvh",
 };
 
 class InPlaceCorpus : public testing::TestWithParam<const char*> {};
@@ -55,7 +60,7 @@ TEST_P(InPlaceCorpus, TreadmillCleanMeetsTheInPlaceTargets) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedClips, InPlaceCorpus, testing::ValuesIn(k_steady_walks_and_runs), test::clip_param_name);
+INSTANTIATE_TEST_SUITE_P(SharedClips, InPlaceCorpus, testing::ValuesIn(k_walks_and_runs), test::clip_param_name);
 
 }  // namespace
 }  // namespace footfix

@@ -30,6 +30,26 @@ TEST(Treadmill, InPlaceWalkIsDetectedWithItsGroundVelocity) {
   EXPECT_EQ(d.ground_velocity_mps.y, 0);
 }
 
+TEST(Treadmill, InPlaceWalkWhoseRootWandersAndComesBackIsDetected) {
+  // A treadmill capture: the body drifts 0.6 m sideways on the belt and back, four times over
+  // the clip, faster than half the belt's speed over half-second windows, so only its net
+  // travel (none) shows it is in place. The ground still runs back at -speed along Z.
+  SyntheticWalk walk;
+  walk.slide_scale = 1;
+  OfflineSolveInput in = in_place(walk);
+  const double duration_s = (walk.frames - 1) / walk.fps;
+  for (int f = 0; f < walk.frames; ++f) {
+    const Vec3 drift{0.6 * std::sin(8 * k_pi * (f / walk.fps) / duration_s), 0, 0};
+    in.pelvis_ws[f] += drift;
+    for (auto& toes : in.toe_ws) toes[f] += drift;
+  }
+  ASSERT_GT(root_travel_speed(in.pelvis_ws, walk.fps), k_treadmill_max_root_fraction * walk.speed_mps);
+  EXPECT_LT(root_net_speed(in.pelvis_ws, walk.fps), 1e-9);
+  TreadmillDecision d = decide_treadmill(in, {});
+  EXPECT_TRUE(d.on);
+  EXPECT_NEAR(d.ground_velocity_mps.z, -walk.speed_mps, 0.05);
+}
+
 TEST(Treadmill, RootMotionWalksStayInWorldSpace) {
   for (double scale : {1.0, 1.25, 0.75}) {
     SyntheticWalk walk;

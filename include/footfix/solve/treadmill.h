@@ -34,8 +34,9 @@ struct TreadmillSettings {
 
 /// Slowest ground a clip is detected as in place on (m/s).
 inline constexpr double k_treadmill_min_speed_mps = 0.1;
-/// In place when the pelvis's travel speed (over half-second windows) is below this fraction of
-/// the ground speed.
+/// In place when the pelvis's travel speed is below this fraction of the ground speed, either
+/// over half-second windows (root_travel_speed) or from the first frame to the last
+/// (root_net_speed: a root that wanders and comes back, as on a treadmill capture).
 inline constexpr double k_treadmill_max_root_fraction = 0.5;
 
 /// Robust ground velocity from planted feet: the component-wise median, over both feet and all
@@ -47,6 +48,9 @@ Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
 /// Mean horizontal speed (m/s) of `pelvis_ws` over windows of about half a second (the whole
 /// clip when shorter): the body's own travel, with the sway of a step averaged out.
 double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps);
+
+/// Horizontal speed (m/s) of `pelvis_ws` from its first frame to its last: the body's net travel.
+double root_net_speed(const std::vector<Vec3>& pelvis_ws, double fps);
 
 /// What clean decides for one clip: whether to lock on a treadmill, and at which velocity.
 struct TreadmillDecision {
