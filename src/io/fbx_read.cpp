@@ -169,7 +169,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   check_curves(source->document, name);
   source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   Imported im;
-  fbx::import_fbx(im, bytes, name, limits);
+  fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
   if (release) std::string().swap(*release);  // `bytes` is not read from here on
   const aiAnimation& anim = select_take(*im.scene, take, name);
   source->take = anim.mName.C_Str();
