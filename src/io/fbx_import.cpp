@@ -86,10 +86,14 @@ class BytesSystem final : public Assimp::IOSystem {
 /// once assimp holds its own copy.
 const aiScene* read_scene(Assimp::Importer& importer, const std::string& bytes, std::string* release) {
   if (!release || release->size() <= k_release_min_bytes) return importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
-  importer.SetIOHandler(new BytesSystem(*release));  // the importer owns it
-  const aiScene* scene = importer.ReadFile(k_memory_file, 0);
-  importer.SetIOHandler(nullptr);  // back to assimp's default (deletes ours)
-  return scene;
+  BytesSystem bytes_system(*release);
+  // Set for the read only: assimp takes ours back out (without deleting it) when given null.
+  struct Handler {
+    Assimp::Importer& importer;
+    ~Handler() { importer.SetIOHandler(nullptr); }
+  } handler{importer};
+  importer.SetIOHandler(&bytes_system);
+  return importer.ReadFile(k_memory_file, 0);
 }
 
 /// Bytes of address space this process maps now (/proc/self/statm, first field), 0 if unknown.
