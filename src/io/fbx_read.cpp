@@ -260,8 +260,9 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
   for (int j = 0; j < joints; ++j) rest_scale[j] = mean_scale(pose[j].scale);
   // Room for a second of frames at each end: a cycle is cleaned with that much of itself wrapped
-  // around it, in place (see solve/loop.h), and needs no second buffer for the clip then.
-  const double margin = std::min(std::floor(clip.fps + 0.5), span + 1);  // at most the clip's length
+  // around it, in place (see solve/loop.h), and needs no second buffer for the clip then. At most
+  // an eighth of the clip at each end (a short clip, or a take with absurd ticks per second).
+  const double margin = std::min(std::floor(clip.fps + 0.5), std::floor((span + 1) / 8));
   const auto room = static_cast<std::size_t>(span + 1 + 2 * margin) * static_cast<std::size_t>(joints);
   clip.rotations.reserve(room);
   clip.translations.reserve(room);
