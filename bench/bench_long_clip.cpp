@@ -20,7 +20,10 @@
 // is one of 65 joints: keep frames under 50M / joints (the reader's limit), e.g. 200000.
 // --save FILE writes the long file there and stops (to profile footfix on it). --loop MODE is
 // passed to footfix clean: a repeated Mixamo cycle is detected as a loop, and the loop path
-// cleans a wrapped copy of the clip (--loop off shows the peak without it).
+// wraps the clip in place (--loop off shows the peak without it). On an FBX the peak is about
+// 2.5x the clip, reached three times over: assimp's import (its copy of the file, its parsed
+// curves and the scene's keys beside the parsed document kept for writing), the clean and the
+// write (the clip and the transforms kept for the writer and the metrics, 1x each).
 //
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
 //   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh|FILE.fbx | --format fbx] [--exe FOOTFIX (default: the built one) | --save FILE] [--loop MODE]

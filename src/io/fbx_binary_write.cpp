@@ -19,7 +19,8 @@ namespace {
 // compresses the zlib arrays whose source bytes cannot be reused, the second writes.
 class BinaryWriter {
  public:
-  BinaryWriter(bool wide, std::ostream& out) : wide_(wide), out_(out) {}
+  BinaryWriter(bool wide, std::ostream& out, const FbxArrayOverrides* overrides)
+      : wide_(wide), out_(out), overrides_(overrides) {}
 
   std::uint64_t offset() const { return offset_; }
 
@@ -104,31 +105,42 @@ class BinaryWriter {
       case 'D': return 1 + 8;
       case 'S':
       case 'R': return 1 + 4 + p.as_string().size();
-      case 'f': return 1 + 12 + stored_size(std::get<std::vector<float>>(p.value), p);
-      case 'd': return 1 + 12 + stored_size(std::get<std::vector<double>>(p.value), p);
-      case 'l': return 1 + 12 + stored_size(std::get<std::vector<std::int64_t>>(p.value), p);
-      case 'i': return 1 + 12 + stored_size(std::get<std::vector<std::int32_t>>(p.value), p);
+      case 'f': return 1 + 12 + stored_size<float>(elements<float>(p), p);
+      case 'd': return 1 + 12 + stored_size<double>(elements<double>(p), p);
+      case 'l': return 1 + 12 + stored_size<std::int64_t>(elements<std::int64_t>(p), p);
+      case 'i': return 1 + 12 + stored_size<std::int32_t>(elements<std::int32_t>(p), p);
       case 'b':
-      case 'c': return 1 + 12 + stored_size(std::get<std::vector<std::uint8_t>>(p.value), p);
+      case 'c': return 1 + 12 + stored_size<std::uint8_t>(elements<std::uint8_t>(p), p);
       default:
         fail(ErrorKind::write, "node '" + node_name + "': property type '" + std::string(1, p.type) +
                                    "' has no binary encoding");
     }
   }
 
-  static bool reuses_source_bytes(const FbxProperty& p) {
-    return p.compressed && p.encoded && p.array_hash() == p.encoded_hash;
+  /// An array's elements: its override's, if it has one.
+  template <typename T>
+  FbxArrayView elements(const FbxProperty& p) const {
+    if (overrides_)
+      if (auto it = overrides_->find(&p); it != overrides_->end()) return it->second;
+    const auto& v = std::get<std::vector<T>>(p.value);
+    return {v.data(), v.size()};
+  }
+
+  /// Whether `p`, written with the elements `v` (of T), reuses the bytes it was read from.
+  template <typename T>
+  static bool reuses_source_bytes(FbxArrayView v, const FbxProperty& p) {
+    return p.compressed && p.encoded && FbxProperty::bytes_hash(v.data, v.size * sizeof(T)) == p.encoded_hash;
   }
 
   /// Bytes an array takes in the file; compresses it (kept for the second pass) when needed.
   template <typename T>
-  std::uint64_t stored_size(const std::vector<T>& v, const FbxProperty& p) {
-    if (reuses_source_bytes(p)) return p.encoded->size();
-    const uLong raw_len = static_cast<uLong>(v.size() * sizeof(T));
+  std::uint64_t stored_size(FbxArrayView v, const FbxProperty& p) {
+    if (reuses_source_bytes<T>(v, p)) return p.encoded->size();
+    const uLong raw_len = static_cast<uLong>(v.size * sizeof(T));
     if (!p.compressed) return raw_len;
     std::string packed(compressBound(raw_len), '\0');
     uLongf packed_len = static_cast<uLongf>(packed.size());
-    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_len, reinterpret_cast<const Bytef*>(v.data()),
+    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_len, static_cast<const Bytef*>(v.data),
                   raw_len, Z_DEFAULT_COMPRESSION) != Z_OK)
       fail(ErrorKind::write, "zlib compression failed");
     packed.resize(packed_len);
@@ -152,20 +164,20 @@ class BinaryWriter {
         put<std::uint32_t>(static_cast<std::uint32_t>(p.as_string().size()));
         append(p.as_string());
         break;
-      case 'f': array(std::get<std::vector<float>>(p.value), p); break;
-      case 'd': array(std::get<std::vector<double>>(p.value), p); break;
-      case 'l': array(std::get<std::vector<std::int64_t>>(p.value), p); break;
-      case 'i': array(std::get<std::vector<std::int32_t>>(p.value), p); break;
-      default: array(std::get<std::vector<std::uint8_t>>(p.value), p); break;  // 'b', 'c' (measured)
+      case 'f': array<float>(elements<float>(p), p); break;
+      case 'd': array<double>(elements<double>(p), p); break;
+      case 'l': array<std::int64_t>(elements<std::int64_t>(p), p); break;
+      case 'i': array<std::int32_t>(elements<std::int32_t>(p), p); break;
+      default: array<std::uint8_t>(elements<std::uint8_t>(p), p); break;  // 'b', 'c' (measured)
     }
   }
 
   template <typename T>
-  void array(const std::vector<T>& v, const FbxProperty& p) {
-    put<std::uint32_t>(static_cast<std::uint32_t>(v.size()));
+  void array(FbxArrayView v, const FbxProperty& p) {
+    put<std::uint32_t>(static_cast<std::uint32_t>(v.size));
     put<std::uint32_t>(p.compressed ? 1u : 0u);
     const std::string* stored = nullptr;
-    if (reuses_source_bytes(p)) {
+    if (reuses_source_bytes<T>(v, p)) {
       stored = p.encoded.get();
     } else if (p.compressed) {
       auto it = packed_.find(&p);
@@ -173,9 +185,9 @@ class BinaryWriter {
       stored = &it->second;
     }
     if (stored == nullptr) {
-      const std::size_t raw_len = v.size() * sizeof(T);
+      const std::size_t raw_len = v.size * sizeof(T);
       put<std::uint32_t>(static_cast<std::uint32_t>(raw_len));
-      append(reinterpret_cast<const char*>(v.data()), raw_len);
+      append(static_cast<const char*>(v.data), raw_len);
       return;
     }
     put<std::uint32_t>(static_cast<std::uint32_t>(stored->size()));
@@ -189,6 +201,7 @@ class BinaryWriter {
   std::vector<Sizes> sizes_;  ///< per node, in pre-order
   std::size_t next_size_ = 0;
   std::unordered_map<const FbxProperty*, std::string> packed_;  ///< arrays compressed by measure
+  const FbxArrayOverrides* overrides_;  ///< may be null
 };
 
 /// The footer is a 16-byte id, zero padding, then the version and a fixed tail. The padding is
@@ -212,8 +225,8 @@ void write_footer(BinaryWriter& w, const FbxDocument& doc) {
 
 }  // namespace
 
-void write_fbx_binary(const FbxDocument& doc, std::ostream& out) {
-  BinaryWriter w(doc.version >= 7500, out);
+void write_fbx_binary(const FbxDocument& doc, std::ostream& out, const FbxArrayOverrides* overrides) {
+  BinaryWriter w(doc.version >= 7500, out, overrides);
   for (const auto& n : doc.roots) w.measure(n);
   w.append("Kaydara FBX Binary  \0\x1a\0", 23);
   w.put<std::uint32_t>(doc.version);

@@ -61,10 +61,13 @@ std::size_t FbxProperty::array_hash() const {
                       std::is_same_v<T, std::string>)
           return 0;
         else
-          return std::hash<std::string_view>{}(
-              std::string_view(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0])));
+          return bytes_hash(v.data(), v.size() * sizeof(v[0]));
       },
       value);
+}
+
+std::size_t FbxProperty::bytes_hash(const void* data, std::size_t bytes) {
+  return std::hash<std::string_view>{}(std::string_view(static_cast<const char*>(data), bytes));
 }
 
 const FbxNode* FbxNode::child(std::string_view n) const {

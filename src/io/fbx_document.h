@@ -16,6 +16,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -61,6 +62,8 @@ struct FbxProperty {
   bool operator==(const FbxProperty& o) const { return type == o.type && value == o.value; }
   /// Hash of an array's element bytes (0 for scalars).
   std::size_t array_hash() const;
+  /// The same hash of `bytes` element bytes at `data`.
+  static std::size_t bytes_hash(const void* data, std::size_t bytes);
 };
 
 struct FbxNode {
@@ -103,7 +106,15 @@ FbxDocument parse_fbx_ascii(std::string_view text, const std::string& source_nam
 
 /// Serializes in the document's own flavour. Throws Error(write) if a node cannot be encoded.
 void write_fbx_document(const FbxDocument& doc, std::ostream& out);
-void write_fbx_binary(const FbxDocument& doc, std::ostream& out);
+/// `size` elements at `data`, of the element type of the array property it stands for.
+struct FbxArrayView {
+  const void* data = nullptr;
+  std::size_t size = 0;
+};
+/// Elements written in place of some array properties' own (arrays a copy of a kept document
+/// leaves where they are: see fbx_curve_arrays.h), by property.
+using FbxArrayOverrides = std::unordered_map<const FbxProperty*, FbxArrayView>;
+void write_fbx_binary(const FbxDocument& doc, std::ostream& out, const FbxArrayOverrides* overrides = nullptr);
 void write_fbx_ascii(const FbxDocument& doc, std::ostream& out);
 
 }  // namespace footfix

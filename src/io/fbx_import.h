@@ -21,6 +21,9 @@ struct Imported {
 /// With limits.isolate_fbx_import, the import first runs in a forked child with RLIMIT_AS (the
 /// current address space plus limits.max_memory_bytes) and RLIMIT_CPU (limits.import_cpu_s);
 /// if the child crashes, runs out of memory or CPU time, the clip is refused.
-void import_fbx(Imported& im, const std::string& bytes, const std::string& name, const ReadLimits& limits);
+/// With `release` (= &bytes, the caller's string), the bytes are emptied as soon as assimp has
+/// its own copy of them (files over 4 KiB), before it parses them: `bytes` is empty afterwards.
+void import_fbx(Imported& im, const std::string& bytes, const std::string& name, const ReadLimits& limits,
+                std::string* release = nullptr);
 
 }  // namespace footfix::fbx

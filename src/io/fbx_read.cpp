@@ -169,7 +169,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   check_curves(source->document, name);
   source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   Imported im;
-  fbx::import_fbx(im, bytes, name, limits);
+  fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
   if (release) std::string().swap(*release);  // `bytes` is not read from here on
   const aiAnimation& anim = select_take(*im.scene, take, name);
   source->take = anim.mName.C_Str();
@@ -259,6 +259,13 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   locals(rest_rot.data(), clip.skeleton.rest_offsets.data());
   std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
   for (int j = 0; j < joints; ++j) rest_scale[j] = mean_scale(pose[j].scale);
+  // Room for a second of frames at each end: a cycle is cleaned with that much of itself wrapped
+  // around it, in place (see solve/loop.h), and needs no second buffer for the clip then. At most
+  // an eighth of the clip at each end (a short clip, or a take with absurd ticks per second).
+  const double margin = std::min(std::floor(clip.fps + 0.5), std::floor((span + 1) / 8));
+  const auto room = static_cast<std::size_t>(span + 1 + 2 * margin) * static_cast<std::size_t>(joints);
+  clip.rotations.reserve(room);
+  clip.translations.reserve(room);
   clip.resize(static_cast<int>(span) + 1);
   for (int f = 0; f < clip.frame_count; ++f) {
     graph.evaluate(first + f, true, world);

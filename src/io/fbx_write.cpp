@@ -1,6 +1,7 @@
 // Clip -> FBX by editing the document the clip was read from (see fbx.h).
 #include <cmath>
 
+#include "fbx_curve_arrays.h"
 #include "fbx_curves.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
@@ -69,7 +70,10 @@ void write_fbx(const Clip& clip, std::ostream& out) {
   if (static_cast<std::size_t>(joints) != src->joints.size() || src->rotations.size() != n || clip.translations.size() != n)
     fail(ErrorKind::write, name + ": the clip's joints or frames no longer match the FBX it was read from");
 
-  FbxDocument doc = src->whole_document();
+  // A binary document is written from a copy without its curves' arrays, which are written from
+  // where they are kept (on a long clip they are nearly all of the document).
+  const bool binary = src->document.binary;
+  FbxDocument doc = binary ? fbx::copy_without_curve_arrays(src->document) : src->whole_document();
   fbx::CurveEditor editor(doc, src->take);
   std::vector<std::int64_t> times(static_cast<std::size_t>(clip.frame_count));
   auto start = static_cast<std::int64_t>(std::llround(src->start_time_s * static_cast<double>(k_fbx_ktime_per_second)));
@@ -93,7 +97,12 @@ void write_fbx(const Clip& clip, std::ostream& out) {
     if (trans_changed || (rot_changed && pivots_move_translation(js)))
       editor.set_curves(js.model_id, "Lcl Translation", times, curves.translation);
   }
-  write_fbx_document(doc, out);
+  if (!binary) {
+    write_fbx_document(doc, out);
+    return;
+  }
+  const FbxArrayOverrides kept = fbx::kept_curve_arrays(doc, src->document, src->key_times);
+  write_fbx_binary(doc, out, &kept);
 }
 
 }  // namespace footfix

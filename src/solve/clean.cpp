@@ -120,7 +120,7 @@ double horizontal_travel(const std::vector<Vec3>& track) {
 
 CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
-CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings);
+CleanResult clean_loop(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings);
 CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings);
 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
@@ -177,32 +177,32 @@ FootContacts cut_contacts(const FootContacts& foot, int first, int count) {
 }
 
 // A cycle: cleaned with up to a second wrapped around each end, then cut back; its last frame's
-// legs are set to its first frame's and its root height to the first's (as in the source).
-CleanResult clean_loop(const Clip& clip, const Rig& rig, const CleanSettings& settings) {
+// legs are set to its first frame's and its root height to the first's (as in the source). With
+// `owned` (= &clip, handed over) the wrapped clip is made from it in place, and the cleaned clip
+// is cut back in place: no copy of the clip beyond the wrapped margins.
+CleanResult clean_loop(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings) {
   const int n = clip.frame_count;
   const int pad = std::min(n - 2, static_cast<int>(std::lround(clip.fps)));
+  const int root = rig.translation_joint, parent = clip.skeleton.parents[root];
+  // What the cut needs from the source: its root's rise over the cycle, and what it was read from.
+  const double source_rise_m = joint_world(clip, n - 1, root).translation.y - joint_world(clip, 0, root).translation.y;
+  std::shared_ptr<const SourceData> source = clip.source;
   CleanSettings once = settings;
   once.loop = LoopMode::off;
-  CleanResult r = clean_clip(wrap_loop(clip, rig, pad), rig, once);
-  Clip cleaned = clip;
-  for (int f = 0; f < n; ++f)
-    for (int j = 0; j < clip.joint_count(); ++j) {
-      cleaned.rotation(f, j) = r.cleaned.rotation(f + pad, j);
-      cleaned.translation(f, j) = r.cleaned.translation(f + pad, j);
-    }
+  CleanResult r = clean_clip(owned ? wrap_loop(std::move(*owned), rig, pad) : wrap_loop(clip, rig, pad), rig, once);
+  Clip& cleaned = r.cleaned;  // `clip` is empty from here on when it was handed over
+  keep_frames(cleaned, pad, n);
+  cleaned.source = std::move(source);
   for (const auto& leg : rig.legs)
     for (int j : {leg.hip, leg.knee, leg.heel, leg.toe})
       if (j >= 0) cleaned.rotation(n - 1, j) = cleaned.rotation(0, j);
   // The root's height closes too; its travel over the cycle is the cleaned one (a clip made to
   // slide travels less, or more, once its feet are locked).
-  const int root = rig.translation_joint, parent = clip.skeleton.parents[root];
   const Transform parent_first = parent >= 0 ? joint_world(cleaned, 0, parent) : Transform{};
   const Transform parent_last = parent >= 0 ? joint_world(cleaned, n - 1, parent) : Transform{};
   Vec3 last_ws = apply(parent_last, cleaned.translation(n - 1, root));
-  last_ws.y = apply(parent_first, cleaned.translation(0, root)).y + (joint_world(clip, n - 1, root).translation.y -
-                                                                    joint_world(clip, 0, root).translation.y);
+  last_ws.y = apply(parent_first, cleaned.translation(0, root)).y + source_rise_m;
   cleaned.translation(n - 1, root) = rotate(inverse(parent_last.rotation), last_ws - parent_last.translation);
-  r.cleaned = std::move(cleaned);
   for (auto& foot : r.contacts.feet) foot = cut_contacts(foot, pad, n);
   r.loop = true;
   return r;
@@ -281,7 +281,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   if (!contacts && starts_with_reference_pose(clip, rig)) return clean_after_reference_frame(clip, owned, rig, settings);
   if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
       (settings.loop == LoopMode::on || is_loop(clip, rig)))
-    return clean_loop(clip, rig, settings);
+    return clean_loop(clip, owned, rig, settings);
   CleanResult result;
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);

@@ -33,6 +33,14 @@ Vec3 loop_travel(const Clip& clip, const Rig& rig);
 /// The clip with `pad` frames wrapped around each end (pad <= frame_count - 2): frame k of the
 /// result is frame k - pad of the clip, continued cyclically with period frame_count - 1 and
 /// the translation joint moved by -D before the start and +D after the end.
+/// The result has no `source` (its frames are no longer the file's).
 Clip wrap_loop(const Clip& clip, const Rig& rig, int pad);
+/// The same, made from `clip` itself (handed over, left empty): its frames are moved within
+/// their vectors, so there is no second copy of the clip, only of the 2 x pad wrapped frames.
+Clip wrap_loop(Clip&& clip, const Rig& rig, int pad);
+
+/// Keeps frames [first, first + count) of `clip` in place (0 <= first, first + count <=
+/// frame_count): cuts a wrapped clip back.
+void keep_frames(Clip& clip, int first, int count);
 
 }  // namespace footfix
