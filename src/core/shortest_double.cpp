@@ -201,4 +201,57 @@ char* write_shortest(char* first, double value) {
 
 char* write_shortest_long(char* first, double value) { return by_to_chars(first, value); }
 
+char* write_round_trip(char* first, double value) {
+  const double a = std::fabs(value);
+  if (!(a >= 1e-10 && a < 1e15)) return by_to_chars(first, value);  // 0, tiny, large, inf, nan
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  const std::uint64_t mantissa = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  const int e2 = biased - 1023;  // a = mantissa 2^(e2 - 52), 2^e2 <= a < 2^(e2 + 1)
+  // floor(log10(a)) or one less (1233 / 4096 is just under log10(2); the shift rounds down for
+  // negative e2 too): k fraction digits give 17 or 18 significant digits.
+  const int e10 = (e2 * 1233) >> 12;
+  int k = 16 - e10;                // 2 .. 27 for 1e-10 <= a < 1e15
+  const int s = 52 - e2 - k;       // a 10^k = mantissa 5^k / 2^s, 1 <= s <= 60 here
+  if (k < 0 || k > static_cast<int>(k_max_pow5) || s < 1 || s > 120) return by_to_chars(first, value);
+  // The decimal with k fraction digits nearest to a (ties to even): with 17 significant digits
+  // or more it lies within half a spacing of a, so it reads back as a.
+  const Uint128 scaled = static_cast<Uint128>(mantissa) * k_pow5[static_cast<size_t>(k)];
+  std::uint64_t m = static_cast<std::uint64_t>(scaled >> s);
+  const Uint128 remainder = scaled & ((static_cast<Uint128>(1) << s) - 1), half = static_cast<Uint128>(1) << (s - 1);
+  if (remainder > half || (remainder == half && (m & 1))) ++m;
+  if (m % 10 == 0) drop_trailing_zeros(m, k);
+  char* out = first;
+  if (bits >> 63) *out++ = '-';
+  return write_decimal(out, m, k);
+}
+
+char* write_decimals(char* first, double value, int decimals) {
+  if (decimals < 0 || decimals > k_max_fixed_decimals) return write_shortest(first, value);
+  const double scaled = std::fabs(value) * k_pow10[decimals];
+  // value = m / 10^f (1 + d), |d| <= 2^-53, f <= decimals: scaled is within m' 2^-52 < 1/4 of
+  // m' = m 10^(decimals - f) < 10^14 (10^decimals is exact), so rounding it gives m'.
+  if (!(scaled < 1e14)) return write_shortest(first, value);  // also nan
+  const std::uint64_t m = static_cast<std::uint64_t>(scaled + 0.5);
+  char* out = first;
+  if (std::signbit(value)) *out++ = '-';
+  // m's digits, zero-padded to at least decimals + 1, then the point put before the last
+  // `decimals` and the fraction's trailing zeros (and a bare point) dropped.
+  char digits[32];
+  char* const digits_end = digits + sizeof digits;
+  std::memset(digits_end - 16, '0', 16);
+  const char* d = m == 0 ? digits_end - 1 : digits_before(digits_end, m);
+  d = std::min<const char*>(d, digits_end - decimals - 1);
+  const size_t whole = static_cast<size_t>(digits_end - d - decimals);
+  std::memcpy(out, d, whole);
+  out += whole;
+  const char* fraction_end = digits_end;
+  while (fraction_end != digits_end - decimals && fraction_end[-1] == '0') --fraction_end;
+  const size_t fraction = static_cast<size_t>(fraction_end - (digits_end - decimals));
+  if (fraction == 0) return out;
+  *out = '.';
+  std::memcpy(out + 1, digits_end - decimals, fraction);
+  return out + 1 + fraction;
+}
+
 }  // namespace footfix

@@ -20,4 +20,21 @@ char* write_shortest(char* first, double value);
 /// significant digits (computed ones, such as angles from a rotation), slower for short decimals.
 char* write_shortest_long(char* first, double value);
 
+/// Text that reads back to exactly `value`, for computed values (not always the shortest): the
+/// fewest of 16 to 18 significant digits that read back bit-identical, found in exact integer
+/// arithmetic, in write_shortest's notation; std::to_chars where that cannot decide (0, values
+/// under 1e-10 or from 1e15 on, powers of two, ties). Faster than std::to_chars.
+char* write_round_trip(char* first, double value);
+
+/// The most fraction digits write_decimals writes.
+constexpr int k_max_fixed_decimals = 14;
+
+/// `value` with `decimals` fraction digits, trailing zeros (and a bare point) dropped, in plain
+/// notation ("-17.3198", "0", "-0", "90"): the text reads back to exactly `value` when `value`
+/// was read from a decimal with at most `decimals` fraction digits and at most 15 digits in all
+/// (a correctly rounded m / 10^k). Falls back to write_shortest where the rounded text would not
+/// stay within 15 digits (|value| 10^decimals >= 10^14) or `decimals` is outside
+/// [0, k_max_fixed_decimals]. The text then reads back through the 15-digit fast path again.
+char* write_decimals(char* first, double value, int decimals);
+
 }  // namespace footfix
