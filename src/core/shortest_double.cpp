@@ -134,9 +134,12 @@ bool long_decimal(std::uint64_t bits, int min_k, std::uint64_t& m, int& k) {
 
 // m / 10^k (m > 0, with no trailing zero when k > 0) as to_chars writes it: %f or %e, whichever
 // is shorter, %f on a tie.
+// Digits are copied 32 bytes at a time (fixed-size copies, no library call): the scratch bytes
+// past the text stay within k_shortest_double_chars of `out` - 1 (a sign).
 char* write_decimal(char* out, std::uint64_t m, int k) {
-  char digits[24];
-  char* const digits_end = digits + sizeof digits;
+  char digits[64];
+  char* const digits_end = digits + 32;
+  std::memset(digits_end, 0, 32);
   const char* d = digits_before(digits_end, m);
   const int count = static_cast<int>(digits_end - d);
   const int exponent = count - 1 - k;  // = d.ddd * 10^exponent
@@ -147,20 +150,20 @@ char* write_decimal(char* out, std::uint64_t m, int k) {
   const int scientific_chars = significant + (significant > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
   if (fixed_chars <= scientific_chars) {
     if (k == 0) {
-      std::memcpy(out, d, static_cast<size_t>(count));
+      std::memcpy(out, d, 32);
       return out + count;
     }
     if (exponent >= 0) {
       const int whole = exponent + 1;
-      std::memcpy(out, d, static_cast<size_t>(whole));
+      std::memcpy(out, d, 32);
       out[whole] = '.';
-      std::memcpy(out + whole + 1, d + whole, static_cast<size_t>(count - whole));
+      std::memcpy(out + whole + 1, d + whole, 32);
       return out + count + 1;
     }
     *out++ = '0';
     *out++ = '.';
     for (int z = 0; z < -exponent - 1; ++z) *out++ = '0';
-    std::memcpy(out, d, static_cast<size_t>(count));
+    std::memcpy(out, d, 32);
     return out + count;
   }
   *out++ = d[0];
@@ -236,21 +239,25 @@ char* write_decimals(char* first, double value, int decimals) {
   char* out = first;
   if (std::signbit(value)) *out++ = '-';
   // m's digits, zero-padded to at least decimals + 1, then the point put before the last
-  // `decimals` and the fraction's trailing zeros (and a bare point) dropped.
-  char digits[32];
-  char* const digits_end = digits + sizeof digits;
+  // `decimals` and the fraction's trailing zeros (and a bare point) dropped. Both parts are
+  // copied 16 bytes at a time (fixed-size copies, no library call): the bytes past a part's end
+  // are overwritten by what follows, and stay within k_shortest_double_chars of `first` (m <
+  // 10^14: 14 digits at most).
+  char digits[48];
+  char* const digits_end = digits + 32;
   std::memset(digits_end - 16, '0', 16);
+  std::memset(digits_end, 0, 16);
   const char* d = m == 0 ? digits_end - 1 : digits_before(digits_end, m);
   d = std::min<const char*>(d, digits_end - decimals - 1);
   const size_t whole = static_cast<size_t>(digits_end - d - decimals);
-  std::memcpy(out, d, whole);
+  std::memcpy(out, d, 16);
   out += whole;
   const char* fraction_end = digits_end;
   while (fraction_end != digits_end - decimals && fraction_end[-1] == '0') --fraction_end;
   const size_t fraction = static_cast<size_t>(fraction_end - (digits_end - decimals));
   if (fraction == 0) return out;
   *out = '.';
-  std::memcpy(out + 1, digits_end - decimals, fraction);
+  std::memcpy(out + 1, digits_end - decimals, 16);
   return out + 1 + fraction;
 }
 

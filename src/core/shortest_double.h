@@ -5,9 +5,10 @@
 
 namespace footfix {
 
-/// Room write_shortest needs: the longest shortest round-trip double ("-2.2250738585072014e-308")
-/// is 24 characters.
-constexpr int k_shortest_double_chars = 32;
+/// Room the writers below need at `first`: the longest shortest round-trip double
+/// ("-2.2250738585072014e-308") is 24 characters, and they copy digits in fixed-size blocks
+/// (no library call), which may leave scratch bytes past the text's end, within this room.
+constexpr int k_shortest_double_chars = 64;
 
 /// Writes `value` at `first` exactly as std::to_chars(first, first + k_shortest_double_chars,
 /// value) does (the fewest significant digits that read back bit-identical, then %f or %e,
