@@ -15,6 +15,11 @@ namespace {
 constexpr double k_pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 constexpr int k_max_exact_pow10 = 22;
+// 10^e for e = -12 .. 16, at [e + k_pow10_signed_offset] (the negative ones rounded).
+constexpr int k_pow10_signed_offset = 12;
+constexpr double k_pow10_signed[] = {1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3,
+                                     1e-2,  1e-1,  1e0,   1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,   1e9,   1e10,  1e11, 1e12, 1e13, 1e14, 1e15, 1e16};
 // Scaled values stay below 2^50 (see write_shortest).
 constexpr double k_scaled_limit = 0x1p50;
 
@@ -211,9 +216,11 @@ char* write_round_trip(char* first, double value) {
   const int biased = static_cast<int>((bits >> 52) & 0x7ff);
   const std::uint64_t mantissa = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
   const int e2 = biased - 1023;  // a = mantissa 2^(e2 - 52), 2^e2 <= a < 2^(e2 + 1)
-  // floor(log10(a)) or one less (1233 / 4096 is just under log10(2); the shift rounds down for
-  // negative e2 too): k fraction digits give 17 or 18 significant digits.
-  const int e10 = (e2 * 1233) >> 12;
+  // floor(log10(a)) (1233 / 4096 is just under log10(2), the shift rounds down for negative e2
+  // too, and the table's inexact negative powers can only leave it one less): k fraction digits
+  // give 17 significant digits (18 in that case, as exact).
+  int e10 = (e2 * 1233) >> 12;
+  if (a >= k_pow10_signed[e10 + 1 + k_pow10_signed_offset]) ++e10;
   int k = 16 - e10;                // 2 .. 27 for 1e-10 <= a < 1e15
   const int s = 52 - e2 - k;       // a 10^k = mantissa 5^k / 2^s, 1 <= s <= 60 here
   if (k < 0 || k > static_cast<int>(k_max_pow5) || s < 1 || s > 120) return by_to_chars(first, value);
