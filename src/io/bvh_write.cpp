@@ -1,6 +1,7 @@
-// BVH writing. Unchanged channels are written from the raw values read (shortest round-trip
-// text, so they read back bit-identical); changed rotations become Euler angles in the joint's
-// own channel order, unwrapped against the previous frame's written angles.
+// BVH writing. Unchanged channels are written from the raw values read (with their channel's
+// decimals as read, or the shortest round-trip text, so they read back bit-identical); changed
+// rotations become Euler angles in the joint's own channel order, unwrapped against the
+// previous frame's written angles, written with 17 significant digits (they read back exactly).
 #include <algorithm>
 #include <array>
 #include <cmath>
