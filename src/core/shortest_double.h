@@ -22,9 +22,9 @@ char* write_shortest(char* first, double value);
 char* write_shortest_long(char* first, double value);
 
 /// Text that reads back to exactly `value`, for computed values (not always the shortest): the
-/// fewest of 16 to 18 significant digits that read back bit-identical, found in exact integer
-/// arithmetic, in write_shortest's notation; std::to_chars where that cannot decide (0, values
-/// under 1e-10 or from 1e15 on, powers of two, ties). Faster than std::to_chars.
+/// nearest decimal with 17 significant digits (trailing zeros dropped), found in exact integer
+/// arithmetic, in write_shortest's notation; std::to_chars for 0 and values under 1e-10 or from
+/// 1e15 on. Faster than std::to_chars.
 char* write_round_trip(char* first, double value);
 
 /// The most fraction digits write_decimals writes.
