@@ -190,7 +190,7 @@ TEST(WriteRoundTrip, ComputedValuesReadBackBitIdentical) {
   auto check = [&](double v) {
     const std::string written = round_trip(v);
     if (!same_bits(read_back(written), v) && ++failures <= 10) ADD_FAILURE() << reference(v) << " written as " << written;
-    // Not always the shortest (16 or 17 digits where a shorter text exists), at most 18 digits.
+    // Not always the shortest (17 significant digits where a shorter text exists).
     if (written.size() > std::max<size_t>(reference(v).size(), 25) && ++longer <= 10)
       ADD_FAILURE() << reference(v) << " written as " << written;
   };
