@@ -5,6 +5,7 @@
 // Usage: bench_clean_speed [clip] [fast_runs] [reference_runs]
 //        bench_clean_speed --throughput [clip_dir] [runs]   (only the full clean throughput, with
 //        the time of each stage: read, clean, write)
+//        bench_clean_speed --text [clip_dir] [runs]   (only the BVH text of the cleaned clips)
 #include <sys/resource.h>
 #include <time.h>
 
@@ -40,6 +41,14 @@ class NullBuffer : public std::streambuf {
   std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
+// CPU time of this thread: the figure per core, unaffected by other processes sharing the
+// machine (wall time is printed too).
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
+}
+
 // Full clean throughput, I/O included, one thread: every BVH in `dir` is read, cleaned and written
 // `runs` times; prints the median total and the median time of each stage.
 void full_clean_throughput(const fs::path& dir, const CleanSettings& settings, int runs) {
@@ -50,13 +59,7 @@ void full_clean_throughput(const fs::path& dir, const CleanSettings& settings, i
     if (entry.path().extension() == ".bvh") inputs.push_back(entry.path());
   std::sort(inputs.begin(), inputs.end());
   long frames = 0;
-  // CPU time of this thread: the figure per core, unaffected by other processes sharing the
-  // machine (wall time is printed too).
-  auto cpu_ms = [] {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
-  };
+  const auto cpu_ms = thread_cpu_ms;
   std::vector<double> read_ms, clean_ms, write_ms, total_cpu_ms, clean_write_ms, text_ms;
   double total_ms = median_ms(runs, [&] {
     frames = 0;
@@ -113,6 +116,34 @@ void full_clean_throughput(const fs::path& dir, const CleanSettings& settings, i
               median(clean_write_ms), clean_write, clean_write / k_goal_frames_per_s, k_goal_frames_per_s);
 }
 
+// The BVH text alone: every BVH in `dir` read and cleaned once, then its text written `runs`
+// times (kept nowhere); prints the median and the fastest CPU time of a whole pass.
+void text_throughput(const fs::path& dir, const CleanSettings& settings, int runs) {
+  std::vector<Clip> cleaned;
+  long frames = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".bvh") continue;
+    try {
+      LoadedClip loaded = load_clip(entry.path());
+      frames += loaded.clip.frame_count;
+      cleaned.push_back(clean_clip(std::move(loaded.clip), loaded.rig, settings).cleaned);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "  skipped %s: %s\n", entry.path().filename().c_str(), e.what());
+    }
+  }
+  std::vector<double> ms;
+  for (int r = 0; r < runs; ++r) {
+    NullBuffer null_buffer;
+    std::ostream null_stream(&null_buffer);
+    const double t = thread_cpu_ms();
+    for (const Clip& clip : cleaned) write_bvh(clip, null_stream);
+    ms.push_back(thread_cpu_ms() - t);
+  }
+  std::sort(ms.begin(), ms.end());
+  std::printf("BVH text of the cleaned clips in %s (%ld frames), CPU: median %.2f ms, fastest %.2f ms of %d passes = %.0f frames/s\n",
+              dir.c_str(), frames, ms[ms.size() / 2], ms.front(), runs, frames / (ms[ms.size() / 2] / 1000.0));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,6 +153,12 @@ int main(int argc, char** argv) {
     if (!fs::exists(dir)) dir = fs::path(FOOTFIX_DATA_DIR) / "clips";
     full_clean_throughput(dir, CleanSettings{}, argc > 3 ? std::atoi(argv[3]) : 7);
     std::printf("peak RSS %.1f MB\n", peak_rss_mb());
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "--text") {
+    fs::path dir = argc > 2 && argv[2][0] != 0 ? fs::path(argv[2]) : shared;
+    if (!fs::exists(dir)) dir = fs::path(FOOTFIX_DATA_DIR) / "clips";
+    text_throughput(dir, CleanSettings{}, argc > 3 ? std::atoi(argv[3]) : 21);
     return 0;
   }
   fs::path clip_path = argc > 1 ? fs::path(argv[1]) : shared / "cmu_01_01_hops_turnaround.bvh";

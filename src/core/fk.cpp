@@ -31,9 +31,50 @@ Vec3 joint_world_position(const Clip& clip, int frame, int joint) {
   return t;
 }
 
+namespace {
+
+// Two doubles operated on lane by lane (SSE2 on x86-64): each lane rounds as the scalar code
+// would, so two frames at a time give joint_world_position's result to the bit.
+typedef double Pair __attribute__((vector_size(16)));
+
+struct Vec3Pair {
+  Pair x, y, z;
+};
+
+Vec3Pair load_pair(const Vec3& a, const Vec3& b) { return {Pair{a.x, b.x}, Pair{a.y, b.y}, Pair{a.z, b.z}}; }
+
+// The operations of cross(u, v), lane by lane.
+Vec3Pair cross_pair(const Vec3Pair& u, const Vec3Pair& v) {
+  return {u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x};
+}
+
+}  // namespace
+
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
   assert(out.size() >= static_cast<size_t>(clip.frame_count));
-  for (int f = 0; f < clip.frame_count; ++f) out[f] = joint_world_position(clip, f, joint);
+  std::vector<int> chain;  // joint's ancestors, nearest first
+  for (int p = clip.skeleton.parents[joint]; p >= 0; p = clip.skeleton.parents[p]) chain.push_back(p);
+  int f = 0;
+  for (; f + 1 < clip.frame_count; f += 2) {
+    // t = translation(p) + rotate(rotation(p), t) up the chain, as joint_world_position: rotate
+    // is v + (c * 2) w + cross(u, c * 2), c = cross(u, v).
+    Vec3Pair t = load_pair(clip.translation(f, joint), clip.translation(f + 1, joint));
+    for (int p : chain) {
+      const Quat& qa = clip.rotation(f, p);
+      const Quat& qb = clip.rotation(f + 1, p);
+      const Vec3Pair u{Pair{qa.x, qb.x}, Pair{qa.y, qb.y}, Pair{qa.z, qb.z}};
+      const Pair w{qa.w, qb.w};
+      const Vec3Pair c = cross_pair(u, t);
+      const Vec3Pair c2{c.x * 2.0, c.y * 2.0, c.z * 2.0};
+      const Vec3Pair uc = cross_pair(u, c2);
+      const Vec3Pair parent = load_pair(clip.translation(f, p), clip.translation(f + 1, p));
+      t = {parent.x + ((t.x + c2.x * w) + uc.x), parent.y + ((t.y + c2.y * w) + uc.y),
+           parent.z + ((t.z + c2.z * w) + uc.z)};
+    }
+    out[f] = {t.x[0], t.y[0], t.z[0]};
+    out[f + 1] = {t.x[1], t.y[1], t.z[1]};
+  }
+  for (; f < clip.frame_count; ++f) out[f] = joint_world_position(clip, f, joint);
 }
 
 Vec3 end_site_world(const Clip& clip, int frame, int joint) {

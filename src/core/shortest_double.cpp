@@ -15,6 +15,11 @@ namespace {
 constexpr double k_pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 constexpr int k_max_exact_pow10 = 22;
+// 10^e for e = -12 .. 16, at [e + k_pow10_signed_offset] (the negative ones rounded).
+constexpr int k_pow10_signed_offset = 12;
+constexpr double k_pow10_signed[] = {1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3,
+                                     1e-2,  1e-1,  1e0,   1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,   1e9,   1e10,  1e11, 1e12, 1e13, 1e14, 1e15, 1e16};
 // Scaled values stay below 2^50 (see write_shortest).
 constexpr double k_scaled_limit = 0x1p50;
 
@@ -134,9 +139,12 @@ bool long_decimal(std::uint64_t bits, int min_k, std::uint64_t& m, int& k) {
 
 // m / 10^k (m > 0, with no trailing zero when k > 0) as to_chars writes it: %f or %e, whichever
 // is shorter, %f on a tie.
+// Digits are copied 32 bytes at a time (fixed-size copies, no library call): the scratch bytes
+// past the text stay within k_shortest_double_chars of `out` - 1 (a sign).
 char* write_decimal(char* out, std::uint64_t m, int k) {
-  char digits[24];
-  char* const digits_end = digits + sizeof digits;
+  char digits[64];
+  char* const digits_end = digits + 32;
+  std::memset(digits_end, 0, 32);
   const char* d = digits_before(digits_end, m);
   const int count = static_cast<int>(digits_end - d);
   const int exponent = count - 1 - k;  // = d.ddd * 10^exponent
@@ -147,20 +155,20 @@ char* write_decimal(char* out, std::uint64_t m, int k) {
   const int scientific_chars = significant + (significant > 1 ? 1 : 0) + 2 + (exponent_abs >= 100 ? 3 : 2);
   if (fixed_chars <= scientific_chars) {
     if (k == 0) {
-      std::memcpy(out, d, static_cast<size_t>(count));
+      std::memcpy(out, d, 32);
       return out + count;
     }
     if (exponent >= 0) {
       const int whole = exponent + 1;
-      std::memcpy(out, d, static_cast<size_t>(whole));
+      std::memcpy(out, d, 32);
       out[whole] = '.';
-      std::memcpy(out + whole + 1, d + whole, static_cast<size_t>(count - whole));
+      std::memcpy(out + whole + 1, d + whole, 32);
       return out + count + 1;
     }
     *out++ = '0';
     *out++ = '.';
     for (int z = 0; z < -exponent - 1; ++z) *out++ = '0';
-    std::memcpy(out, d, static_cast<size_t>(count));
+    std::memcpy(out, d, 32);
     return out + count;
   }
   *out++ = d[0];
@@ -200,5 +208,64 @@ char* write_shortest(char* first, double value) {
 }
 
 char* write_shortest_long(char* first, double value) { return by_to_chars(first, value); }
+
+char* write_round_trip(char* first, double value) {
+  const double a = std::fabs(value);
+  if (!(a >= 1e-10 && a < 1e15)) return by_to_chars(first, value);  // 0, tiny, large, inf, nan
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  const std::uint64_t mantissa = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  const int e2 = biased - 1023;  // a = mantissa 2^(e2 - 52), 2^e2 <= a < 2^(e2 + 1)
+  // floor(log10(a)) (1233 / 4096 is just under log10(2), the shift rounds down for negative e2
+  // too, and the table's inexact negative powers can only leave it one less): k fraction digits
+  // give 17 significant digits (18 in that case, as exact).
+  int e10 = (e2 * 1233) >> 12;
+  if (a >= k_pow10_signed[e10 + 1 + k_pow10_signed_offset]) ++e10;
+  int k = 16 - e10;                // 2 .. 27 for 1e-10 <= a < 1e15
+  const int s = 52 - e2 - k;       // a 10^k = mantissa 5^k / 2^s, 1 <= s <= 60 here
+  if (k < 0 || k > static_cast<int>(k_max_pow5) || s < 1 || s > 120) return by_to_chars(first, value);
+  // The decimal with k fraction digits nearest to a (ties to even): with 17 significant digits
+  // or more it lies within half a spacing of a, so it reads back as a.
+  const Uint128 scaled = static_cast<Uint128>(mantissa) * k_pow5[static_cast<size_t>(k)];
+  std::uint64_t m = static_cast<std::uint64_t>(scaled >> s);
+  const Uint128 remainder = scaled & ((static_cast<Uint128>(1) << s) - 1), half = static_cast<Uint128>(1) << (s - 1);
+  if (remainder > half || (remainder == half && (m & 1))) ++m;
+  if (m % 10 == 0) drop_trailing_zeros(m, k);
+  char* out = first;
+  if (bits >> 63) *out++ = '-';
+  return write_decimal(out, m, k);
+}
+
+char* write_decimals(char* first, double value, int decimals) {
+  if (decimals < 0 || decimals > k_max_fixed_decimals) return write_shortest(first, value);
+  const double scaled = std::fabs(value) * k_pow10[decimals];
+  // value = m / 10^f (1 + d), |d| <= 2^-53, f <= decimals: scaled is within m' 2^-52 < 1/4 of
+  // m' = m 10^(decimals - f) < 10^14 (10^decimals is exact), so rounding it gives m'.
+  if (!(scaled < 1e14)) return write_shortest(first, value);  // also nan
+  const std::uint64_t m = static_cast<std::uint64_t>(scaled + 0.5);
+  char* out = first;
+  if (std::signbit(value)) *out++ = '-';
+  // m's digits, zero-padded to at least decimals + 1, then the point put before the last
+  // `decimals` and the fraction's trailing zeros (and a bare point) dropped. Both parts are
+  // copied 16 bytes at a time (fixed-size copies, no library call): the bytes past a part's end
+  // are overwritten by what follows, and stay within k_shortest_double_chars of `first` (m <
+  // 10^14: 14 digits at most).
+  char digits[48];
+  char* const digits_end = digits + 32;
+  std::memset(digits_end - 16, '0', 16);
+  std::memset(digits_end, 0, 16);
+  const char* d = m == 0 ? digits_end - 1 : digits_before(digits_end, m);
+  d = std::min<const char*>(d, digits_end - decimals - 1);
+  const size_t whole = static_cast<size_t>(digits_end - d - decimals);
+  std::memcpy(out, d, 16);
+  out += whole;
+  const char* fraction_end = digits_end;
+  while (fraction_end != digits_end - decimals && fraction_end[-1] == '0') --fraction_end;
+  const size_t fraction = static_cast<size_t>(fraction_end - (digits_end - decimals));
+  if (fraction == 0) return out;
+  *out = '.';
+  std::memcpy(out + 1, digits_end - decimals, 16);
+  return out + 1 + fraction;
+}
 
 }  // namespace footfix

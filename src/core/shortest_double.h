@@ -5,9 +5,10 @@
 
 namespace footfix {
 
-/// Room write_shortest needs: the longest shortest round-trip double ("-2.2250738585072014e-308")
-/// is 24 characters.
-constexpr int k_shortest_double_chars = 32;
+/// Room the writers below need at `first`: the longest shortest round-trip double
+/// ("-2.2250738585072014e-308") is 24 characters, and they copy digits in fixed-size blocks
+/// (no library call), which may leave scratch bytes past the text's end, within this room.
+constexpr int k_shortest_double_chars = 64;
 
 /// Writes `value` at `first` exactly as std::to_chars(first, first + k_shortest_double_chars,
 /// value) does (the fewest significant digits that read back bit-identical, then %f or %e,
@@ -19,5 +20,22 @@ char* write_shortest(char* first, double value);
 /// The same text as write_shortest, found another way: faster for values that need 16 or 17
 /// significant digits (computed ones, such as angles from a rotation), slower for short decimals.
 char* write_shortest_long(char* first, double value);
+
+/// Text that reads back to exactly `value`, for computed values (not always the shortest): the
+/// nearest decimal with 17 significant digits (trailing zeros dropped), found in exact integer
+/// arithmetic, in write_shortest's notation; std::to_chars for 0 and values under 1e-10 or from
+/// 1e15 on. Faster than std::to_chars.
+char* write_round_trip(char* first, double value);
+
+/// The most fraction digits write_decimals writes.
+constexpr int k_max_fixed_decimals = 14;
+
+/// `value` with `decimals` fraction digits, trailing zeros (and a bare point) dropped, in plain
+/// notation ("-17.3198", "0", "-0", "90"): the text reads back to exactly `value` when `value`
+/// was read from a decimal with at most `decimals` fraction digits and at most 15 digits in all
+/// (a correctly rounded m / 10^k). Falls back to write_shortest where the rounded text would not
+/// stay within 15 digits (|value| 10^decimals >= 10^14) or `decimals` is outside
+/// [0, k_max_fixed_decimals]. The text then reads back through the 15-digit fast path again.
+char* write_decimals(char* first, double value, int decimals);
 
 }  // namespace footfix

@@ -117,14 +117,16 @@ class MotionParser {
   /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
   /// then ends with the motion header).
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values,
-               MotionText* more = nullptr)
-      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values), more_(more),
+               std::vector<std::uint8_t>& decimals, MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values), decimals_(decimals), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
         lines_end_(more ? more->lines_end() : end_), line_(in.line()) {}
 
   void parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
     values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
+    decimals_.assign(static_cast<size_t>(vpf), 0);
+    std::uint8_t* const decimals = decimals_.data();
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       need_line();
@@ -138,7 +140,9 @@ class MotionParser {
       int n = 0;
       for (;;) {
         if (n == vpf) fail_too_many();
-        out[n] = read_value(n);
+        int fraction_digits = 0;
+        out[n] = read_value(n, fraction_digits);
+        decimals[n] = std::max(decimals[n], static_cast<std::uint8_t>(fraction_digits));
         ++n;
         skip_blanks();
         if (pos_ == end_ || *pos_ == '\n') break;
@@ -186,12 +190,12 @@ class MotionParser {
     return j;
   }
 
-  double read_value(int n) {
+  double read_value(int n, int& fraction_digits) {
     const char* start = pos_;
     const char* p = pos_;
     if (*p == '+' && p + 1 != end_ && p[1] != '-') ++p;
     double v = 0;
-    auto [ptr, ec] = bvh_detail::decimal_from_chars(p, end_, v);
+    auto [ptr, ec] = bvh_detail::decimal_from_chars(p, end_, v, fraction_digits);
     if (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)) && std::isfinite(v)) {
       pos_ = ptr;
       return v;
@@ -250,6 +254,7 @@ class MotionParser {
   int frames_;
   size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
   std::vector<double>& values_;
+  std::vector<std::uint8_t>& decimals_;
   MotionText* more_;
   const char* pos_;
   const char* end_;
@@ -332,7 +337,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint6
   check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
 
   auto source = std::make_shared<BvhSource>();
-  MotionParser(in, h, header.frames, capacity, source->values, more).parse(warnings);
+  MotionParser(in, h, header.frames, capacity, source->values, source->decimals, more).parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;

@@ -26,6 +26,10 @@ struct BvhSource : SourceData {
   std::vector<std::optional<Vec3>> raw_end_sites; ///< End Site OFFSET as in the file
   int values_per_frame = 0;
   std::vector<double> values;                     ///< frames * values_per_frame, as in the file
+  /// Per value of a row: the most fraction digits of that value in any frame, when every one was
+  /// a plain decimal of at most 15 digits, else bvh_detail::k_not_plain_decimal (see
+  /// decimal_from_chars). Lets the writer print unchanged values with that many decimals.
+  std::vector<std::uint8_t> decimals;
   double frame_time_s = 0;                        ///< "Frame Time:" as in the file
   /// Per joint, rotation_fingerprints of the clip as decoded (source axes): lets the writer find
   /// the joints still as read without decoding them again. Empty when unknown.

@@ -20,11 +20,17 @@ std::string_view trim(std::string_view s);
 /// Returns false if it is not a number, out of double range, or not finite (nan, inf).
 bool parse_finite_double(std::string_view token, double& out);
 
+/// What decimal_from_chars stores as the fraction digits of a number it did not read as a plain
+/// decimal of at most 15 digits.
+constexpr int k_not_plain_decimal = 127;
+
 /// std::from_chars(first, last, out) for doubles, with a fast path for plain decimals of at most
 /// 15 digits ("-17.3198"): the digits are an exact integer m < 2^53 and 10^k (k <= 15) is exact,
 /// so m / 10^k is one correctly rounded division, the same double from_chars returns (Clinger's
 /// fast path). Anything else (exponents, longer numbers, inf, nan, garbage) goes to from_chars.
-inline std::from_chars_result decimal_from_chars(const char* first, const char* last, double& out) {
+/// `fraction_digits` receives k on the fast path, k_not_plain_decimal otherwise.
+inline std::from_chars_result decimal_from_chars(const char* first, const char* last, double& out,
+                                                 int& fraction_digits) {
   static constexpr double k_pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                        1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
   constexpr int k_max_digits = 15;
@@ -41,8 +47,11 @@ inline std::from_chars_result decimal_from_chars(const char* first, const char* 
       mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
   }
   if (digits == 0 || digits > k_max_digits ||
-      (p != last && (*p == 'e' || *p == 'E' || static_cast<unsigned>(*p - '0') < 10)))
+      (p != last && (*p == 'e' || *p == 'E' || static_cast<unsigned>(*p - '0') < 10))) {
+    fraction_digits = k_not_plain_decimal;
     return std::from_chars(first, last, out);
+  }
+  fraction_digits = fraction;
   double v = static_cast<double>(mantissa);
   if (fraction > 0) v /= k_pow10[fraction];
   out = negative ? -v : v;

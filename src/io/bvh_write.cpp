@@ -1,6 +1,7 @@
-// BVH writing. Unchanged channels are written from the raw values read (shortest round-trip
-// text, so they read back bit-identical); changed rotations become Euler angles in the joint's
-// own channel order, unwrapped against the previous frame's written angles.
+// BVH writing. Unchanged channels are written from the raw values read (with their channel's
+// decimals as read, or the shortest round-trip text, so they read back bit-identical); changed
+// rotations become Euler angles in the joint's own channel order, unwrapped against the
+// previous frame's written angles, written with 17 significant digits (they read back exactly).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,6 +12,7 @@
 
 #include "../core/shortest_double.h"
 #include "bvh_detail.h"
+#include "bvh_text.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
@@ -42,6 +44,9 @@ struct Plan {
   std::vector<Vec3> offsets;
   std::vector<std::optional<Vec3>> end_sites;
   int values_per_frame = 0;
+  /// Per value of the written row: the source's fraction digits of that channel (see
+  /// BvhSource::decimals), for the values copied from it.
+  std::vector<std::uint8_t> decimals;
   double frame_time_s = 0;
   const BvhSource* source = nullptr;           ///< raw values to reuse, if any
 };
@@ -106,6 +111,12 @@ Plan plan_from_source(const Clip& clip, const BvhSource& source) {
   plan.frame_time_s = source.frame_time_s;
   plan.source = &source;
   assign_slots(plan);
+  plan.decimals.assign(static_cast<size_t>(plan.values_per_frame), bvh_detail::k_not_plain_decimal);
+  if (source.decimals.size() == static_cast<size_t>(source.values_per_frame))
+    for (size_t j = 0; j < joints; ++j)
+      for (size_t i = 0; i < plan.layouts[j].channels.size(); ++i)
+        plan.decimals[static_cast<size_t>(plan.layouts[j].first_value) + i] =
+            source.decimals[static_cast<size_t>(source.joints[j].first_value) + i];
   return plan;
 }
 
@@ -132,6 +143,7 @@ Plan standard_plan(const Clip& clip) {
                                       : std::nullopt);
   }
   assign_slots(plan);
+  plan.decimals.assign(static_cast<size_t>(plan.values_per_frame), bvh_detail::k_not_plain_decimal);
   return plan;
 }
 
@@ -163,13 +175,14 @@ class TextOut {
     std::memset(room(depth), '\t', depth);
     used_ += depth;
   }
-  /// `count` numbers separated by spaces, then a line end; those marked `computed` (most need
-  /// 16 or 17 digits) written by the method faster for them, to the same text.
-  void row(const double* values, const std::uint8_t* computed, size_t count) {
+  /// `count` numbers separated by spaces, then a line end: those marked `computed` (most need
+  /// 16 or 17 digits) with the digits that read them back exactly, the others (as read) with
+  /// their channel's `decimals`, which read them back exactly too.
+  void row(const double* values, const std::uint8_t* computed, const std::uint8_t* decimals, size_t count) {
     char* p = room(count * (k_shortest_double_chars + 1) + 1);
     for (size_t i = 0; i < count; ++i) {
       if (i) *p++ = ' ';
-      p = computed[i] ? write_shortest_long(p, values[i]) : write_shortest(p, values[i]);
+      p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
     }
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
@@ -451,7 +464,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
-    out.row(row.data(), writer.computed(), row.size());
+    out.row(row.data(), writer.computed(), plan.decimals.data(), row.size());
   }
 }
 
