@@ -235,4 +235,19 @@ std::vector<double> window_median(std::span<const double> in, int half) {
   return out;
 }
 
+HorizontalAxes principal_horizontal_axes(std::span<const Vec3> v) {
+  double xx = 0, xz = 0, zz = 0;
+  for (const Vec3& p : v) {
+    xx += p.x * p.x;
+    xz += p.x * p.z;
+    zz += p.z * p.z;
+  }
+  HorizontalAxes axes;
+  if (xz == 0 && xx == zz) return axes;
+  const double angle = 0.5 * std::atan2(2 * xz, xx - zz);
+  axes.cos_a = std::cos(angle);
+  axes.sin_a = std::sin(angle);
+  return axes;
+}
+
 }  // namespace footfix

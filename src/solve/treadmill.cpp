@@ -17,18 +17,23 @@ void TreadmillSettings::validate() const {
 
 Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
                               const std::array<std::vector<std::uint8_t>, 2>& contact, double fps) {
-  std::vector<double> xs, zs;
+  std::vector<Vec3> velocities;
   for (int leg = 0; leg < 2; ++leg) {
     const auto& p = toe_ws[leg];
     const auto& c = contact[leg];
-    for (size_t f = 1; f < p.size() && f < c.size(); ++f) {
-      if (!c[f] || !c[f - 1]) continue;
-      xs.push_back((p[f].x - p[f - 1].x) * fps);
-      zs.push_back((p[f].z - p[f - 1].z) * fps);
-    }
+    for (size_t f = 1; f < p.size() && f < c.size(); ++f)
+      if (c[f] && c[f - 1]) velocities.push_back((p[f] - p[f - 1]) * fps);
   }
-  if (xs.empty()) return {};
-  return {quantile(xs, 0.5), 0.0, quantile(zs, 0.5)};
+  if (velocities.empty()) return {};
+  // Medians along the velocities' principal axes: the estimate turns with the clip.
+  const HorizontalAxes axes = principal_horizontal_axes(velocities);
+  std::vector<double> as, bs;
+  for (const Vec3& v : velocities) {
+    const Vec3 local = axes.to_local(v);
+    as.push_back(local.x);
+    bs.push_back(local.z);
+  }
+  return axes.to_world({quantile(as, 0.5), 0.0, quantile(bs, 0.5)});
 }
 
 double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps) {

@@ -51,4 +51,18 @@ std::vector<double> window_minimum(std::span<const double> in, int before, int a
 /// the cut window has an even count). O(frames x log(window)). Values must not be NaN.
 std::vector<double> window_median(std::span<const double> in, int half);
 
+/// A horizontal frame (rotation about Y) for per-axis statistics that must not depend on the
+/// way a clip faces: local X is along `axis` (a unit horizontal vector), local Z across it.
+struct HorizontalAxes {
+  double cos_a = 1, sin_a = 0;  ///< the local X axis in world: (cos_a, 0, sin_a)
+  Vec3 to_local(Vec3 v) const { return {cos_a * v.x + sin_a * v.z, v.y, -sin_a * v.x + cos_a * v.z}; }
+  Vec3 to_world(Vec3 v) const { return {cos_a * v.x - sin_a * v.z, v.y, sin_a * v.x + cos_a * v.z}; }
+};
+
+/// The principal axes of the horizontal (X, Z) parts of `v`: local X along the direction of
+/// their largest second moment about the origin. Turning every vector of `v` about Y turns the
+/// axes with it, so per-axis medians in them turn with the clip too. World axes when `v` is empty
+/// or has no preferred direction.
+HorizontalAxes principal_horizontal_axes(std::span<const Vec3> v);
+
 }  // namespace footfix

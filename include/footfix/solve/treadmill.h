@@ -39,8 +39,10 @@ inline constexpr double k_treadmill_min_speed_mps = 0.1;
 /// (root_net_speed: a root that wanders and comes back, as on a treadmill capture).
 inline constexpr double k_treadmill_max_root_fraction = 0.5;
 
-/// Robust ground velocity from planted feet: the component-wise median, over both feet and all
-/// consecutive frame pairs in contact, of the contact joint's horizontal velocity. Zero when no
+/// Robust ground velocity from planted feet: the component-wise median, along the velocities'
+/// principal horizontal axes (principal_horizontal_axes: the result turns with the clip), over
+/// both feet and all consecutive frame pairs in contact, of the contact joint's horizontal
+/// velocity. Zero when no
 /// foot is ever planted for two frames.
 Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
                               const std::array<std::vector<std::uint8_t>, 2>& contact, double fps);
