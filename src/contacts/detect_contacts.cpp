@@ -120,14 +120,9 @@ std::vector<Vec3> ground_velocities(const std::array<std::vector<Vec3>, 2>& feet
   // own principal axes instead, the skating DME clip kept 86% of its contacts when made to
   // slide x0.75, against 91-97% along the body's.)
   const HorizontalAxes axes = principal_horizontal_axes(body_velocity);
-  std::vector<double> as(n), bs(n);
-  for (size_t t = 0; t < n; ++t) {
-    const Vec3 local = axes.to_local(lower[t]);
-    as[t] = local.x;
-    bs[t] = local.z;
-  }
+  const HorizontalComponents local = horizontal_components(lower, axes);
   int half = odd_window_frames(s.ground_velocity_window_s, work_fps) / 2;
-  std::vector<double> ma = window_median(as, half), mb = window_median(bs, half);
+  std::vector<double> ma = window_median(local.along, half), mb = window_median(local.across, half);
   std::vector<Vec3> out(n);
   for (size_t t = 0; t < n; ++t) {
     Vec3 g = axes.to_world({ma[t], 0, mb[t]});

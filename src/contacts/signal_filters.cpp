@@ -250,4 +250,16 @@ HorizontalAxes principal_horizontal_axes(std::span<const Vec3> v) {
   return axes;
 }
 
+HorizontalComponents horizontal_components(std::span<const Vec3> v, const HorizontalAxes& axes) {
+  HorizontalComponents out;
+  out.along.reserve(v.size());
+  out.across.reserve(v.size());
+  for (const Vec3& p : v) {
+    const Vec3 local = axes.to_local(p);
+    out.along.push_back(local.x);
+    out.across.push_back(local.z);
+  }
+  return out;
+}
+
 }  // namespace footfix

@@ -15,11 +15,14 @@ namespace {
 
 // A hip on its heel (a broken rig) still gets a positive reach.
 constexpr double k_min_reach_m = 1e-6;
-/// The straight leg's hip-heel length at frame f (thigh plus shin).
-double straight_of(const Clip& clip, int f, const LegChain& leg) {
+/// A leg's hip-heel length at one frame: as posed, and straight (thigh plus shin).
+struct LegLength {
+  double posed_m = 0, straight_m = 0;
+};
+LegLength leg_length_at(const Clip& clip, int f, const LegChain& leg) {
   const Vec3 hip = joint_world_position(clip, f, leg.hip), knee = joint_world_position(clip, f, leg.knee),
              heel = joint_world_position(clip, f, leg.heel);
-  return length(knee - hip) + length(heel - knee);
+  return {length(heel - hip), length(knee - hip) + length(heel - knee)};
 }
 
 /// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
@@ -189,14 +192,11 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       // than the source had it), or at the straight leg when the solve kept its targets short
       // of where that limit begins (reach_of): near full extension a two-bone knee swings a
       // long way for a tiny change of the target, which the soft limit smooths.
-      double max_ext;
-      if (settings.reach_to_straight) {
-        max_ext = straight_of(clip, f, chain);
-      } else {
-        const double source_ext = length(joint_world(clip, f, chain.heel).translation -
-                                         joint_world(clip, f, chain.hip).translation);
-        max_ext = source_ext + k_extension_slack_share * std::max(0.0, straight_of(clip, f, chain) - source_ext);
-      }
+      const LegLength source = leg_length_at(clip, f, chain);
+      const double max_ext =
+          settings.reach_to_straight
+              ? source.straight_m
+              : source.posed_m + k_extension_slack_share * std::max(0.0, source.straight_m - source.posed_m);
       const LegIkHints hints{heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f], foot_pitch[leg][f]};
       const LegIkResult r = solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings, hints);
       report.unreached_frames[leg] += r.reached ? 0 : 1;

@@ -27,13 +27,8 @@ Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
   if (velocities.empty()) return {};
   // Medians along the velocities' principal axes: the estimate turns with the clip.
   const HorizontalAxes axes = principal_horizontal_axes(velocities);
-  std::vector<double> as, bs;
-  for (const Vec3& v : velocities) {
-    const Vec3 local = axes.to_local(v);
-    as.push_back(local.x);
-    bs.push_back(local.z);
-  }
-  return axes.to_world({quantile(as, 0.5), 0.0, quantile(bs, 0.5)});
+  HorizontalComponents local = horizontal_components(velocities, axes);
+  return axes.to_world({quantile(std::move(local.along), 0.5), 0.0, quantile(std::move(local.across), 0.5)});
 }
 
 double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps) {

@@ -65,4 +65,10 @@ struct HorizontalAxes {
 /// or has no preferred direction.
 HorizontalAxes principal_horizontal_axes(std::span<const Vec3> v);
 
+/// The local X ("along") and Z ("across") components of every vector of `v` in `axes`.
+struct HorizontalComponents {
+  std::vector<double> along, across;
+};
+HorizontalComponents horizontal_components(std::span<const Vec3> v, const HorizontalAxes& axes);
+
 }  // namespace footfix
