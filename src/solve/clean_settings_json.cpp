@@ -28,6 +28,7 @@ constexpr Range k_soft_factor{0.005, 0.45};
 constexpr Range k_hard_factor{0.05, 0.99};
 constexpr Range k_softness_m{0.0005, 0.05};
 constexpr Range k_max_foot_pitch_deg{0, 60};
+constexpr Range k_pelvis_height{0, 100};
 constexpr Range k_swing_blend_s{0, 1};
 constexpr Range k_short_swing_s{0, 1};
 constexpr Range k_max_pop_ratio{1.05, 100};  // or 0: off
@@ -93,7 +94,7 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
     const json& v = j["solve"];
     std::string w = where + ": solve";
     only_keys(v, {"solver", "reference_iterations", "soft_factor", "hard_factor", "reach_limit", "swing_blend_s",
-                   "short_swing_s"}, w);
+                   "short_swing_s", "pelvis_height"}, w);
     if (v.contains("solver")) {
       if (!v["solver"].is_string()) bad(w, "solver must be a string");
       s.solve.solver = parse_offline_solver(v["solver"].get<std::string>());
@@ -108,6 +109,7 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
     // After reach_limit (which turns the blend off): a value given here wins.
     s.solve.swing_blend_s = number(v, "swing_blend_s", s.solve.swing_blend_s, k_swing_blend_s, w);
     s.solve.fast_short_swing_s = number(v, "short_swing_s", s.solve.fast_short_swing_s, k_short_swing_s, w);
+    s.solve.fast_pelvis_height = number(v, "pelvis_height", s.solve.fast_pelvis_height, k_pelvis_height, w);
   }
   if (j.contains("ik")) {
     std::string w = where + ": ik";
@@ -147,7 +149,8 @@ json clean_settings_to_json(const CleanSettings& s) {
             {"hard_factor", s.solve.hard_factor},
             {"reach_limit", s.solve.fast_reach_weight > 0},
             {"swing_blend_s", s.solve.swing_blend_s},
-            {"short_swing_s", s.solve.fast_short_swing_s}}},
+            {"short_swing_s", s.solve.fast_short_swing_s},
+            {"pelvis_height", s.solve.fast_pelvis_height}}},
           {"ik", {{"softness_m", s.ik.softness_m}, {"max_foot_pitch_deg", s.ik.max_foot_pitch_deg}}},
           {"pops", {{"max_ratio", s.pops.max_ratio}}}};
 }

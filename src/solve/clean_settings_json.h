@@ -6,6 +6,7 @@
 //   solve.reach_limit true | false        solve.swing_blend_s in [0, 1] (s; after reach_limit)
 //   ik.softness_m in [0.0005, 0.05] (m)   ik.max_foot_pitch_deg in [0, 60]
 //   solve.short_swing_s in [0, 1] (s)     pops.max_ratio 0 (off) or in [1.05, 100]
+//   solve.pelvis_height in [0, 100] (after reach_limit)
 // Anything outside is Error(usage) naming the key and its range.
 #pragma once
 

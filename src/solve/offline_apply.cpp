@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -37,6 +38,13 @@ double reach_of(double straight_m, double softness_m) { return std::max(straight
 constexpr double k_extension_slack_share = 0.05;
 // A solved toe target that moves less than this per frame is planted (a locked contact).
 constexpr double k_planted_step_m = 1e-4;
+// lower_pelvis_to_reach: the largest drop it makes (m), and the time over which a drop is
+// spread (s, a Gaussian sigma: the pelvis comes down over about 0.25 s before the frame that
+// needs it and goes back up over as long after).
+constexpr double k_max_reach_drop_m = 0.15;
+// Distances within this of the reach count as reached (the pitched distance's round-off).
+constexpr double k_reach_round_off_m = 1e-9;
+constexpr double k_reach_drop_sigma_s = 0.08;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
 constexpr double k_heel_offset_sigma_s = 0.015;
 // Times (seconds) over which the foot pitch the IK may use to reach a planted toe's target
@@ -153,6 +161,85 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
     }
   }
   return in;
+}
+
+namespace {
+
+/// The shortest hip-heel distance the IK's foot pitch can give a toe target (toe) with heel
+/// offset `foot` (heel - toe) from hip `hip`: the heel turned about the toe towards the hip by at
+/// most `pitch_rad`.
+double pitched_distance(Vec3 hip, Vec3 toe, Vec3 foot, double pitch_rad) {
+  const Vec3 to_hip = hip - toe;
+  const double hip_m = length(to_hip), foot_m = length(foot);
+  if (hip_m <= 0 || foot_m <= 0) return length(hip - (toe + foot));
+  const double alpha = std::acos(std::clamp(dot(to_hip, foot) / (hip_m * foot_m), -1.0, 1.0));
+  const double gap = std::max(0.0, alpha - pitch_rad);
+  return std::sqrt(std::max(0.0, hip_m * hip_m + foot_m * foot_m - 2 * hip_m * foot_m * std::cos(gap)));
+}
+
+}  // namespace
+
+double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
+                             const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
+                             OfflineSolveResult& result) {
+  const auto n = static_cast<size_t>(clip.frame_count);
+  if (n == 0 || result.pelvis_ws.size() != n) return 0;
+  std::vector<Vec3> pelvis(n);
+  joint_trajectory(clip, translation_joint, pelvis);
+  std::vector<double> needed(n, 0.0);
+  double largest = 0;
+  const double max_pitch_rad = ik.max_foot_pitch_deg * k_deg_to_rad;
+  for (int leg = 0; leg < 2; ++leg) {
+    const LegChain& chain = legs[leg];
+    if (contact[leg].size() != n) continue;
+    const std::vector<double> pitch_weight = foot_pitch_weights(planted_runs(result.toe_ws[leg]), clip.frame_count, clip.fps);
+    std::vector<Vec3> hip(n), knee(n), heel(n), toe(n);
+    joint_trajectory(clip, chain.hip, hip);
+    joint_trajectory(clip, chain.knee, knee);
+    joint_trajectory(clip, chain.heel, heel);
+    joint_trajectory(clip, chain.contact_joint(), toe);
+    for (size_t f = 0; f < n; ++f) {
+      if (!contact[leg][f]) continue;
+      const double posed = length(heel[f] - hip[f]), straight = length(knee[f] - hip[f]) + length(heel[f] - knee[f]);
+      // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
+      // the source's own extension (reached within the soft limit, as without this drop).
+      const double reach = std::max(posed, posed + k_extension_slack_share * std::max(0.0, straight - posed) - ik.softness_m);
+      // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
+      const Vec3 hip_at = hip[f] + (result.pelvis_ws[f] - pelvis[f]), foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
+      const double pitch = max_pitch_rad * pitch_weight[f];
+      auto distance_after = [&](double drop) {
+        return pitched_distance(hip_at - Vec3{0, drop, 0}, result.toe_ws[leg][f], foot, pitch);
+      };
+      if (distance_after(0) <= reach + k_reach_round_off_m) continue;
+      // The smallest drop (straight down) bringing it within reach, by bisection.
+      double lo = 0, hi = k_max_reach_drop_m;
+      if (distance_after(hi) > reach) {
+        lo = hi;
+      } else {
+        for (int it = 0; it < 40; ++it) (distance_after(0.5 * (lo + hi)) > reach ? lo : hi) = 0.5 * (lo + hi);
+      }
+      needed[f] = std::max(needed[f], hi);
+      largest = std::max(largest, hi);
+    }
+  }
+  if (largest == 0) return 0;
+  // Spread: each needed drop is held over +-3 sigma, then smoothed (sigma), so the pelvis comes
+  // down and back up smoothly and reaches at least 99.7% of the drop where it is needed.
+  const double sigma = std::max(1.0, k_reach_drop_sigma_s * clip.fps);
+  const int hold = static_cast<int>(std::ceil(3 * sigma));
+  std::vector<double> held(n, 0.0);
+  for (size_t f = 0; f < n; ++f) {
+    if (needed[f] == 0) continue;
+    const size_t from = f > static_cast<size_t>(hold) ? f - hold : 0, to = std::min(n - 1, f + hold);
+    for (size_t g = from; g <= to; ++g) held[g] = std::max(held[g], needed[f]);
+  }
+  const std::vector<double> drop = gaussian_smooth(held, sigma);
+  double applied = 0;
+  for (size_t f = 0; f < n; ++f) {
+    result.pelvis_ws[f].y -= drop[f];
+    applied = std::max(applied, drop[f]);
+  }
+  return applied;
 }
 
 LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int frame_count) {

@@ -14,7 +14,9 @@
 //                                                   and fast_reach_weight > 0; one-sided, C1, in
 //                                                   the energy itself: no active set to cycle)
 //   pelvis height w_height_pull dy^2                the pelvis keeps its height: a planted foot
-//                                                   out of reach pulls it along, not down
+//                                                   out of reach pulls it along, not down; with
+//                                                   fast_pelvis_height_below_only min(0, dy)^2
+//                                                   (one-sided, C1: a rising pelvis is free)
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
 //   lock anchor   w_lock_anchor |x - m|^2           planted toes, horizontally (x, z), towards
 //                                                   m: the mean of the input toe over the contact
@@ -55,6 +57,7 @@ double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k
 struct Weights {
   double soft_pair, in_frame, hard_pair, hard_height, active, anchor, lock_anchor, smooth, pelvis_smooth, reach,
       pelvis_height;
+  bool pelvis_height_below_only = false;
   /// Smoothness weight of unknown k of a frame (pelvis or toe).
   double smooth_of(int k) const { return k < 3 ? pelvis_smooth : smooth; }
   /// Per leg and frame i, in [0, 1]: how far the lock of the contact pair (i-1, i) has blended
@@ -127,6 +130,7 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.active = k_active_scale * w.hard_height;
   w.reach = s.fast_reach_weight * w.soft_pair;
   w.pelvis_height = w.soft_pair * s.fast_pelvis_height;
+  w.pelvis_height_below_only = s.fast_pelvis_height_below_only;
   w.anchor = s.fast_anchor * w.soft_pair;
   w.lock_anchor = s.fast_lock_anchor * w.soft_pair;
   // Second differences of the correction over about fast_blend_s: a correction that changes
@@ -254,7 +258,7 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   for (size_t k = 0; k < w.pin_d.size(); ++k) eq.target(static_cast<int>(k), w.pin, w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
-    eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
+    if (!w.pelvis_height_below_only || d[var(i, 0, 1)] < 0) eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     if (i > 0)
       for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, 0, ax), var(i, 0, ax), w.soft_pair, 0.0);
     if (i > 0 && i + 1 < in.frame_count)
@@ -324,7 +328,7 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   double e = 0;
   for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
   for (size_t k = 0; k < w.pin_d.size(); ++k) e += w.pin * sq(d[k] - w.pin_d[k]);
-  for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(d[var(i, 0, 1)]);
+  for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
   for (int i = 0; i < in.frame_count; ++i) {
     if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)

@@ -85,6 +85,7 @@ void OfflineSolveInput::validate() const {
 void use_reach_limit(OfflineSolveSettings& settings) {
   settings.fast_reach_weight = 10;
   settings.fast_pelvis_height = 30;
+  settings.fast_pelvis_height_below_only = false;
   settings.fast_blend_s = 0.15;
   settings.fast_pelvis_blend_s = 0.3;
   // The reach term decides where a lock out of the leg's reach goes; a pull of the lock towards

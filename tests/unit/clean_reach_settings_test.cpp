@@ -72,6 +72,19 @@ TEST(CleanSettingsKeys, FootPitchShortSwingAndPopRatioAreReadAndWritten) {
   expect_key_read_and_written("pops", "max_ratio", 2.5, [](const CleanSettings& s) { return s.pops.max_ratio; });
   expect_key_read_and_written("solve", "short_swing_s", 0.2,
                               [](const CleanSettings& s) { return s.solve.fast_short_swing_s; });
+  expect_key_read_and_written("solve", "pelvis_height", 2, [](const CleanSettings& s) { return s.solve.fast_pelvis_height; });
+}
+
+TEST(CleanSettingsKeys, PelvisHeightOutOfRangeNamesTheKey) {
+  for (const char* text : {R"({"solve": {"pelvis_height": -1}})", R"({"solve": {"pelvis_height": 1000}})"}) {
+    try {
+      clean_settings_from_json(nlohmann::json::parse(text), "s.json");
+      FAIL() << "accepted " << text;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::usage);
+      EXPECT_NE(std::string(e.what()).find("pelvis_height"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

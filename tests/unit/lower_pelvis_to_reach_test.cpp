@@ -1,0 +1,107 @@
+// lower_pelvis_to_reach: the pelvis comes down by the least that brings planted targets within
+// the leg, spread smoothly, and not at all where the targets are where the source had them.
+// On the bundled CMU walk: one stance's targets are moved 8 cm farther from the hip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/fk.h"
+#include "footfix/pipeline/load_clip.h"
+#include "footfix/solve/clean.h"
+#include "footfix/solve/offline_apply.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+constexpr double k_moved_m = 0.08;
+
+struct Walk {
+  LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  ContactResult contacts = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  CleanProblem problem = prepare_clean_problem(loaded.clip, loaded.rig, contacts);
+  /// A solve result that leaves everything where the source has it.
+  OfflineSolveResult unmoved() const { return {problem.input.pelvis_ws, problem.input.toe_ws}; }
+  /// The left leg's longest contact (the stance whose targets are moved).
+  ContactInterval stance() const {
+    const auto& runs = contacts.feet[0].intervals;
+    return *std::max_element(runs.begin(), runs.end(), [](const ContactInterval& a, const ContactInterval& b) {
+      return a.last_frame - a.first_frame < b.last_frame - b.first_frame;
+    });
+  }
+  /// The unmoved result with the stance's targets k_moved_m farther from the hip, horizontally.
+  OfflineSolveResult with_stance_moved() const {
+    OfflineSolveResult r = unmoved();
+    const ContactInterval c = stance();
+    const int mid = (c.first_frame + c.last_frame) / 2;
+    Vec3 away = problem.input.toe_ws[0][mid] - joint_world(loaded.clip, mid, loaded.rig.legs[0].hip).translation;
+    away.y = 0;
+    away = away * (1.0 / length(away));
+    for (int f = c.first_frame; f <= c.last_frame; ++f) r.toe_ws[0][f] = r.toe_ws[0][f] + away * k_moved_m;
+    return r;
+  }
+  /// The largest miss of the left toe over the stance after the leg IK.
+  double stance_miss_m(const OfflineSolveResult& r, const LegIkSettings& ik) const {
+    Clip out = loaded.clip;
+    apply_offline_solve(out, loaded.rig.translation_joint, loaded.rig.legs, r, problem.heights, ik);
+    double worst = 0;
+    const ContactInterval c = stance();
+    for (int f = c.first_frame; f <= c.last_frame; ++f)
+      worst = std::max(worst, length(joint_world(out, f, loaded.rig.legs[0].contact_joint()).translation - r.toe_ws[0][f]));
+    return worst;
+  }
+};
+
+TEST(LowerPelvisToReach, TargetsWhereTheSourceHadThemLowerNothing) {
+  Walk walk;
+  OfflineSolveResult r = walk.unmoved();
+  EXPECT_EQ(lower_pelvis_to_reach(walk.loaded.clip, walk.loaded.rig.translation_joint, walk.loaded.rig.legs,
+                                  walk.problem.input.contact, LegIkSettings{}, r),
+            0.0);
+  for (size_t f = 0; f < r.pelvis_ws.size(); ++f) ASSERT_EQ(r.pelvis_ws[f].y, walk.problem.input.pelvis_ws[f].y) << f;
+}
+
+TEST(LowerPelvisToReach, TargetsBeyondTheLegAreReachedWithASmoothLocalDrop) {
+  Walk walk;
+  for (double pitch_deg : {0.0, 25.0}) {
+    SCOPED_TRACE(pitch_deg);
+    LegIkSettings ik;
+    ik.max_foot_pitch_deg = pitch_deg;
+    OfflineSolveResult r = walk.with_stance_moved();
+    const double missed_m = walk.stance_miss_m(r, ik);
+    EXPECT_GT(missed_m, 0.005);  // without the drop the leg falls short
+    const double largest = lower_pelvis_to_reach(walk.loaded.clip, walk.loaded.rig.translation_joint,
+                                                 walk.loaded.rig.legs, walk.problem.input.contact, ik, r);
+    const double reached_miss_m = walk.stance_miss_m(r, ik);
+    std::printf("pitch %.0f deg: stance missed by %.1f mm; dropped %.1f mm -> missed by %.2f mm\n", pitch_deg,
+                1000 * missed_m, 1000 * largest, 1000 * reached_miss_m);
+    EXPECT_LT(reached_miss_m, 0.001);
+    // Smallest drop: 8 cm farther for a leg at most 40 degrees off vertical needs well under
+    // 8 cm of drop.
+    EXPECT_GT(largest, 0.002);
+    EXPECT_LT(largest, k_moved_m);
+    const ContactInterval c = walk.stance();
+    const int far = static_cast<int>(std::ceil(0.5 * walk.loaded.clip.fps));
+    double steepest = 0;
+    for (size_t f = 0; f < r.pelvis_ws.size(); ++f) {
+      const double drop = walk.problem.input.pelvis_ws[f].y - r.pelvis_ws[f].y;
+      EXPECT_GE(drop, 0.0) << f;
+      // Local: frames half a second or more from the stance keep their height (up to where the
+      // other leg's contacts reach beyond theirs).
+      if (static_cast<int>(f) < c.first_frame - far || static_cast<int>(f) > c.last_frame + far) {
+        EXPECT_LT(drop, 1e-4) << f;
+      }
+      if (f > 0) steepest = std::max(steepest, std::abs(r.pelvis_ws[f].y - r.pelvis_ws[f - 1].y -
+                                                        (walk.problem.input.pelvis_ws[f].y - walk.problem.input.pelvis_ws[f - 1].y)));
+    }
+    // Smooth: the drop changes by at most a tenth of itself per frame (about 0.05 at 0.08 s).
+    EXPECT_LT(steepest, 0.1 * largest);
+  }
+}
+
+}  // namespace
+}  // namespace footfix
