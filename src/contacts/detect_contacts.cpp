@@ -1,6 +1,7 @@
 #include "footfix/contacts/detect_contacts.h"
 
 #include <algorithm>
+#include <span>
 #include <cmath>
 #include <string>
 
@@ -54,16 +55,27 @@ void split_at_jumps(std::vector<std::uint8_t>& contact, const std::vector<Vec3>&
     if (contact[f] && contact[f - 1] && length(p[f] - p[f - 1]) * fps > k_cut_speed_mps) contact[f] = 0;
 }
 
+/// Each contact's planted position: the median height, and horizontally the medians along and
+/// across the toe's own spread over the contact (its principal axes about the mean), so that
+/// the position turns with the clip (medians along the file's X and Z would not).
 void place_intervals(FootContacts& foot, const std::vector<Vec3>& p) {
   foot.intervals = contact_runs(foot.contact);
   for (auto& in : foot.intervals) {
-    std::vector<double> xs, ys, zs;
-    for (int f = in.first_frame; f <= in.last_frame; ++f) {
-      xs.push_back(p[f].x);
-      ys.push_back(p[f].y);
-      zs.push_back(p[f].z);
+    const std::span<const Vec3> run(p.data() + in.first_frame, static_cast<size_t>(in.last_frame - in.first_frame + 1));
+    Vec3 mean;
+    for (const Vec3& q : run) mean = mean + q;
+    mean = mean / static_cast<double>(run.size());
+    std::vector<Vec3> offsets;
+    std::vector<double> ys;
+    for (const Vec3& q : run) {
+      offsets.push_back(q - mean);
+      ys.push_back(q.y);
     }
-    in.planted_position_m = {median(xs), median(ys), median(zs)};
+    const HorizontalAxes axes = principal_horizontal_axes(offsets);
+    HorizontalComponents c = horizontal_components(offsets, axes);
+    const Vec3 local{median(std::move(c.along)), 0, median(std::move(c.across))};
+    const Vec3 horizontal = mean + axes.to_world(local);
+    in.planted_position_m = {horizontal.x, median(std::move(ys)), horizontal.z};
     in.height_m = in.planted_position_m.y;
   }
 }

@@ -106,5 +106,29 @@ TEST(HeadingInvariance, PrincipalAxesTurnWithTheData) {
   EXPECT_EQ(principal_horizontal_axes({}).cos_a, 1.0);
 }
 
+
+TEST(HeadingInvariance, PlantedPositionsTurnWithTheClip) {
+  // The contacts JSON's planted position of each contact: a median of the toe over the contact.
+  // Per-axis medians along the file's X and Z give, for a toe that creeps diagonally, a point
+  // that does not turn with the clip; along the toe's own spread it does.
+  for (const char* name : {"cmu3dsmax_131_01_start_walk_stop.bvh", "cmu_07_01_walk.bvh"}) {
+    SCOPED_TRACE(name);
+    const LoadedClip loaded = load_clip(test::data_clip(name));
+    const Clip scaled = make_sliding(loaded.clip, loaded.rig, 1.25);  // toes that creep
+    const ContactResult a = detect_contacts(scaled, loaded.rig, ContactSettings{});
+    for (double degrees : {90.0, 217.0}) {
+      SCOPED_TRACE(degrees);
+      const Quat yaw = axis_angle({0, 1, 0}, degrees * k_pi / 180);
+      const ContactResult b = detect_contacts(turned(scaled, degrees), loaded.rig, ContactSettings{});
+      for (int s = 0; s < 2; ++s) {
+        ASSERT_EQ(a.feet[s].intervals.size(), b.feet[s].intervals.size());
+        for (size_t i = 0; i < a.feet[s].intervals.size(); ++i)
+          EXPECT_LT(length(rotate(yaw, a.feet[s].intervals[i].planted_position_m) - b.feet[s].intervals[i].planted_position_m), 1e-6)
+              << "side " << s << " contact " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace footfix
