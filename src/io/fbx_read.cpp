@@ -1,10 +1,13 @@
 // FBX -> Clip through assimp, with the parsed document kept for writing (see fbx.h).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 #include "fbx_budget.h"
+#include "fbx_channels.h"
 #include "fbx_import.h"
 #include "fbx_objects.h"
 #include "fbx_scene.h"
@@ -145,6 +148,34 @@ FbxJointSource joint_source(const FbxNode* model) {
   return j;
 }
 
+using Channels = std::unordered_map<std::string, fbx::ModelChannel>;
+
+/// The take's channels made from `doc`, with `im` assimp's import of the document with its
+/// curves cut to their end keys and `selected` its take; nothing (and `im` as it was) where
+/// the channels cannot be made so (see fbx_channels.h).
+std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKeyTimes& key_times, Imported& im,
+                                     const std::string& take, const std::string& name, const ReadLimits& limits,
+                                     const aiAnimation*& selected) {
+  std::string bytes;
+  {
+    std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
+    if (!ends) return std::nullopt;
+    std::ostringstream out;
+    write_fbx_document(*ends, out);
+    bytes = std::move(out).str();
+  }
+  try {
+    fbx::import_fbx(im, bytes, name, limits);
+    selected = &select_take(*im.scene, take, name);
+  } catch (const Error&) {  // the whole file says why
+    im.importer.FreeScene();
+    return std::nullopt;
+  }
+  std::optional<Channels> channels = fbx::own_channels(doc, key_times, *selected);
+  if (!channels) im.importer.FreeScene();
+  return channels;
+}
+
 }  // namespace
 
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits) {
@@ -169,11 +200,21 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   check_curves(source->document, name);
   source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   Imported im;
-  fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
+  const aiAnimation* selected = nullptr;
+  // assimp imports the skeleton and each curve's end keys only, where the channels are made here
+  // from the document's curves (fbx_channels.h); else, or if they cannot be, the whole file.
+  auto channels = own_channels(source->document, source->key_times, im, take, name, limits, selected);
+  if (!channels) {
+    fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
+    selected = &select_take(*im.scene, take, name);
+  }
   if (release) std::string().swap(*release);  // `bytes` is not read from here on
-  const aiAnimation& anim = select_take(*im.scene, take, name);
+  const aiAnimation& anim = *selected;
   source->take = anim.mName.C_Str();
   fbx::SceneGraph graph(*im.scene, &anim);
+  if (channels)
+    for (auto& n : graph.nodes)
+      if (n.channel) n.sampler = &channels->at(n.name);
   std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
   if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + printable(source->take, 40) + "' animates no node)");
 
