@@ -8,6 +8,7 @@
 
 #include "fbx_budget.h"
 #include "fbx_channels.h"
+#include "fbx_frames.h"
 #include "fbx_import.h"
 #include "fbx_objects.h"
 #include "fbx_scene.h"
@@ -101,18 +102,8 @@ std::vector<int> skeleton_nodes(const fbx::SceneGraph& g, const aiScene& scene) 
   return out;
 }
 
-struct Pose {
-  Quat rotation;
-  Vec3 position;
-  Vec3 scale;
-};
-
-Pose decompose(const aiMatrix4x4& m) {
-  aiVector3D s, p;
-  aiQuaternion q;
-  m.Decompose(s, q, p);
-  return {normalize(Quat{q.w, q.x, q.y, q.z}), {p.x, p.y, p.z}, {s.x, s.y, s.z}};
-}
+using fbx::decompose;
+using fbx::Pose;
 
 double mean_scale(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
 
@@ -212,9 +203,13 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   const aiAnimation& anim = *selected;
   source->take = anim.mName.C_Str();
   fbx::SceneGraph graph(*im.scene, &anim);
-  if (channels)
+  std::shared_ptr<fbx::SourceFrames> frames;
+  if (channels) {
+    frames = std::make_shared<fbx::SourceFrames>();
+    frames->channels = std::move(*channels);
     for (auto& n : graph.nodes)
-      if (n.channel) n.sampler = &channels->at(n.name);
+      if (n.channel) n.sampler = &frames->channels.at(n.name);
+  }
   std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
   if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + printable(source->take, 40) + "' animates no node)");
 
@@ -281,21 +276,8 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   }
 
   int joints = clip.joint_count();
-  std::vector<Pose> pose(nodes.size());
-  auto locals = [&](Quat* rot, Vec3* trans) {
-    for (int j = 0; j < joints; ++j) pose[j] = decompose(world[nodes[j]]);
-    for (int j = 0; j < joints; ++j) {
-      int p = clip.skeleton.parents[j];
-      if (p < 0) {
-        rot[j] = pose[j].rotation;
-        trans[j] = pose[j].position;
-      } else {
-        Quat inv = inverse(pose[p].rotation);
-        rot[j] = normalize(inv * pose[j].rotation);
-        trans[j] = rotate(inv, pose[j].position - pose[p].position);
-      }
-    }
-  };
+  std::vector<fbx::Pose> pose;
+  auto locals = [&](Quat* rot, Vec3* trans) { fbx::joint_locals(world, nodes, clip.skeleton.parents, pose, rot, trans); };
   std::vector<Quat> rest_rot(joints);
   locals(rest_rot.data(), clip.skeleton.rest_offsets.data());
   std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
@@ -317,9 +299,20 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   for (int j = 0; j < joints; ++j)
     if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
       warn("joint '" + printable(clip.skeleton.names[j], 40) + "' has an animated scale; its children are written assuming its rest scale");
+  if (frames) {  // the frames as read are evaluated again when needed: no copy of them
+    for (auto& n : graph.nodes) n.channel = nullptr;  // assimp's scene goes now
+    frames->graph = std::move(graph);
+    frames->nodes = std::move(nodes);
+    frames->parents = clip.skeleton.parents;
+    frames->first_tick = first;
+    frames->frame_count = clip.frame_count;
+    source->frames = std::move(frames);
+  }
   im.importer.FreeScene();  // before the copy below: the scene's keys are as large as the clip
-  source->rotations = clip.rotations;
-  source->translations = clip.translations;
+  if (!source->frames) {
+    source->rotations = clip.rotations;
+    source->translations = clip.translations;
+  }
   clip.source = source;
   return clip;
 }

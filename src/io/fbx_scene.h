@@ -36,6 +36,7 @@ struct SceneGraph {
   /// with its own channel and helper nodes above it is composed directly onto its nearest real
   /// ancestor: assimp 5.2 bakes the helpers' static transforms into that channel.
   SceneGraph(const aiScene& scene, const aiAnimation* anim);
+  SceneGraph() = default;
 
   /// World matrices of every node at `tick` (channels sampled, clamped to their key range), or
   /// at rest (static transforms only) when `animated` is false.
