@@ -31,7 +31,8 @@ void joint_locals(const std::vector<aiMatrix4x4>& world, const std::vector<int>&
 
 /// A clip's frames as read, evaluated again from the graph and the channels made from the kept
 /// document (whose arrays must outlive this). Not copyable: the graph's nodes point into
-/// `channels`.
+/// `channels`. frame() reuses buffers of its own (and the channels cache their last keys): one
+/// caller at a time.
 struct SourceFrames {
   std::unordered_map<std::string, ModelChannel> channels;
   SceneGraph graph;        ///< its channel nodes sample `channels` (no assimp channel)

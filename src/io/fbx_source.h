@@ -53,7 +53,8 @@ struct FbxSource : SourceData {
 
   /// Whether the frames as read are here for a clip of that many frames and joints.
   bool has_frames(int frame_count, int joints) const;
-  /// Frame `f` as read: one local rotation and translation per joint (file frame).
+  /// Frame `f` as read: one local rotation and translation per joint (file frame). Not for
+  /// concurrent callers on one source (the evaluation reuses buffers).
   void frame(int f, Quat* rotations_out, Vec3* translations_out) const;
 
   /// `document` with its key times put back.
