@@ -1,10 +1,14 @@
 // FBX -> Clip through assimp, with the parsed document kept for writing (see fbx.h).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 #include "fbx_budget.h"
+#include "fbx_channels.h"
+#include "fbx_frames.h"
 #include "fbx_import.h"
 #include "fbx_objects.h"
 #include "fbx_scene.h"
@@ -98,18 +102,8 @@ std::vector<int> skeleton_nodes(const fbx::SceneGraph& g, const aiScene& scene) 
   return out;
 }
 
-struct Pose {
-  Quat rotation;
-  Vec3 position;
-  Vec3 scale;
-};
-
-Pose decompose(const aiMatrix4x4& m) {
-  aiVector3D s, p;
-  aiQuaternion q;
-  m.Decompose(s, q, p);
-  return {normalize(Quat{q.w, q.x, q.y, q.z}), {p.x, p.y, p.z}, {s.x, s.y, s.z}};
-}
+using fbx::decompose;
+using fbx::Pose;
 
 double mean_scale(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
 
@@ -145,6 +139,34 @@ FbxJointSource joint_source(const FbxNode* model) {
   return j;
 }
 
+using Channels = std::unordered_map<std::string, fbx::ModelChannel>;
+
+/// The take's channels made from `doc`, with `im` assimp's import of the document with its
+/// curves cut to their end keys and `selected` its take; nothing (and `im` as it was) where
+/// the channels cannot be made so (see fbx_channels.h).
+std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKeyTimes& key_times, Imported& im,
+                                     const std::string& take, const std::string& name, const ReadLimits& limits,
+                                     const aiAnimation*& selected) {
+  std::string bytes;
+  {
+    std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
+    if (!ends) return std::nullopt;
+    std::ostringstream out;
+    write_fbx_document(*ends, out);
+    bytes = std::move(out).str();
+  }
+  try {
+    fbx::import_fbx(im, bytes, name, limits);
+    selected = &select_take(*im.scene, take, name);
+  } catch (const Error&) {  // the whole file says why
+    im.importer.FreeScene();
+    return std::nullopt;
+  }
+  std::optional<Channels> channels = fbx::own_channels(doc, key_times, *selected);
+  if (!channels) im.importer.FreeScene();
+  return channels;
+}
+
 }  // namespace
 
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits) {
@@ -169,11 +191,25 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   check_curves(source->document, name);
   source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   Imported im;
-  fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
+  const aiAnimation* selected = nullptr;
+  // assimp imports the skeleton and each curve's end keys only, where the channels are made here
+  // from the document's curves (fbx_channels.h); else, or if they cannot be, the whole file.
+  auto channels = own_channels(source->document, source->key_times, im, take, name, limits, selected);
+  if (!channels) {
+    fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
+    selected = &select_take(*im.scene, take, name);
+  }
   if (release) std::string().swap(*release);  // `bytes` is not read from here on
-  const aiAnimation& anim = select_take(*im.scene, take, name);
+  const aiAnimation& anim = *selected;
   source->take = anim.mName.C_Str();
   fbx::SceneGraph graph(*im.scene, &anim);
+  std::shared_ptr<fbx::SourceFrames> frames;
+  if (channels) {
+    frames = std::make_shared<fbx::SourceFrames>();
+    frames->channels = std::move(*channels);
+    for (auto& n : graph.nodes)
+      if (n.channel) n.sampler = &frames->channels.at(n.name);
+  }
   std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
   if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + printable(source->take, 40) + "' animates no node)");
 
@@ -240,21 +276,8 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   }
 
   int joints = clip.joint_count();
-  std::vector<Pose> pose(nodes.size());
-  auto locals = [&](Quat* rot, Vec3* trans) {
-    for (int j = 0; j < joints; ++j) pose[j] = decompose(world[nodes[j]]);
-    for (int j = 0; j < joints; ++j) {
-      int p = clip.skeleton.parents[j];
-      if (p < 0) {
-        rot[j] = pose[j].rotation;
-        trans[j] = pose[j].position;
-      } else {
-        Quat inv = inverse(pose[p].rotation);
-        rot[j] = normalize(inv * pose[j].rotation);
-        trans[j] = rotate(inv, pose[j].position - pose[p].position);
-      }
-    }
-  };
+  std::vector<fbx::Pose> pose;
+  auto locals = [&](Quat* rot, Vec3* trans) { fbx::joint_locals(world, nodes, clip.skeleton.parents, pose, rot, trans); };
   std::vector<Quat> rest_rot(joints);
   locals(rest_rot.data(), clip.skeleton.rest_offsets.data());
   std::vector<double> rest_scale(joints), scale_drift(joints, 0.0);
@@ -276,9 +299,20 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   for (int j = 0; j < joints; ++j)
     if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
       warn("joint '" + printable(clip.skeleton.names[j], 40) + "' has an animated scale; its children are written assuming its rest scale");
+  if (frames) {  // the frames as read are evaluated again when needed: no copy of them
+    for (auto& n : graph.nodes) n.channel = nullptr;  // assimp's scene goes now
+    frames->graph = std::move(graph);
+    frames->nodes = std::move(nodes);
+    frames->parents = clip.skeleton.parents;
+    frames->first_tick = first;
+    frames->frame_count = clip.frame_count;
+    source->frames = std::move(frames);
+  }
   im.importer.FreeScene();  // before the copy below: the scene's keys are as large as the clip
-  source->rotations = clip.rotations;
-  source->translations = clip.translations;
+  if (!source->frames) {
+    source->rotations = clip.rotations;
+    source->translations = clip.translations;
+  }
   clip.source = source;
   return clip;
 }

@@ -49,16 +49,17 @@ aiQuaternion sample(const aiQuatKey* keys, unsigned count, double t, aiQuaternio
   return out.Normalize();
 }
 
-aiMatrix4x4 sample_channel(const aiNodeAnim& ch, const aiMatrix4x4& fallback, double t) {
+}  // namespace
+
+aiMatrix4x4 sample_keys(const aiVectorKey* positions, unsigned position_count, const aiQuatKey* rotations,
+                        unsigned rotation_count, const aiVectorKey* scalings, unsigned scaling_count,
+                        const aiMatrix4x4& fallback, double tick) {
   aiVector3D s, p;
   aiQuaternion q;
   fallback.Decompose(s, q, p);
-  return aiMatrix4x4(sample(ch.mScalingKeys, ch.mNumScalingKeys, t, s),
-                     sample(ch.mRotationKeys, ch.mNumRotationKeys, t, q),
-                     sample(ch.mPositionKeys, ch.mNumPositionKeys, t, p));
+  return aiMatrix4x4(sample(scalings, scaling_count, tick, s), sample(rotations, rotation_count, tick, q),
+                     sample(positions, position_count, tick, p));
 }
-
-}  // namespace
 
 SceneGraph::SceneGraph(const aiScene& scene, const aiAnimation* anim) {
   flatten(scene.mRootNode, -1, nodes);
@@ -81,7 +82,11 @@ void SceneGraph::evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& 
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const SceneNode& n = nodes[i];
     aiMatrix4x4 local = n.static_local;
-    if (animated && n.channel) local = sample_channel(*n.channel, n.static_local, tick);
+    if (animated && n.sampler) local = n.sampler->local(tick);
+    else if (animated && n.channel)
+      local = sample_keys(n.channel->mPositionKeys, n.channel->mNumPositionKeys, n.channel->mRotationKeys,
+                          n.channel->mNumRotationKeys, n.channel->mScalingKeys, n.channel->mNumScalingKeys,
+                          n.static_local, tick);
     // At rest, a joint whose channel bypasses its helpers still composes them: the static
     // transforms of helpers and joint together are the rest pose.
     int base = animated ? n.base : n.parent;

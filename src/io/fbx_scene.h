@@ -9,6 +9,14 @@
 
 namespace footfix::fbx {
 
+/// A node's local transform over time from somewhere other than an assimp channel (see
+/// fbx_channels.h), sampled exactly as a channel with the same keys would be.
+class LocalSampler {
+ public:
+  virtual ~LocalSampler() = default;
+  virtual aiMatrix4x4 local(double tick) const = 0;
+};
+
 struct SceneNode {
   std::string name;
   int parent = -1;           ///< index into SceneGraph::nodes; -1 for the root
@@ -17,6 +25,7 @@ struct SceneNode {
   std::string owner;         ///< helpers: the joint's name; others: own name
   aiMatrix4x4 static_local;  ///< mTransformation
   const aiNodeAnim* channel = nullptr;
+  const LocalSampler* sampler = nullptr;  ///< used instead of `channel` where set
   bool has_meshes = false;
 };
 
@@ -27,11 +36,18 @@ struct SceneGraph {
   /// with its own channel and helper nodes above it is composed directly onto its nearest real
   /// ancestor: assimp 5.2 bakes the helpers' static transforms into that channel.
   SceneGraph(const aiScene& scene, const aiAnimation* anim);
+  SceneGraph() = default;
 
   /// World matrices of every node at `tick` (channels sampled, clamped to their key range), or
   /// at rest (static transforms only) when `animated` is false.
   void evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& world) const;
 };
+
+/// A channel's local transform at `tick` from its keys (clamped to their range), as
+/// SceneGraph::evaluate samples it; a component with no keys is `fallback`'s.
+aiMatrix4x4 sample_keys(const aiVectorKey* positions, unsigned position_count, const aiQuatKey* rotations,
+                        unsigned rotation_count, const aiVectorKey* scalings, unsigned scaling_count,
+                        const aiMatrix4x4& fallback, double tick);
 
 /// Earliest and latest key time over all channels of `anim`, in ticks.
 void key_range(const aiAnimation& anim, double& first, double& last);

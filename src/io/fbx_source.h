@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,10 @@
 #include "footfix/io/fbx.h"
 
 namespace footfix {
+
+namespace fbx {
+struct SourceFrames;
+}
 
 /// What writing needs to turn one joint's local transform back into Lcl curves. Vectors are in
 /// file units, angles in degrees, as in the Model's Properties70 (FBX defaults if absent).
@@ -40,9 +45,17 @@ struct FbxSource : SourceData {
   std::string take;              ///< assimp animation / AnimationStack name that was read
   double start_time_s = 0;       ///< time of frame 0 in the file
   std::vector<FbxJointSource> joints;  ///< per clip joint
-  /// The clip as read (file frame), to detect which joints a caller changed.
+  /// The clip as read (file frame), to detect which joints a caller changed: a copy, or (where
+  /// the reader made the take's channels from the document) `frames`, which evaluates them again.
   std::vector<Quat> rotations;
   std::vector<Vec3> translations;
+  std::shared_ptr<const fbx::SourceFrames> frames;
+
+  /// Whether the frames as read are here for a clip of that many frames and joints.
+  bool has_frames(int frame_count, int joints) const;
+  /// Frame `f` as read: one local rotation and translation per joint (file frame). Not for
+  /// concurrent callers on one source (the evaluation reuses buffers).
+  void frame(int f, Quat* rotations_out, Vec3* translations_out) const;
 
   /// `document` with its key times put back.
   FbxDocument whole_document() const;

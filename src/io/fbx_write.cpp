@@ -66,8 +66,7 @@ void write_fbx(const Clip& clip, std::ostream& out) {
   const std::string& name = clip.source_name;
   if (!src) fail(ErrorKind::write, name + ": FBX output needs a clip read from an FBX file");
   int joints = clip.joint_count();
-  std::size_t n = clip.rotations.size();
-  if (static_cast<std::size_t>(joints) != src->joints.size() || src->rotations.size() != n || clip.translations.size() != n)
+  if (!src->has_frames(clip.frame_count, joints))
     fail(ErrorKind::write, name + ": the clip's joints or frames no longer match the FBX it was read from");
 
   // A binary document is written from a copy without its curves' arrays, which are written from
@@ -80,21 +79,28 @@ void write_fbx(const Clip& clip, std::ostream& out) {
   for (int f = 0; f < clip.frame_count; ++f)
     times[f] = start + static_cast<std::int64_t>(std::llround(f * static_cast<double>(k_fbx_ktime_per_second) / clip.fps));
 
+  // Which joints the caller changed: the clip against the frames as read, a frame at a time.
   const SourceFrame to_file = clip.values_to_file();
-  for (int j = 0; j < joints; ++j) {
-    bool rot_changed = false, trans_changed = false;
-    for (int f = 0; f < clip.frame_count; ++f) {
-      std::size_t i = clip.index(f, j);
-      rot_changed = rot_changed || clip.rotations[i] != rotation_to_internal(to_file, src->rotations[i]);
-      trans_changed = trans_changed || clip.translations[i] != point_to_internal(to_file, src->translations[i]);
+  const auto joint_count = static_cast<std::size_t>(joints);
+  std::vector<char> rot_changed(joint_count, 0), trans_changed(joint_count, 0);
+  std::vector<Quat> read_rotations(joint_count);
+  std::vector<Vec3> read_translations(joint_count);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    src->frame(f, read_rotations.data(), read_translations.data());
+    for (std::size_t j = 0; j < joint_count; ++j) {
+      const std::size_t i = clip.index(f, static_cast<int>(j));
+      rot_changed[j] = rot_changed[j] || clip.rotations[i] != rotation_to_internal(to_file, read_rotations[j]);
+      trans_changed[j] = trans_changed[j] || clip.translations[i] != point_to_internal(to_file, read_translations[j]);
     }
-    if (!rot_changed && !trans_changed) continue;
+  }
+  for (int j = 0; j < joints; ++j) {
+    if (!rot_changed[static_cast<std::size_t>(j)] && !trans_changed[static_cast<std::size_t>(j)]) continue;
     const FbxJointSource& js = src->joints[static_cast<std::size_t>(j)];
     if (js.model_id == 0)
       fail(ErrorKind::write, name + ": joint '" + clip.skeleton.names[j] + "' changed but has no FBX Model to animate");
     JointCurves curves = joint_curves(clip, j, js);
-    if (rot_changed) editor.set_curves(js.model_id, "Lcl Rotation", times, curves.rotation);
-    if (trans_changed || (rot_changed && pivots_move_translation(js)))
+    if (rot_changed[static_cast<std::size_t>(j)]) editor.set_curves(js.model_id, "Lcl Rotation", times, curves.rotation);
+    if (trans_changed[static_cast<std::size_t>(j)] || (rot_changed[static_cast<std::size_t>(j)] && pivots_move_translation(js)))
       editor.set_curves(js.model_id, "Lcl Translation", times, curves.translation);
   }
   if (!binary) {

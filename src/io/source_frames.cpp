@@ -1,6 +1,8 @@
 // A clip's frames as read, given again from what its reader keeps for the writer: BVH decodes
-// them from the file's raw values, FBX copies them from the transforms it read (FbxSource).
+// them from the file's raw values, FBX copies them from the transforms it read or evaluates them
+// again from its kept document (FbxSource).
 #include <stdexcept>
+#include <vector>
 
 #include "bvh_source.h"
 #include "fbx_source.h"
@@ -12,11 +14,7 @@ namespace {
 
 const FbxSource* fbx_frames_source(const Clip& clip) {
   const auto* source = dynamic_cast<const FbxSource*>(clip.source.get());
-  const size_t n = static_cast<size_t>(clip.frame_count) * static_cast<size_t>(clip.joint_count());
-  if (source == nullptr || clip.frame_count < 0 || source->joints.size() != static_cast<size_t>(clip.joint_count()) ||
-      source->rotations.size() != n || source->translations.size() != n)
-    return nullptr;
-  return source;
+  return source != nullptr && source->has_frames(clip.frame_count, clip.joint_count()) ? source : nullptr;
 }
 
 }  // namespace
@@ -30,10 +28,13 @@ void decode_source_frame(const Clip& clip, int frame, Clip& into) {
     throw std::logic_error(clip.source_name + ": no source frame " + std::to_string(frame) + " to decode");
   // As convert_to_internal converts the clip read (the writer relies on the same).
   const SourceFrame to_file = clip.values_to_file();
-  const size_t first = clip.index(frame, 0);
-  for (int j = 0; j < clip.joint_count(); ++j) {
-    into.rotation(0, j) = rotation_to_internal(to_file, source->rotations[first + static_cast<size_t>(j)]);
-    into.translation(0, j) = point_to_internal(to_file, source->translations[first + static_cast<size_t>(j)]);
+  const auto joints = static_cast<size_t>(clip.joint_count());
+  std::vector<Quat> rotations(joints);
+  std::vector<Vec3> translations(joints);
+  source->frame(frame, rotations.data(), translations.data());
+  for (size_t j = 0; j < joints; ++j) {
+    into.rotation(0, static_cast<int>(j)) = rotation_to_internal(to_file, rotations[j]);
+    into.translation(0, static_cast<int>(j)) = point_to_internal(to_file, translations[j]);
   }
 }
 
