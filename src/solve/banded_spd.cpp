@@ -209,12 +209,19 @@ inline __attribute__((always_inline)) void backward_step(int i, int n, int kd, c
   b[i] = v / ci[0];
 }
 
+// The storage of the last small dense band this thread dropped (see ~BandedSpd).
+std::vector<double>& spare_band() {
+  thread_local std::vector<double> spare;
+  return spare;
+}
+
 }  // namespace
 
 BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(size), kd_(half_bandwidth) {
   assert(size >= 0 && half_bandwidth >= 0);
   const std::size_t dense = static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1);
   if (pattern.empty() || dense <= compact_above_doubles()) {
+    if (dense <= k_reuse_up_to_doubles) band_.swap(spare_band());
     band_.assign(dense, 0.0);
     return;
   }
@@ -239,6 +246,11 @@ BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(
   period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;
   divide_by_multiply_ = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(period_) < (std::uint64_t{1} << 32);
   segment_ = std::max(kd_ + 1, static_cast<int>(std::sqrt(static_cast<double>(n_) * (kd_ + 1))));
+}
+
+BandedSpd::~BandedSpd() {
+  if (!compact() && band_.capacity() <= k_reuse_up_to_doubles && band_.capacity() > spare_band().capacity())
+    band_.swap(spare_band());
 }
 
 void BandedSpd::outside_pattern(int i, int j) {

@@ -34,6 +34,11 @@ class BandedSpd {
 
   /// Throws std::invalid_argument for a pattern with an offset outside [0, half_bandwidth].
   BandedSpd(int size, int half_bandwidth, const Pattern& pattern = {});
+  /// A small dense band's storage is kept for the thread's next BandedSpd (no fresh pages to
+  /// fault in for each solve of a clip).
+  ~BandedSpd();
+  BandedSpd(const BandedSpd&) = default;
+  BandedSpd& operator=(const BandedSpd&) = default;
   int size() const { return n_; }
   int half_bandwidth() const { return kd_; }
   bool compact() const { return period_ > 0; }
@@ -106,6 +111,9 @@ class BandedSpd {
   // 128 MiB of band: about 98,000 frames of the fast solve (13 minutes at 120 Hz).
   static inline std::atomic<std::size_t> compact_above_{std::size_t{1} << 24};
   static inline std::atomic<bool> simd_{true};
+  // Dense bands up to this many doubles (8 MiB: clips of ~6,000 frames) hand their storage to
+  // the thread's next BandedSpd.
+  static constexpr std::size_t k_reuse_up_to_doubles = std::size_t{1} << 20;
 };
 
 }  // namespace footfix::detail
