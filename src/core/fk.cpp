@@ -52,10 +52,16 @@ Vec3Pair cross_pair(const Vec3Pair& u, const Vec3Pair& v) {
 
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
   assert(out.size() >= static_cast<size_t>(clip.frame_count));
+  joint_trajectory(clip, joint, 0, out.first(static_cast<size_t>(clip.frame_count)));
+}
+
+void joint_trajectory(const Clip& clip, int joint, int first, std::span<Vec3> out) {
+  const int end = first + static_cast<int>(out.size());
+  assert(first >= 0 && end <= clip.frame_count);
   std::vector<int> chain;  // joint's ancestors, nearest first
   for (int p = clip.skeleton.parents[joint]; p >= 0; p = clip.skeleton.parents[p]) chain.push_back(p);
-  int f = 0;
-  for (; f + 1 < clip.frame_count; f += 2) {
+  int f = first;
+  for (; f + 1 < end; f += 2) {
     // t = translation(p) + rotate(rotation(p), t) up the chain, as joint_world_position: rotate
     // is v + (c * 2) w + cross(u, c * 2), c = cross(u, v).
     Vec3Pair t = load_pair(clip.translation(f, joint), clip.translation(f + 1, joint));
@@ -71,10 +77,10 @@ void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
       t = {parent.x + ((t.x + c2.x * w) + uc.x), parent.y + ((t.y + c2.y * w) + uc.y),
            parent.z + ((t.z + c2.z * w) + uc.z)};
     }
-    out[f] = {t.x[0], t.y[0], t.z[0]};
-    out[f + 1] = {t.x[1], t.y[1], t.z[1]};
+    out[f - first] = {t.x[0], t.y[0], t.z[0]};
+    out[f + 1 - first] = {t.x[1], t.y[1], t.z[1]};
   }
-  for (; f < clip.frame_count; ++f) out[f] = joint_world_position(clip, f, joint);
+  for (; f < end; ++f) out[f - first] = joint_world_position(clip, f, joint);
 }
 
 Vec3 end_site_world(const Clip& clip, int frame, int joint) {

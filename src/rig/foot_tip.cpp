@@ -10,4 +10,12 @@ Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg) {
   return end_site_world(clip, frame, leg.contact_joint());
 }
 
+void foot_tip_trajectory(const Clip& clip, const LegChain& leg, int first, std::span<Vec3> out) {
+  if (leg.toe_end >= 0) {
+    joint_trajectory(clip, leg.toe_end, first, out);
+    return;
+  }
+  for (size_t f = 0; f < out.size(); ++f) out[f] = foot_tip_world(clip, first + static_cast<int>(f), leg);
+}
+
 }  // namespace footfix

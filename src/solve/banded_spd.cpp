@@ -1,6 +1,7 @@
 #include "banded_spd.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -209,12 +210,19 @@ inline __attribute__((always_inline)) void backward_step(int i, int n, int kd, c
   b[i] = v / ci[0];
 }
 
+// The storage of the last small dense bands this thread dropped (see ~BandedSpd), largest first.
+std::array<std::vector<double>, 2>& spare_bands() {
+  thread_local std::array<std::vector<double>, 2> spare;
+  return spare;
+}
+
 }  // namespace
 
 BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(size), kd_(half_bandwidth) {
   assert(size >= 0 && half_bandwidth >= 0);
   const std::size_t dense = static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1);
   if (pattern.empty() || dense <= compact_above_doubles()) {
+    take_spare(dense);
     band_.assign(dense, 0.0);
     return;
   }
@@ -239,6 +247,35 @@ BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(
   period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;
   divide_by_multiply_ = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(period_) < (std::uint64_t{1} << 32);
   segment_ = std::max(kd_ + 1, static_cast<int>(std::sqrt(static_cast<double>(n_) * (kd_ + 1))));
+}
+
+void BandedSpd::take_spare(std::size_t doubles) {
+  if (doubles > k_reuse_up_to_doubles) return;
+  // The smaller spare if it holds the band, else the larger.
+  auto& spare = spare_bands();
+  band_.swap(spare[1].capacity() >= doubles ? spare[1] : spare[0]);
+  if (spare[0].capacity() < spare[1].capacity()) spare[0].swap(spare[1]);
+}
+
+BandedSpd::BandedSpd(const BandedSpd& other)
+    : n_(other.n_),
+      kd_(other.kd_),
+      period_(other.period_),
+      slot_(other.slot_),
+      offsets_(other.offsets_),
+      class_start_(other.class_start_),
+      segment_(other.segment_),
+      period_magic_(other.period_magic_),
+      divide_by_multiply_(other.divide_by_multiply_) {
+  if (!compact()) take_spare(other.band_.size());
+  band_.assign(other.band_.begin(), other.band_.end());
+}
+
+BandedSpd::~BandedSpd() {
+  if (compact() || band_.capacity() > k_reuse_up_to_doubles) return;
+  auto& spare = spare_bands();  // the smaller spare makes room for a larger band
+  if (band_.capacity() > spare[1].capacity()) band_.swap(spare[1]);
+  if (spare[0].capacity() < spare[1].capacity()) spare[0].swap(spare[1]);
 }
 
 void BandedSpd::outside_pattern(int i, int j) {

@@ -8,6 +8,7 @@
 // memory is the pattern's size plus O(sqrt(n)) columns. Same arithmetic, same result to the bit.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <cstddef>
@@ -34,11 +35,24 @@ class BandedSpd {
 
   /// Throws std::invalid_argument for a pattern with an offset outside [0, half_bandwidth].
   BandedSpd(int size, int half_bandwidth, const Pattern& pattern = {});
+  /// Small dense bands' storage is kept for the thread's next BandedSpds (no fresh pages to
+  /// fault in for each solve of a clip).
+  ~BandedSpd();
+  /// A copy (its storage from the thread's kept ones, as the constructor's).
+  BandedSpd(const BandedSpd& other);
+  BandedSpd& operator=(const BandedSpd&) = delete;
   int size() const { return n_; }
   int half_bandwidth() const { return kd_; }
   bool compact() const { return period_ > 0; }
   /// Sets every entry to 0 (keeps the allocation).
   void clear();
+  /// The doubles that hold the matrix (the band, or the pattern's entries when compact).
+  std::size_t stored_doubles() const { return band_.size(); }
+  /// Copies the entries of `other`, a matrix of the same size, bandwidth and pattern.
+  void copy_entries(const BandedSpd& other) {
+    assert(other.band_.size() == band_.size());
+    std::copy(other.band_.begin(), other.band_.end(), band_.begin());
+  }
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only; after factor() (never in
   /// compact mode), L(i, j).
   double& at(int i, int j) { return band_[compact() ? compact_index(i, j) : index(i, j)]; }
@@ -80,6 +94,8 @@ class BandedSpd {
     return group * static_cast<std::size_t>(class_start_[period_]) + static_cast<std::size_t>(class_start_[c] + slot);
   }
   [[noreturn]] static void outside_pattern(int i, int j);
+  /// Takes a kept storage for a dense band of `doubles` (see ~BandedSpd), if it is small.
+  void take_spare(std::size_t doubles);
   const double* column(int j) const { return band_.data() + index(j, j); }  // column(j)[t] = A(j + t, j)
   /// Column `j` of L into cols + jj * (kd + 1), from A's column already there and the kd
   /// columns of L before it (cols + (jj - m) * (kd + 1)); false on a pivot that is not positive.
@@ -106,6 +122,9 @@ class BandedSpd {
   // 128 MiB of band: about 98,000 frames of the fast solve (13 minutes at 120 Hz).
   static inline std::atomic<std::size_t> compact_above_{std::size_t{1} << 24};
   static inline std::atomic<bool> simd_{true};
+  // Dense bands up to this many doubles (8 MiB: clips of ~6,000 frames) hand their storage to
+  // the thread's next BandedSpds (two kept).
+  static constexpr std::size_t k_reuse_up_to_doubles = std::size_t{1} << 20;
 };
 
 }  // namespace footfix::detail

@@ -40,7 +40,7 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
   std::vector<Vec3> toe(frames), heel(frames), tip(frames);
   joint_trajectory(clip, leg.contact_joint(), toe);
   joint_trajectory(clip, leg.heel, heel);
-  for (int f = 0; f < frames; ++f) tip[f] = foot_tip_world(clip, f, leg);
+  foot_tip_trajectory(clip, leg, 0, tip);
 
   auto lowest = [](const std::vector<Vec3>& track, int first, int last) {
     double m = 1e300;

@@ -28,6 +28,7 @@
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "banded_spd.h"
 #include "footfix/contacts/detect_contacts.h"
@@ -222,6 +223,20 @@ class Normals {
       rhs_[t0 + u] -= r;
     }
   }
+  /// Keeps a copy of the equations as they are now (the fixed terms), where the system is small
+  /// enough (k_keep_fixed_up_to_doubles): a long clip's solve stays within its band's memory.
+  void save_fixed() {
+    if (a_.stored_doubles() > k_keep_fixed_up_to_doubles) return;
+    fixed_a_.emplace(a_);
+    fixed_rhs_ = rhs_;
+  }
+  /// Puts the copy save_fixed() kept back; false when there is none.
+  bool restore_fixed() {
+    if (!fixed_a_) return false;
+    a_.copy_entries(*fixed_a_);
+    std::copy(fixed_rhs_.begin(), fixed_rhs_.end(), rhs_.begin());
+    return true;
+  }
   /// Solves for the minimiser; false if the system is not positive definite.
   bool solve(std::vector<double>& out) {
     out = rhs_;
@@ -229,9 +244,13 @@ class Normals {
   }
 
  private:
+  // 8 MiB: clips of up to ~6,000 frames keep their fixed terms.
+  static constexpr std::size_t k_keep_fixed_up_to_doubles = std::size_t{1} << 20;
   detail::BandedSpd a_;
   std::vector<double> rhs_;
   bool fresh_ = true;
+  std::optional<detail::BandedSpd> fixed_a_;
+  std::vector<double> fixed_rhs_;
 };
 
 Vec3 rest_of(const OfflineSolveInput& in, int frame, int particle) {
@@ -251,10 +270,9 @@ bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
   return i > 0 && in.contact[leg][i - 1] && in.contact[leg][i];
 }
 
-/// Builds the normal equations around the current displacements `d`.
-void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-              const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
-  eq.clear();
+/// The normal equations' terms that do not depend on the displacements (all but the pelvis-toe
+/// distance, the leg reach and the toe floor), added to `eq`.
+void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) {
   for (size_t k = 0; k < w.pin_d.size(); ++k) eq.target(static_cast<int>(k), w.pin, w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
@@ -265,7 +283,6 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       for (int k = 0; k < k_vars_per_frame; ++k)
         if (w.smooth_of(k) > 0)
           eq.second_difference(var(i - 1, 0, 0) + k, var(i, 0, 0) + k, var(i + 1, 0, 0) + k, w.smooth_of(k));
-    const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       if (both_in_contact(in, leg, i)) {
@@ -277,6 +294,20 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       } else if (i > 0) {
         for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
       }
+      if (in.contact[leg][i] && w.lock_anchor > 0)
+        for (int ax : {0, 2}) eq.target(var(i, t, ax), w.lock_anchor, at(w.lock_mean[leg][i] - rest_of(in, i, t), ax));
+    }
+  }
+}
+
+/// Adds the terms that depend on the current displacements `d` (pelvis-toe distance, leg
+/// reach, toe floor of the `active` toes) to `eq`, which holds assemble_fixed's.
+void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
+  for (int i = 0; i < in.frame_count; ++i) {
+    const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
+    for (int leg = 0; leg < 2; ++leg) {
+      const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
       eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
@@ -287,10 +318,20 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
                     true);
       if (active[leg][i])
         eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
-      if (in.contact[leg][i] && w.lock_anchor > 0)
-        for (int ax : {0, 2}) eq.target(var(i, t, ax), w.lock_anchor, at(w.lock_mean[leg][i] - rest_of(in, i, t), ax));
     }
   }
+}
+
+/// Builds the normal equations around the current displacements `d`: the fixed terms (once,
+/// then from the copy `eq` keeps where it has room for one), then the moving ones.
+void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
+              const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
+  if (!eq.restore_fixed()) {
+    eq.clear();
+    assemble_fixed(in, w, eq);
+    eq.save_fixed();
+  }
+  assemble_moving(in, w, d, active, newton, eq);
 }
 
 /// Marks non-contact toes below their floor; returns true if the set changed.

@@ -59,26 +59,26 @@ void OfflineSolveInput::validate() const {
   require(pelvis_ws.size() == n, ErrorKind::process,
           "pelvis_ws has " + std::to_string(pelvis_ws.size()) + " frames, expected " +
               std::to_string(n));
+  // Per frame: the message is made only on failure.
   for (const Vec3& p : pelvis_ws)
-    require(is_finite(p), ErrorKind::process, "pelvis_ws is not finite");
+    if (!is_finite(p)) require(false, ErrorKind::process, "pelvis_ws is not finite");
   for (int leg = 0; leg < 2; ++leg) {
     const std::string name = leg == 0 ? "left" : "right";
     require(
         toe_ws[leg].size() == n && contact[leg].size() == n && contact_height_m[leg].size() == n,
         ErrorKind::process, name + " leg arrays must have " + std::to_string(n) + " frames");
     for (const Vec3& p : toe_ws[leg])
-      require(is_finite(p), ErrorKind::process, name + " toe_ws is not finite");
-    for (size_t i = 0; i < n; ++i) {
-      require(!contact[leg][i] || std::isfinite(contact_height_m[leg][i]), ErrorKind::process,
-              name + " contact height is not finite at frame " + std::to_string(i));
-    }
+      if (!is_finite(p)) require(false, ErrorKind::process, name + " toe_ws is not finite");
+    for (size_t i = 0; i < n; ++i)
+      if (contact[leg][i] && !std::isfinite(contact_height_m[leg][i]))
+        require(false, ErrorKind::process, name + " contact height is not finite at frame " + std::to_string(i));
     require(!std::isnan(toe_min_height_m[leg]), ErrorKind::process,
             name + " toe_min_height_m is NaN");
     require(reach_m[leg].size() == reach_offset_m[leg].size() && (reach_m[leg].empty() || reach_m[leg].size() == n),
             ErrorKind::process, name + " reach arrays must be empty or have " + std::to_string(n) + " frames");
     for (size_t i = 0; i < reach_m[leg].size(); ++i)
-      require(std::isfinite(reach_m[leg][i]) && reach_m[leg][i] > 0 && is_finite(reach_offset_m[leg][i]),
-              ErrorKind::process, name + " reach is not finite and > 0 at frame " + std::to_string(i));
+      if (!(std::isfinite(reach_m[leg][i]) && reach_m[leg][i] > 0 && is_finite(reach_offset_m[leg][i])))
+        require(false, ErrorKind::process, name + " reach is not finite and > 0 at frame " + std::to_string(i));
   }
 }
 

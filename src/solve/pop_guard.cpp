@@ -31,12 +31,19 @@ std::vector<double> track_accelerations(const Clip& clip, const LegChain& leg, i
   std::vector<double> accel(static_cast<size_t>(clip.frame_count), 0.0);
   Vec3 before_last, last;
   double lowest = 1e300;
-  for (int f = 0; f < clip.frame_count; ++f) {
-    const Vec3 p = pop_tracked_position(clip, f, leg, joint);
-    if (f >= 2) accel[f - 1] = acceleration_mps2(before_last, last, p, fps);
-    lowest = std::min(lowest, p.y);
-    before_last = last;
-    last = p;
+  // Positions a block of frames at a time (the same positions as frame by frame, faster).
+  constexpr int k_block_frames = 1024;
+  std::vector<Vec3> block(static_cast<size_t>(std::min(clip.frame_count, k_block_frames)));
+  for (int first = 0; first < clip.frame_count; first += k_block_frames) {
+    const int count = std::min(k_block_frames, clip.frame_count - first);
+    pop_tracked_trajectory(clip, leg, joint, first, std::span<Vec3>(block.data(), static_cast<size_t>(count)));
+    for (int f = first; f < first + count; ++f) {
+      const Vec3 p = block[static_cast<size_t>(f - first)];
+      if (f >= 2) accel[f - 1] = acceleration_mps2(before_last, last, p, fps);
+      lowest = std::min(lowest, p.y);
+      before_last = last;
+      last = p;
+    }
   }
   if (lowest_m) *lowest_m = lowest;
   return accel;

@@ -14,6 +14,10 @@ void world_pose(const Clip& clip, int frame, std::span<Transform> world_out);
 /// Cost O(frames * depth).
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out);
 
+/// World positions of joint `joint` for frames [first, first + out.size()), written to `out`
+/// (joint_world_position's result to the bit, frame by frame).
+void joint_trajectory(const Clip& clip, int joint, int first, std::span<Vec3> out);
+
 /// World transform of one joint at one frame (walks the parent chain).
 Transform joint_world(const Clip& clip, int frame, int joint);
 
