@@ -271,12 +271,12 @@ bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
 }
 
 /// The normal equations' terms that do not depend on the displacements (all but the pelvis-toe
-/// distance, the leg reach and the toe floor), added to `eq`.
+/// distance, the leg reach, the toe floor and a below-only pelvis height), added to `eq`.
 void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) {
   for (size_t k = 0; k < w.pin_d.size(); ++k) eq.target(static_cast<int>(k), w.pin, w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) {
     for (int k = 0; k < k_vars_per_frame; ++k) eq.target(var(i, 0, 0) + k, w.anchor, 0.0);
-    if (!w.pelvis_height_below_only || d[var(i, 0, 1)] < 0) eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
+    if (!w.pelvis_height_below_only) eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     if (i > 0)
       for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, 0, ax), var(i, 0, ax), w.soft_pair, 0.0);
     if (i > 0 && i + 1 < in.frame_count)
@@ -301,10 +301,13 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
 }
 
 /// Adds the terms that depend on the current displacements `d` (pelvis-toe distance, leg
-/// reach, toe floor of the `active` toes) to `eq`, which holds assemble_fixed's.
+/// reach, toe floor of the `active` toes, a below-only pelvis height where the pelvis is below
+/// its input) to `eq`, which holds assemble_fixed's.
 void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
                      const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
   for (int i = 0; i < in.frame_count; ++i) {
+    if (w.pelvis_height_below_only && w.pelvis_height > 0 && d[var(i, 0, 1)] < 0)
+      eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
