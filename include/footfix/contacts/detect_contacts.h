@@ -35,8 +35,9 @@ namespace footfix {
 struct ContactInterval {
   int first_frame = 0;
   int last_frame = 0;
-  /// Where the contact joint stands: component-wise median of its world position over the
-  /// interval (meters, internal frame).
+  /// Where the contact joint stands over the interval (meters, internal frame): the median
+  /// height, and horizontally the medians along and across the joint's own spread over the
+  /// interval (its principal horizontal axes about the mean), so it turns with the clip.
   Vec3 planted_position_m;
   /// The contact joint's height while planted (median over the interval, meters): the ground
   /// level of this contact, which may differ between contacts (stairs, platforms).
