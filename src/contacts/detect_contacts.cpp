@@ -1,8 +1,8 @@
 #include "footfix/contacts/detect_contacts.h"
 
 #include <algorithm>
-#include <span>
 #include <cmath>
+#include <span>
 #include <string>
 
 #include "footfix/contacts/reference_pose.h"

@@ -36,15 +36,20 @@ double reach_of(double straight_m, double softness_m) { return std::max(straight
 // misses of bent legs went from up to 4.0 mm to under 1 mm); a leg near full extension keeps
 // the source's, where a two-bone knee would swing a long way for a tiny reach.
 constexpr double k_extension_slack_share = 0.05;
+/// Where the IK's soft reach limit ends unless the solve kept its targets within the straight
+/// leg: the source's extension plus k_extension_slack_share of the leg's slack.
+double slack_max_extension(const LegLength& leg) {
+  return leg.posed_m + k_extension_slack_share * std::max(0.0, leg.straight_m - leg.posed_m);
+}
 // A solved toe target that moves less than this per frame is planted (a locked contact).
 constexpr double k_planted_step_m = 1e-4;
 // lower_pelvis_to_reach: the largest drop it makes (m), and the time over which a drop is
 // spread (s, a Gaussian sigma: the pelvis comes down over about 0.25 s before the frame that
 // needs it and goes back up over as long after).
 constexpr double k_max_reach_drop_m = 0.15;
+constexpr double k_reach_drop_sigma_s = 0.08;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
-constexpr double k_reach_drop_sigma_s = 0.08;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
 constexpr double k_heel_offset_sigma_s = 0.015;
 // Times (seconds) over which the foot pitch the IK may use to reach a planted toe's target
@@ -200,10 +205,10 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     joint_trajectory(clip, chain.contact_joint(), toe);
     for (size_t f = 0; f < n; ++f) {
       if (!contact[leg][f]) continue;
-      const double posed = length(heel[f] - hip[f]), straight = length(knee[f] - hip[f]) + length(heel[f] - knee[f]);
+      const LegLength source{length(heel[f] - hip[f]), length(knee[f] - hip[f]) + length(heel[f] - knee[f])};
       // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
       // the source's own extension (reached within the soft limit, as without this drop).
-      const double reach = std::max(posed, posed + k_extension_slack_share * std::max(0.0, straight - posed) - ik.softness_m);
+      const double reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);
       // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
       const Vec3 hip_at = hip[f] + (result.pelvis_ws[f] - pelvis[f]), foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
       const double pitch = max_pitch_rad * pitch_weight[f];
@@ -280,10 +285,7 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       // of where that limit begins (reach_of): near full extension a two-bone knee swings a
       // long way for a tiny change of the target, which the soft limit smooths.
       const LegLength source = leg_length_at(clip, f, chain);
-      const double max_ext =
-          settings.reach_to_straight
-              ? source.straight_m
-              : source.posed_m + k_extension_slack_share * std::max(0.0, source.straight_m - source.posed_m);
+      const double max_ext = settings.reach_to_straight ? source.straight_m : slack_max_extension(source);
       const LegIkHints hints{heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f], foot_pitch[leg][f]};
       const LegIkResult r = solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings, hints);
       report.unreached_frames[leg] += r.reached ? 0 : 1;

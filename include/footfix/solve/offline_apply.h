@@ -30,7 +30,8 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
 /// exact reach in apply_offline_solve (its soft limit's start, the foot pitch it may use there
 /// included): the hip moves with the pelvis, the heel with the toe target, as in `clip` (the
 /// source, unchanged yet). The drop at a frame is the least straight down; it is held over
-/// +-0.24 s and smoothed (Gaussian, 0.08 s), so the pelvis comes down and back up smoothly. Returns the largest drop applied (meters, >= 0).
+/// +-0.24 s and smoothed (Gaussian, 0.08 s), so the pelvis comes down and back up smoothly.
+/// Returns the largest drop applied (meters, >= 0).
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
                              OfflineSolveResult& result);

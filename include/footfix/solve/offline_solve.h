@@ -74,12 +74,13 @@ struct OfflineSolveSettings {
   /// does. 0: the pelvis smooths over fast_blend_s like the toes.
   double fast_pelvis_blend_s = 0;
   /// Fast solver: weight of the pull of the pelvis towards its input height, relative to the
-  /// soft weight (>= 0; with fast_pelvis_height_below_only, only up where it is below it). The pelvis-toe distances keep the input's, and a planted foot further away than in
-  /// the input would otherwise bring the hips down by centimeters where the leg could simply
-  /// straighten: lowered hips bend the knees ("dinosaur"). clean then lowers the pelvis only as
-  /// far as its planted targets need (lower_pelvis_to_reach). Measured on the shared corpus
+  /// soft weight (>= 0; with fast_pelvis_height_below_only, only up where it is below it). The
+  /// pelvis-toe distances keep the input's, and a planted foot further away than in the input
+  /// would otherwise bring the hips down by centimeters where the leg could simply straighten:
+  /// lowered hips bend the knees ("dinosaur"). clean then lowers the pelvis only as far as its
+  /// planted targets need (lower_pelvis_to_reach). Measured on the shared corpus
   /// (bench_clean_quality, pelvis x1.25, with ik.max_foot_pitch_deg 40): largest pelvis drop
-  /// 6.1 cm at 0 -> 2.4 cm at 2, pops and misses as at 0, slide left up to 12.9% (11.4% at 0);
+  /// 6.1 cm at 0 -> 2.0 cm at 2, pops and misses as at 0, slide left up to 12.9% (11.4% at 0);
   /// but on a synthetic walk made to slide the locks sit up to 15 mm off the true footholds
   /// (5 mm at 0), hence off by default.
   double fast_pelvis_height = 0;
