@@ -7,13 +7,18 @@
 // alone cannot help; clean_reach_test meets it).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <vector>
 
 #include "footfix/core/error.h"
 #include "footfix/core/math.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/pipeline/load_clip.h"
+#include "footfix/core/fk.h"
+#include "footfix/solve/leg_ik.h"
 #include "footfix/solve/pop_guard.h"
 #include "support/paths.h"
 
@@ -115,6 +120,53 @@ TEST(PopGuard, SettingsOutsideTheirRangeAreUsageErrors) {
   PopGuardSettings off;
   off.max_ratio = 0;
   EXPECT_NO_THROW(off.validate());
+}
+
+// A planted leg hangs from the root: smoothing the root's correction where only the other leg
+// pops would move that planted toe. The left knee steps (as above) while the root carries a
+// wobbling correction (down 0-6 mm, 4 Hz, as a solve's pelvis correction may) that the right
+// leg, planted all along, undoes by IK, so its toe stands still. Given the contacts, the guard
+// smooths the left leg's step without moving the right toe; without them (nothing known to be
+// planted) it smooths the root too, and the right toe moves.
+TEST(PopGuard, HoldsTheRootWhereAPlantedLegHangsFromIt) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const Clip& source = loaded.clip;
+  const Rig& rig = loaded.rig;
+  const LegChain& right = rig.legs[1];
+  Clip cleaned = with_knee_step(source, rig.legs[0]);
+  std::vector<Vec3> right_toe(static_cast<size_t>(source.frame_count));
+  for (int f = 0; f < source.frame_count; ++f) {
+    right_toe[f] = joint_world_position(source, f, right.contact_joint());
+    cleaned.translation(f, rig.translation_joint).y -= 0.003 * (1 - std::cos(2 * k_pi * 4 * f / source.fps));
+    const double straight_m = length(joint_world_position(source, f, right.knee) - joint_world_position(source, f, right.hip)) +
+                              length(joint_world_position(source, f, right.heel) - joint_world_position(source, f, right.knee));
+    // The root only comes down: the leg bends to hold its toe (its soft reach limit set beyond
+    // the straight leg, so a leg straight in the source is not held short).
+    const LegIkResult held = solve_leg(cleaned, f, right, right_toe[f], LegHeights{}, straight_m + 0.05, LegIkSettings{});
+    ASSERT_LT(held.miss_m, 1e-4) << "frame " << f;
+  }
+  ContactResult contacts;
+  for (int s = 0; s < 2; ++s) contacts.feet[s].contact.assign(static_cast<size_t>(source.frame_count), s == 1 ? 1 : 0);
+
+  const PopGuardSettings settings;
+  const PopGuardSource captured = capture_pop_guard_source(source, rig, settings);
+  auto right_toe_moved_m = [&](const Clip& clip) {
+    double worst = 0;
+    for (int f = 0; f < clip.frame_count; ++f)
+      worst = std::max(worst, length(joint_world_position(clip, f, right.contact_joint()) - right_toe[f]));
+    return worst;
+  };
+  Clip held = cleaned, unheld = cleaned;
+  const PopGuardReport with_contacts = guard_pops(held, rig, captured, settings, &contacts);
+  const PopGuardReport without = guard_pops(unheld, rig, captured, settings);
+  std::printf("pop guard: right toe moved %.4f mm with contacts, %.4f mm without (%d / %d frames smoothed)\n",
+              1000 * right_toe_moved_m(held), 1000 * right_toe_moved_m(unheld), with_contacts.frames_smoothed,
+              without.frames_smoothed);
+  EXPECT_EQ(with_contacts.frames_over, 0);
+  EXPECT_GT(with_contacts.frames_smoothed, 0);
+  EXPECT_LT(compare_clips(source, held, rig, no_contacts(source)).pop_ratio, settings.max_ratio + 1e-3);
+  EXPECT_LT(right_toe_moved_m(held), 1e-6);
+  EXPECT_GT(right_toe_moved_m(unheld), 1e-4);
 }
 
 TEST(RotationVector, RoundTripsThroughTheExponentialMap) {

@@ -8,7 +8,9 @@
 // Where smoothing stalls (a correction held over a jolt of the source's that the source cancels
 // inside the leg, e.g. a pelvis spike its hip rotation undoes), the legs' corrections there also
 // ease towards none, kept only if that lowers the worst acceleration left. A step that would put
-// a foot joint below the lowest the source puts it is halved, or not taken.
+// a foot joint below the lowest the source puts it is halved, or not taken. With contacts, the
+// root's correction is first held where a planted leg hangs from it (smoothing it there would
+// move that planted toe), and smoothed there too only where that leaves a pop.
 #pragma once
 
 #include <array>
@@ -71,8 +73,9 @@ struct PopGuardReport {
 /// `source` where a leg joint accelerates more than allowed (see the file comment). Changes only
 /// the legs' local rotations (the joints of PopGuardSource::joints) and the translation joint's
 /// local translation, at the frames it smooths. Deterministic. Off (nothing changed) when
-/// settings.max_ratio is 0. `contacts` (the clean's, per frame of `cleaned`): to report how far
-/// planted contact joints moved.
+/// settings.max_ratio is 0. `contacts` (the clean's, per frame of `cleaned`): where legs are
+/// planted (the root is held there first, see the file comment), and to report how far planted
+/// contact joints moved.
 PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
                           const ContactResult* contacts = nullptr);
 
