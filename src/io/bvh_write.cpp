@@ -287,8 +287,9 @@ void approx_sincos(double x, double& s, double& c) {
 // Fills the row values of joint j at frame f.
 class RowWriter {
  public:
-  RowWriter(const Clip& clip, const Plan& plan) : clip_(clip), plan_(plan), previous_(plan.layouts.size()) {
-    if (plan.source && source_frames() > 0)
+  RowWriter(const Clip& clip, const Plan& plan)
+      : clip_(clip), plan_(plan), source_frames_(plan.source ? source_frames(*plan.source) : 0), previous_(plan.layouts.size()) {
+    if (source_frames_ > 0)
       for (size_t j = 0; j < previous_.size(); ++j) previous_[j] = raw_angles(0, static_cast<int>(j));
     find_rotations_as_read();
   }
@@ -300,7 +301,7 @@ class RowWriter {
     const BvhJointLayout& layout = plan_.layouts[j];
     const JointSlots& slots = plan_.slots[j];
     bool rotation_same = false, translation_same = false;
-    if (plan_.source && f < source_frames()) {
+    if (f < source_frames_) {
       const BvhSource& s = *plan_.source;
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
@@ -390,15 +391,15 @@ class RowWriter {
   // internal frame leaves a rotation's bits as they are).
   void find_rotations_as_read() {
     rotations_as_read_.assign(plan_.layouts.size(), false);
-    if (!plan_.source || source_frames() != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
+    if (!plan_.source || source_frames_ != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
         plan_.source->rotation_fingerprints.size() != rotations_as_read_.size())
       return;
     const std::vector<std::uint64_t> now = rotation_fingerprints(clip_);
     for (size_t j = 0; j < now.size(); ++j) rotations_as_read_[j] = now[j] == plan_.source->rotation_fingerprints[j];
   }
 
-  int source_frames() const {
-    const BvhSource& s = *plan_.source;
+  // Frames of raw values `s` holds.
+  static int source_frames(const BvhSource& s) {
     return s.values_per_frame > 0 ? static_cast<int>(s.values.size() / static_cast<size_t>(s.values_per_frame)) : 0;
   }
   std::array<double, 3> raw_angles(int f, int j) const {
@@ -447,6 +448,7 @@ class RowWriter {
   };
   const Clip& clip_;
   const Plan& plan_;
+  const int source_frames_;  ///< frames of raw values the source holds (0 without a source)
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
   std::vector<std::uint8_t> computed_ = std::vector<std::uint8_t>(static_cast<size_t>(plan_.values_per_frame), 0);
