@@ -20,10 +20,17 @@ constexpr double k_min_reach_m = 1e-6;
 struct LegLength {
   double posed_m = 0, straight_m = 0;
 };
-LegLength leg_length_at(const Clip& clip, int f, const LegChain& leg) {
-  const Vec3 hip = joint_world_position(clip, f, leg.hip), knee = joint_world_position(clip, f, leg.knee),
-             heel = joint_world_position(clip, f, leg.heel);
-  return {length(heel - hip), length(knee - hip) + length(heel - knee)};
+/// A leg's length at every frame of `clip`, as posed and straight (from joint_trajectory's
+/// positions: joint_world_position's to the bit).
+std::vector<LegLength> leg_lengths(const Clip& clip, const LegChain& leg) {
+  const auto n = static_cast<size_t>(clip.frame_count);
+  std::vector<Vec3> hip(n), knee(n), heel(n);
+  joint_trajectory(clip, leg.hip, hip);
+  joint_trajectory(clip, leg.knee, knee);
+  joint_trajectory(clip, leg.heel, heel);
+  std::vector<LegLength> out(n);
+  for (size_t f = 0; f < n; ++f) out[f] = {length(heel[f] - hip[f]), length(knee[f] - hip[f]) + length(heel[f] - knee[f])};
+  return out;
 }
 
 /// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
@@ -272,11 +279,16 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
     heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted);
     foot_pitch[leg] = foot_pitch_weights(planted, clip.frame_count, clip.fps);
   }
-  OfflineApplyReport report;
+  // The pelvis first, at every frame: the legs' lengths are then read from their trajectories
+  // (each frame's hang from its own pelvis only, and no leg's IK moves the other's joints).
   for (int f = 0; f < clip.frame_count; ++f) {
     const Transform parent_ws = parent >= 0 ? joint_world(clip, f, parent) : Transform{};
     clip.translation(f, translation_joint) =
         rotate(inverse(parent_ws.rotation), result.pelvis_ws[f] - parent_ws.translation);
+  }
+  const std::array<std::vector<LegLength>, 2> lengths{leg_lengths(clip, legs[0]), leg_lengths(clip, legs[1])};
+  OfflineApplyReport report;
+  for (int f = 0; f < clip.frame_count; ++f) {
     for (int leg = 0; leg < 2; ++leg) {
       const LegChain& chain = legs[leg];
       // The soft reach limit ends at the source's extension of the frame plus a share of the
@@ -284,7 +296,7 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
       // than the source had it), or at the straight leg when the solve kept its targets short
       // of where that limit begins (reach_of): near full extension a two-bone knee swings a
       // long way for a tiny change of the target, which the soft limit smooths.
-      const LegLength source = leg_length_at(clip, f, chain);
+      const LegLength& source = lengths[leg][f];
       const double max_ext = settings.reach_to_straight ? source.straight_m : slack_max_extension(source);
       const LegIkHints hints{heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f], foot_pitch[leg][f]};
       const LegIkResult r = solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings, hints);
