@@ -69,6 +69,11 @@ struct Weights {
   std::array<std::vector<Vec3>, 2> lock_mean;
   /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
   double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
+  /// Per leg and frame i: the hard pair's and the hard height's weights at lock[leg][i]
+  /// (blended), computed once for every step's assembly and energy.
+  std::array<std::vector<double>, 2> lock_pair, lock_height;
+  /// Per leg and frame: the input's pelvis-toe distance (the in-frame term's rest length, m).
+  std::array<std::vector<double>, 2> rest_length;
   /// Windowed solve: the first pin_d.size() unknowns are held at pin_d by weight `pin`.
   double pin = 0;
   std::vector<double> pin_d;
@@ -142,6 +147,16 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
   w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
+  for (int leg = 0; leg < 2; ++leg) {
+    w.lock_pair[leg].resize(static_cast<size_t>(count));
+    w.lock_height[leg].resize(static_cast<size_t>(count));
+    w.rest_length[leg].resize(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      w.lock_pair[leg][i] = w.blended(w.hard_pair, w.lock[leg][i]);
+      w.lock_height[leg][i] = w.blended(w.hard_height, w.lock[leg][i]);
+      w.rest_length[leg][i] = length(whole.pelvis_ws[first + i] - whole.toe_ws[leg][first + i]);
+    }
+  }
   return w;
 }
 
@@ -288,9 +303,9 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
       if (both_in_contact(in, leg, i)) {
         const Vec3 rest_step = rest_of(in, i, t) - rest_of(in, i - 1, t);
         for (int ax = 0; ax < 3; ++ax)
-          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.blended(w.hard_pair, w.lock[leg][i]), -at(rest_step, ax));
+          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.lock_pair[leg][i], -at(rest_step, ax));
         for (int f : {i - 1, i})
-          eq.target(var(f, t, 1), w.blended(w.hard_height, w.lock[leg][i]), in.contact_height_m[leg][f] - rest_of(in, f, t).y);
+          eq.target(var(f, t, 1), w.lock_height[leg][i], in.contact_height_m[leg][f] - rest_of(in, f, t).y);
       } else if (i > 0) {
         for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
       }
@@ -312,9 +327,8 @@ void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::v
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
-      const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
       eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
-                  rest_len, w.in_frame, newton);
+                  w.rest_length[leg][i], w.in_frame, newton);
       Vec3 v;
       if (w.reach > 0 && reach_excess(in, leg, i, pelvis, toe, v) > 0)
         eq.distance(var(i, 0, 0), var(i, t, 0), v, disp_of(d, i, 0) - disp_of(d, i, t), in.reach_m[leg][i], w.reach,
@@ -383,13 +397,13 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       if (both_in_contact(in, leg, i)) {
-        e += w.blended(w.hard_pair, w.lock[leg][i]) * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
+        e += w.lock_pair[leg][i] * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
         for (int f : {i - 1, i})
-          e += w.blended(w.hard_height, w.lock[leg][i]) * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
+          e += w.lock_height[leg][i] * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
       } else if (i > 0) {
         e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
       }
-      e += w.in_frame * sq(length(pelvis - toe) - length(in.pelvis_ws[i] - rest_of(in, i, t)));
+      e += w.in_frame * sq(length(pelvis - toe) - w.rest_length[leg][i]);
       Vec3 v;
       e += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
       if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
