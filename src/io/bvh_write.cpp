@@ -4,6 +4,7 @@
 // previous frame's written angles, written with 17 significant digits (they read back exactly).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -182,7 +183,11 @@ class TextOut {
     char* p = room(count * (k_shortest_double_chars + 1) + 1);
     for (size_t i = 0; i < count; ++i) {
       if (i) *p++ = ' ';
-      p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
+      // +0 (most channels of a mocap skeleton's still joints) is "0" in either notation.
+      if (std::bit_cast<std::uint64_t>(values[i]) == 0)
+        *p++ = '0';
+      else
+        p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
     }
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
