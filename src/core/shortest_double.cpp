@@ -60,6 +60,30 @@ char* digits_before(char* end, std::uint64_t m) {
   return end;
 }
 
+// write_decimals' text for m < 10^8 and decimals < 8: m's 8 digits (leading zeros included) at
+// once, its digit count and the fraction's trailing zeros from the zero bytes of those 8 digits
+// as a word (the first digit in the lowest byte), no loop.
+char* write_short_decimal(char* out, std::uint32_t m, int decimals) {
+  char digits[24] = {};
+  eight_digits_before(digits + 8, m);
+  std::uint64_t word = 0;
+  std::memcpy(&word, digits, 8);
+  word ^= 0x3030303030303030;  // '0' bytes become 0
+  const int leading_zeros = word == 0 ? 8 : std::countr_zero(word) / 8;
+  const int trailing_zeros = word == 0 ? 8 : std::countl_zero(word) / 8;
+  const int count = std::max(8 - leading_zeros, decimals + 1);  // digits written, point aside
+  const char* d = digits + 8 - count;
+  const int whole = count - decimals, fraction = decimals - std::min(trailing_zeros, decimals);
+  // Fixed-size copies: the bytes past each part's end are overwritten by what follows or lie
+  // within k_shortest_double_chars of `out`.
+  std::memcpy(out, d, 8);
+  out += whole;
+  if (fraction == 0) return out;
+  *out = '.';
+  std::memcpy(out + 1, d + whole, 8);
+  return out + 1 + fraction;
+}
+
 char* by_to_chars(char* first, double value) {
   return std::to_chars(first, first + k_shortest_double_chars, value).ptr;
 }
@@ -261,6 +285,7 @@ char* write_decimals(char* first, double value, int decimals) {
   const std::uint64_t m = static_cast<std::uint64_t>(scaled + 0.5);
   char* out = first;
   if (std::signbit(value)) *out++ = '-';
+  if (m < 100000000 && decimals < 8) return write_short_decimal(out, static_cast<std::uint32_t>(m), decimals);
   // m's digits, zero-padded to at least decimals + 1, then the point put before the last
   // `decimals` and the fraction's trailing zeros (and a bare point) dropped. Both parts are
   // copied 16 bytes at a time (fixed-size copies, no library call): the bytes past a part's end
