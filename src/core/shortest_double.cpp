@@ -228,6 +228,31 @@ char* write_decimal(char* out, std::uint64_t m, int k) {
   return out + 2;
 }
 
+constexpr std::uint64_t k_ten_to_16 = 10000000000000000;
+
+// write_decimal's text for a 17-digit m with no trailing zero and decimal exponent `exponent`
+// in [-4, 15], where the plain notation is the shorter (or as short): its first digit and two
+// groups of 8 (eight_digits_before), then the point put in, or "0." and zeros put before.
+char* write_seventeen_digits(char* out, std::uint64_t m, int exponent) {
+  char digits[32] = {};
+  const std::uint64_t rest = m % k_ten_to_16;
+  digits[0] = static_cast<char>('0' + m / k_ten_to_16);
+  eight_digits_before(digits + 9, static_cast<std::uint32_t>(rest / 100000000));
+  eight_digits_before(digits + 17, static_cast<std::uint32_t>(rest % 100000000));
+  // Fixed-size copies: the bytes past the text stay within k_shortest_double_chars of `out`.
+  if (exponent >= 0) {
+    const int whole = exponent + 1;
+    std::memcpy(out, digits, 16);
+    out[whole] = '.';
+    std::memcpy(out + whole + 1, digits + whole, 16);
+    return out + 18;
+  }
+  std::memcpy(out, "0.000", 5);
+  out += 1 - exponent;  // "0." and -exponent - 1 zeros
+  std::memcpy(out, digits, 17);
+  return out + 17;
+}
+
 }  // namespace
 
 char* write_shortest(char* first, double value) {
@@ -270,9 +295,11 @@ char* write_round_trip(char* first, double value) {
   std::uint64_t m = static_cast<std::uint64_t>(scaled >> s);
   const Uint128 remainder = scaled & ((static_cast<Uint128>(1) << s) - 1), half = static_cast<Uint128>(1) << (s - 1);
   if (remainder > half || (remainder == half && (m & 1))) ++m;
-  if (m % 10 == 0) drop_trailing_zeros(m, k);
   char* out = first;
   if (bits >> 63) *out++ = '-';
+  if (m % 10 != 0 && m >= k_ten_to_16 && m < 10 * k_ten_to_16 && k <= 20 && k >= 1)
+    return write_seventeen_digits(out, m, 16 - k);
+  if (m % 10 == 0) drop_trailing_zeros(m, k);
   return write_decimal(out, m, k);
 }
 
