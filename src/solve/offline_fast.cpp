@@ -245,12 +245,14 @@ class Normals {
     fixed_a_.emplace(a_);
     fixed_rhs_ = rhs_;
   }
-  /// Puts the copy save_fixed() kept back; false when there is none.
-  bool restore_fixed() {
-    if (!fixed_a_) return false;
-    a_.copy_entries(*fixed_a_);
-    std::copy(fixed_rhs_.begin(), fixed_rhs_.end(), rhs_.begin());
-    return true;
+  /// Whether save_fixed() kept a copy.
+  bool has_fixed() const { return fixed_a_.has_value(); }
+  /// Puts the equations of frames [first, end) back as save_fixed() kept them (their columns
+  /// and right-hand sides).
+  void restore_fixed(int first, int end) {
+    const int from = first * k_vars_per_frame, to = end * k_vars_per_frame;
+    a_.copy_columns(*fixed_a_, from, to);
+    std::copy(fixed_rhs_.begin() + from, fixed_rhs_.begin() + to, rhs_.begin() + from);
   }
   /// Solves for the minimiser; false if the system is not positive definite.
   bool solve(std::vector<double>& out) {
@@ -315,12 +317,13 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
   }
 }
 
-/// Adds the terms that depend on the current displacements `d` (pelvis-toe distance, leg
-/// reach, toe floor of the `active` toes, a below-only pelvis height where the pelvis is below
-/// its input) to `eq`, which holds assemble_fixed's.
+/// Adds the terms of frames [first, end) that depend on the current displacements `d`
+/// (pelvis-toe distance, leg reach, toe floor of the `active` toes, a below-only pelvis height
+/// where the pelvis is below its input) to `eq`, which holds assemble_fixed's. A frame's terms
+/// join its own unknowns only.
 void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
-  for (int i = 0; i < in.frame_count; ++i) {
+                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, int first, int end, Normals& eq) {
+  for (int i = first; i < end; ++i) {
     if (w.pelvis_height_below_only && w.pelvis_height > 0 && d[var(i, 0, 1)] < 0)
       eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
@@ -339,16 +342,27 @@ void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::v
   }
 }
 
+// Frames whose equations assemble() puts back and gives their moving terms together (about
+// 44 KiB of band: the moving terms are added while the frames are in cache).
+constexpr int k_assemble_chunk_frames = 32;
+
 /// Builds the normal equations around the current displacements `d`: the fixed terms (once,
-/// then from the copy `eq` keeps where it has room for one), then the moving ones.
+/// then from the copy `eq` keeps where it has room for one, a chunk of frames at a time), then
+/// the moving ones.
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
-  if (!eq.restore_fixed()) {
-    eq.clear();
-    assemble_fixed(in, w, eq);
-    eq.save_fixed();
+  if (eq.has_fixed()) {
+    for (int first = 0; first < in.frame_count; first += k_assemble_chunk_frames) {
+      const int end = std::min(in.frame_count, first + k_assemble_chunk_frames);
+      eq.restore_fixed(first, end);
+      assemble_moving(in, w, d, active, newton, first, end, eq);
+    }
+    return;
   }
-  assemble_moving(in, w, d, active, newton, eq);
+  eq.clear();
+  assemble_fixed(in, w, eq);
+  eq.save_fixed();
+  assemble_moving(in, w, d, active, newton, 0, in.frame_count, eq);
 }
 
 /// Marks non-contact toes below their floor; returns true if the set changed.
