@@ -397,33 +397,38 @@ double floor_margin(const OfflineSolveInput& in, const std::vector<double>& d) {
 double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active) {
   auto sq = [](double v) { return v * v; };
+  // Each frame's terms are summed on their own (a chain of additions per frame, the frames'
+  // independent of one another), then the frames' sums: the same terms as one running sum,
+  // with round-off far under line_search's slack (1e-12 of the energy).
   double e = 0;
-  for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
   for (size_t k = 0; k < w.pin_d.size(); ++k) e += w.pin * sq(d[k] - w.pin_d[k]);
-  for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
   for (int i = 0; i < in.frame_count; ++i) {
+    double ef = 0;
+    for (int k = 0; k < k_vars_per_frame; ++k) ef += w.anchor * sq(d[var(i, 0, 0) + k]);
+    ef += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
     if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)
-        e += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
-    if (i > 0) e += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
+        ef += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
+    if (i > 0) ef += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       if (both_in_contact(in, leg, i)) {
-        e += w.lock_pair[leg][i] * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
+        ef += w.lock_pair[leg][i] * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
         for (int f : {i - 1, i})
-          e += w.lock_height[leg][i] * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
+          ef += w.lock_height[leg][i] * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
       } else if (i > 0) {
-        e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
+        ef += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
       }
-      e += w.in_frame * sq(length(pelvis - toe) - w.rest_length[leg][i]);
+      ef += w.in_frame * sq(length(pelvis - toe) - w.rest_length[leg][i]);
       Vec3 v;
-      e += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
-      if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
+      ef += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
+      if (active[leg][i]) ef += w.active * sq(toe.y - in.toe_min_height_m[leg]);
       if (in.contact[leg][i] && w.lock_anchor > 0)
-        e += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
+        ef += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
     }
+    e += ef;
   }
   return e;
 }
