@@ -58,6 +58,13 @@ class BandedSpd {
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only; after factor() (never in
   /// compact mode), L(i, j).
   double& at(int i, int j) { return band_[compact() ? compact_index(i, j) : index(i, j)]; }
+  /// Column j of a dense band: [t] = A(j + t, j) for t = 0 .. half_bandwidth, and column j + c
+  /// starts (half_bandwidth + 1) c entries on (for adding to known entries without add()'s
+  /// index arithmetic).
+  double* dense_column(int j) {
+    assert(!compact() && j >= 0 && j < n_);
+    return band_.data() + index(j, j);
+  }
   /// Adds v to A(i, j) and, for i != j, to A(j, i) (one stored entry). |i - j| <= bandwidth; in
   /// compact mode the entry must be in the pattern (std::logic_error otherwise).
   void add(int i, int j, double v) {

@@ -227,12 +227,30 @@ class Normals {
       for (int v = 0; v < 3; ++v)
         h[u][v] = w * ((1 - bend) * at(n, u) * at(n, v) + (u == v ? bend : 0.0));
     const double g = w * (len - rest_len);
-    for (int u = 0; u < 3; ++u) {
-      for (int v = 0; v <= u; ++v) {
-        a_.add(p0 + u, p0 + v, h[u][v]);
-        a_.add(t0 + u, t0 + v, h[u][v]);
+    if (a_.compact()) {
+      for (int u = 0; u < 3; ++u) {
+        for (int v = 0; v <= u; ++v) {
+          a_.add(p0 + u, p0 + v, h[u][v]);
+          a_.add(t0 + u, t0 + v, h[u][v]);
+        }
+        for (int v = 0; v < 3; ++v) a_.add(t0 + v, p0 + u, -h[u][v]);
       }
-      for (int v = 0; v < 3; ++v) a_.add(t0 + v, p0 + u, -h[u][v]);
+    } else {
+      // The same additions, to the entries addressed in the dense band directly: A(p0 + u,
+      // p0 + v) is entry u - v of column p0 + v, A(t0 + v, p0 + u) entry t0 - p0 + v - u of
+      // column p0 + u.
+      constexpr int stride = k_half_bandwidth + 1;
+      double* const pelvis = a_.dense_column(p0);
+      double* const toe = a_.dense_column(t0);
+      for (int u = 0; u < 3; ++u) {
+        for (int v = 0; v <= u; ++v) {
+          pelvis[v * stride + u - v] += h[u][v];
+          toe[v * stride + u - v] += h[u][v];
+        }
+        for (int v = 0; v < 3; ++v) pelvis[u * stride + (t0 - p0) + v - u] += -h[u][v];
+      }
+    }
+    for (int u = 0; u < 3; ++u) {
       const double r = h[u][0] * dd.x + h[u][1] * dd.y + h[u][2] * dd.z - g * at(n, u);
       rhs_[p0 + u] += r;
       rhs_[t0 + u] -= r;
