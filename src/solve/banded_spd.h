@@ -48,11 +48,14 @@ class BandedSpd {
   void clear();
   /// The doubles that hold the matrix (the band, or the pattern's entries when compact).
   std::size_t stored_doubles() const { return band_.size(); }
-  /// Copies columns [first, end) of `other`, a dense matrix of the same size and bandwidth
-  /// (every entry they hold: A(j .. j + half_bandwidth, j) of each column j).
+  /// Copies columns [first, end) of `other`, a matrix of the same size, bandwidth and pattern
+  /// (every entry they hold: A(j .. j + half_bandwidth, j) of each column j). A compact band
+  /// (its entries not stored by column) copies all of them: only [0, size()) then.
   void copy_columns(const BandedSpd& other, int first, int end) {
-    assert(!compact() && !other.compact() && other.band_.size() == band_.size() && 0 <= first && first <= end && end <= n_);
-    const auto from = static_cast<std::ptrdiff_t>(index(first, first)), to = static_cast<std::ptrdiff_t>(index(end, end));
+    assert(other.band_.size() == band_.size() && 0 <= first && first <= end && end <= n_);
+    assert(!compact() || (first == 0 && end == n_));
+    const auto from = compact() ? std::ptrdiff_t{0} : static_cast<std::ptrdiff_t>(index(first, first));
+    const auto to = compact() ? static_cast<std::ptrdiff_t>(band_.size()) : static_cast<std::ptrdiff_t>(index(end, end));
     std::copy(other.band_.begin() + from, other.band_.begin() + to, band_.begin() + from);
   }
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only; after factor() (never in

@@ -265,8 +265,11 @@ class Normals {
   }
   /// Whether save_fixed() kept a copy.
   bool has_fixed() const { return fixed_a_.has_value(); }
+  /// Frames restore_fixed() can put back on their own: a compact band's entries (grouped by
+  /// the pattern) go back all at once.
+  int restore_frames(int wanted, int frames) const { return a_.compact() ? frames : wanted; }
   /// Puts the equations of frames [first, end) back as save_fixed() kept them (their columns
-  /// and right-hand sides).
+  /// and right-hand sides; all frames at once for a compact band, see restore_frames).
   void restore_fixed(int first, int end) {
     const int from = first * k_vars_per_frame, to = end * k_vars_per_frame;
     a_.copy_columns(*fixed_a_, from, to);
@@ -370,8 +373,9 @@ constexpr int k_assemble_chunk_frames = 32;
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
   if (eq.has_fixed()) {
-    for (int first = 0; first < in.frame_count; first += k_assemble_chunk_frames) {
-      const int end = std::min(in.frame_count, first + k_assemble_chunk_frames);
+    const int chunk = std::max(1, eq.restore_frames(k_assemble_chunk_frames, in.frame_count));
+    for (int first = 0; first < in.frame_count; first += chunk) {
+      const int end = std::min(in.frame_count, first + chunk);
       eq.restore_fixed(first, end);
       assemble_moving(in, w, d, active, newton, first, end, eq);
     }
