@@ -29,7 +29,7 @@ constexpr char k_digit_pairs[] =
 
 // Writes the 8 decimal digits of m (< 10^8, leading zeros included) so that they end at `end`:
 // four independent pairs (32-bit arithmetic), not a chain of divisions.
-void eight_digits_before(char* end, std::uint32_t m) {
+[[gnu::always_inline]] inline void eight_digits_before(char* end, std::uint32_t m) {
   const std::uint32_t high = m / 10000, low = m % 10000;
   std::memcpy(end - 8, k_digit_pairs + 2 * (high / 100), 2);
   std::memcpy(end - 6, k_digit_pairs + 2 * (high % 100), 2);
