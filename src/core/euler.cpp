@@ -20,8 +20,16 @@ Vec3 unit_axis(int a) { return a == 0 ? Vec3{1, 0, 0} : a == 1 ? Vec3{0, 1, 0} :
 // +1 when (i, j, k) is a cyclic permutation of (0, 1, 2), else -1.
 double parity(const EulerOrder& o) { return ((o[1] - o[0] + 3) % 3 == 1) ? 1.0 : -1.0; }
 
+// std::round(x) (halves away from zero) to the bit, without a library call where |x| < 2^52:
+// x less its truncation (exact there) says whether to step away from zero.
+double round_half_away(double x) {
+  if (!(std::abs(x) < 0x1p52)) return std::round(x);
+  const double t = static_cast<double>(static_cast<long long>(x));
+  return std::copysign(std::abs(x - t) >= 0.5 ? t + std::copysign(1.0, x) : t, x);
+}
+
 double wrap_near(double angle, double reference) {
-  return angle + 360.0 * std::round((reference - angle) / 360.0);
+  return angle + 360.0 * round_half_away((reference - angle) / 360.0);
 }
 
 }  // namespace

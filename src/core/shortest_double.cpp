@@ -27,8 +27,24 @@ constexpr char k_digit_pairs[] =
     "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
     "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 
+// Writes the 8 decimal digits of m (< 10^8, leading zeros included) so that they end at `end`:
+// four independent pairs (32-bit arithmetic), not a chain of divisions.
+[[gnu::always_inline]] inline void eight_digits_before(char* end, std::uint32_t m) {
+  const std::uint32_t high = m / 10000, low = m % 10000;
+  std::memcpy(end - 8, k_digit_pairs + 2 * (high / 100), 2);
+  std::memcpy(end - 6, k_digit_pairs + 2 * (high % 100), 2);
+  std::memcpy(end - 4, k_digit_pairs + 2 * (low / 100), 2);
+  std::memcpy(end - 2, k_digit_pairs + 2 * (low % 100), 2);
+}
+
 // Writes the decimal digits of m (> 0) so that they end at `end`; returns where they start.
+// Computed values' 17 digits go 8 at a time (eight_digits_before), the rest a pair at a time.
 char* digits_before(char* end, std::uint64_t m) {
+  while (m >= 100000000) {
+    eight_digits_before(end, static_cast<std::uint32_t>(m % 100000000));
+    m /= 100000000;
+    end -= 8;
+  }
   while (m >= 100) {
     const std::uint64_t pair = m % 100;
     m /= 100;
@@ -42,6 +58,30 @@ char* digits_before(char* end, std::uint64_t m) {
     *--end = static_cast<char>('0' + m);
   }
   return end;
+}
+
+// write_decimals' text for m < 10^8 and decimals < 8: m's 8 digits (leading zeros included) at
+// once, its digit count and the fraction's trailing zeros from the zero bytes of those 8 digits
+// as a word (the first digit in the lowest byte), no loop.
+char* write_short_decimal(char* out, std::uint32_t m, int decimals) {
+  char digits[24] = {};
+  eight_digits_before(digits + 8, m);
+  std::uint64_t word = 0;
+  std::memcpy(&word, digits, 8);
+  word ^= 0x3030303030303030;  // '0' bytes become 0
+  const int leading_zeros = word == 0 ? 8 : std::countr_zero(word) / 8;
+  const int trailing_zeros = word == 0 ? 8 : std::countl_zero(word) / 8;
+  const int count = std::max(8 - leading_zeros, decimals + 1);  // digits written, point aside
+  const char* d = digits + 8 - count;
+  const int whole = count - decimals, fraction = decimals - std::min(trailing_zeros, decimals);
+  // Fixed-size copies: the bytes past each part's end are overwritten by what follows or lie
+  // within k_shortest_double_chars of `out`.
+  std::memcpy(out, d, 8);
+  out += whole;
+  if (fraction == 0) return out;
+  *out = '.';
+  std::memcpy(out + 1, d + whole, 8);
+  return out + 1 + fraction;
 }
 
 char* by_to_chars(char* first, double value) {
@@ -188,6 +228,31 @@ char* write_decimal(char* out, std::uint64_t m, int k) {
   return out + 2;
 }
 
+constexpr std::uint64_t k_ten_to_16 = 10000000000000000;
+
+// write_decimal's text for a 17-digit m with no trailing zero and decimal exponent `exponent`
+// in [-4, 15], where the plain notation is the shorter (or as short): its first digit and two
+// groups of 8 (eight_digits_before), then the point put in, or "0." and zeros put before.
+char* write_seventeen_digits(char* out, std::uint64_t m, int exponent) {
+  char digits[32] = {};
+  const std::uint64_t rest = m % k_ten_to_16;
+  digits[0] = static_cast<char>('0' + m / k_ten_to_16);
+  eight_digits_before(digits + 9, static_cast<std::uint32_t>(rest / 100000000));
+  eight_digits_before(digits + 17, static_cast<std::uint32_t>(rest % 100000000));
+  // Fixed-size copies: the bytes past the text stay within k_shortest_double_chars of `out`.
+  if (exponent >= 0) {
+    const int whole = exponent + 1;
+    std::memcpy(out, digits, 16);
+    out[whole] = '.';
+    std::memcpy(out + whole + 1, digits + whole, 16);
+    return out + 18;
+  }
+  std::memcpy(out, "0.000", 5);
+  out += 1 - exponent;  // "0." and -exponent - 1 zeros
+  std::memcpy(out, digits, 17);
+  return out + 17;
+}
+
 }  // namespace
 
 char* write_shortest(char* first, double value) {
@@ -230,9 +295,11 @@ char* write_round_trip(char* first, double value) {
   std::uint64_t m = static_cast<std::uint64_t>(scaled >> s);
   const Uint128 remainder = scaled & ((static_cast<Uint128>(1) << s) - 1), half = static_cast<Uint128>(1) << (s - 1);
   if (remainder > half || (remainder == half && (m & 1))) ++m;
-  if (m % 10 == 0) drop_trailing_zeros(m, k);
   char* out = first;
   if (bits >> 63) *out++ = '-';
+  if (m % 10 != 0 && m >= k_ten_to_16 && m < 10 * k_ten_to_16 && k <= 20 && k >= 1)
+    return write_seventeen_digits(out, m, 16 - k);
+  if (m % 10 == 0) drop_trailing_zeros(m, k);
   return write_decimal(out, m, k);
 }
 
@@ -245,6 +312,7 @@ char* write_decimals(char* first, double value, int decimals) {
   const std::uint64_t m = static_cast<std::uint64_t>(scaled + 0.5);
   char* out = first;
   if (std::signbit(value)) *out++ = '-';
+  if (m < 100000000 && decimals < 8) return write_short_decimal(out, static_cast<std::uint32_t>(m), decimals);
   // m's digits, zero-padded to at least decimals + 1, then the point put before the last
   // `decimals` and the fraction's trailing zeros (and a bare point) dropped. Both parts are
   // copied 16 bytes at a time (fixed-size copies, no library call): the bytes past a part's end

@@ -4,6 +4,7 @@
 // previous frame's written angles, written with 17 significant digits (they read back exactly).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -182,7 +183,11 @@ class TextOut {
     char* p = room(count * (k_shortest_double_chars + 1) + 1);
     for (size_t i = 0; i < count; ++i) {
       if (i) *p++ = ' ';
-      p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
+      // +0 (most channels of a mocap skeleton's still joints) is "0" in either notation.
+      if (std::bit_cast<std::uint64_t>(values[i]) == 0)
+        *p++ = '0';
+      else
+        p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
     }
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
@@ -265,18 +270,18 @@ void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
   close_until(-1);
 }
 
-// sin and cos of x (radians, |x| <= k_max_approx_rad) within 1e-12: a quadrant and a Taylor
-// polynomial on [-pi/4, pi/4] (terms to x^13 and x^16; the first left out is under 2e-14).
+// sin and cos of x (radians, |x| <= k_max_approx_rad) within 2e-9: a quadrant and a Taylor
+// polynomial on [-pi/4, pi/4] (terms to x^9 and x^10; the first left out is under 1.8e-9).
 constexpr double k_max_approx_rad = 1e4;
 void approx_sincos(double x, double& s, double& c) {
   constexpr double k_two_over_pi = 0.63661977236758134308, k_half_pi = 1.57079632679489661923;
-  const double quadrant = std::floor(x * k_two_over_pi + 0.5);
-  const double r = x - quadrant * k_half_pi, r2 = r * r;
-  const double sr =
-      r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 + r2 * (-1.0 / 39916800 + r2 / 6227020800.0))))));
-  const double cr =
-      1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 + r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600 - r2 / 87178291200.0))))));
-  switch (static_cast<long long>(quadrant) & 3) {
+  const double scaled = x * k_two_over_pi + 0.5;
+  long long quadrant = static_cast<long long>(scaled);  // towards zero: floor() below
+  if (static_cast<double>(quadrant) > scaled) --quadrant;
+  const double r = x - static_cast<double>(quadrant) * k_half_pi, r2 = r * r;
+  const double sr = r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 / 362880))));
+  const double cr = 1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 - r2 / 3628800))));
+  switch (quadrant & 3) {
     case 0: s = sr; c = cr; break;
     case 1: s = cr; c = -sr; break;
     case 2: s = -sr; c = -cr; break;
@@ -284,11 +289,22 @@ void approx_sincos(double x, double& s, double& c) {
   }
 }
 
+// q times the rotation whose half-angle has sine s and cosine c about axis `axis` (0 x, 1 y,
+// 2 z): the quaternion product without the other's zero components.
+Quat times_axis_rotation(const Quat& q, int axis, double s, double c) {
+  switch (axis) {
+    case 0: return {q.w * c - q.x * s, q.x * c + q.w * s, q.y * c + q.z * s, q.z * c - q.y * s};
+    case 1: return {q.w * c - q.y * s, q.x * c - q.z * s, q.y * c + q.w * s, q.z * c + q.x * s};
+    default: return {q.w * c - q.z * s, q.x * c + q.y * s, q.y * c - q.x * s, q.z * c + q.w * s};
+  }
+}
+
 // Fills the row values of joint j at frame f.
 class RowWriter {
  public:
-  RowWriter(const Clip& clip, const Plan& plan) : clip_(clip), plan_(plan), previous_(plan.layouts.size()) {
-    if (plan.source && source_frames() > 0)
+  RowWriter(const Clip& clip, const Plan& plan)
+      : clip_(clip), plan_(plan), source_frames_(plan.source ? source_frames(*plan.source) : 0), previous_(plan.layouts.size()) {
+    if (source_frames_ > 0)
       for (size_t j = 0; j < previous_.size(); ++j) previous_[j] = raw_angles(0, static_cast<int>(j));
     find_rotations_as_read();
   }
@@ -300,7 +316,7 @@ class RowWriter {
     const BvhJointLayout& layout = plan_.layouts[j];
     const JointSlots& slots = plan_.slots[j];
     bool rotation_same = false, translation_same = false;
-    if (plan_.source && f < source_frames()) {
+    if (f < source_frames_) {
       const BvhSource& s = *plan_.source;
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
@@ -342,8 +358,9 @@ class RowWriter {
   }
 
   // Whether joint j's rotation at frame f is certainly not the source's (its raw angles already
-  // in `row`): their rotation computed approximately (within 1e-12) is more than 1e-9 away from
-  // the clip's, so the exact decoding cannot equal it. False when unsure (or not worth it).
+  // in `row`): their rotation computed approximately (each component within 1e-8: three
+  // factors within 2e-9) is more than 1e-7 away from the clip's, so the exact decoding cannot
+  // equal it. False when unsure (or not worth it): the exact decoding then decides.
   bool surely_changed(int f, int j, const JointSlots& slots, const double* row) const {
     if (slots.rotation_count != 3 || clip_.values_to_file().up != Axis::pos_y) return false;
     constexpr double k_half_deg_to_rad = 3.14159265358979323846 / 360;
@@ -353,10 +370,9 @@ class RowWriter {
       if (!(std::abs(half) <= k_max_approx_rad)) return false;
       double sn = 0, cs = 1;
       approx_sincos(half, sn, cs);
-      const int axis = slots.order[n];
-      q = q * Quat{cs, axis == 0 ? sn : 0.0, axis == 1 ? sn : 0.0, axis == 2 ? sn : 0.0};
+      q = times_axis_rotation(q, slots.order[n], sn, cs);
     }
-    constexpr double k_surely_apart = 1e-9;
+    constexpr double k_surely_apart = 1e-7;
     const Quat c = clip_.rotation(f, j);
     return std::abs(c.w - q.w) > k_surely_apart || std::abs(c.x - q.x) > k_surely_apart ||
            std::abs(c.y - q.y) > k_surely_apart || std::abs(c.z - q.z) > k_surely_apart;
@@ -390,15 +406,15 @@ class RowWriter {
   // internal frame leaves a rotation's bits as they are).
   void find_rotations_as_read() {
     rotations_as_read_.assign(plan_.layouts.size(), false);
-    if (!plan_.source || source_frames() != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
+    if (!plan_.source || source_frames_ != clip_.frame_count || clip_.values_to_file().up != Axis::pos_y ||
         plan_.source->rotation_fingerprints.size() != rotations_as_read_.size())
       return;
     const std::vector<std::uint64_t> now = rotation_fingerprints(clip_);
     for (size_t j = 0; j < now.size(); ++j) rotations_as_read_[j] = now[j] == plan_.source->rotation_fingerprints[j];
   }
 
-  int source_frames() const {
-    const BvhSource& s = *plan_.source;
+  // Frames of raw values `s` holds.
+  static int source_frames(const BvhSource& s) {
     return s.values_per_frame > 0 ? static_cast<int>(s.values.size() / static_cast<size_t>(s.values_per_frame)) : 0;
   }
   std::array<double, 3> raw_angles(int f, int j) const {
@@ -447,6 +463,7 @@ class RowWriter {
   };
   const Clip& clip_;
   const Plan& plan_;
+  const int source_frames_;  ///< frames of raw values the source holds (0 without a source)
   std::vector<std::array<double, 3>> previous_;
   std::vector<Decoded> decoded_ = std::vector<Decoded>(plan_.layouts.size());
   std::vector<std::uint8_t> computed_ = std::vector<std::uint8_t>(static_cast<size_t>(plan_.values_per_frame), 0);

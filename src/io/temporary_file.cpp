@@ -173,16 +173,26 @@ FdBuffer::int_type FdBuffer::overflow(int_type c) {
 
 int FdBuffer::sync() { return drain() ? 0 : -1; }
 
-bool FdBuffer::drain() {
-  const char* p = pbase();
-  while (p < pptr() && error_ == 0) {
-    ssize_t n = ::write(fd_, p, static_cast<std::size_t>(pptr() - p));
+std::streamsize FdBuffer::xsputn(const char* s, std::streamsize n) {
+  if (n < static_cast<std::streamsize>(buffer_.size())) return std::streambuf::xsputn(s, n);
+  if (!drain() || !write_all(s, s + n)) return 0;
+  return n;
+}
+
+bool FdBuffer::write_all(const char* p, const char* end) {
+  while (p < end && error_ == 0) {
+    ssize_t n = ::write(fd_, p, static_cast<std::size_t>(end - p));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
       error_ = n < 0 ? errno : EIO;
     else
       p += n;
   }
+  return error_ == 0;
+}
+
+bool FdBuffer::drain() {
+  write_all(pbase(), pptr());
   setp(buffer_.data(), buffer_.data() + buffer_.size());
   return error_ == 0;
 }

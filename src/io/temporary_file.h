@@ -43,6 +43,8 @@ class TemporaryFile {
 void remove_stale_temporaries(const std::filesystem::path& directory);
 
 /// An output stream buffer over a file descriptor that keeps the errno of the first failed write.
+/// Blocks at least as large as its buffer go to the descriptor directly (what is buffered
+/// first), without a copy through the buffer.
 class FdBuffer : public std::streambuf {
  public:
   explicit FdBuffer(int fd);
@@ -52,9 +54,12 @@ class FdBuffer : public std::streambuf {
  protected:
   int_type overflow(int_type c) override;
   int sync() override;
+  std::streamsize xsputn(const char* s, std::streamsize n) override;
 
  private:
   bool drain();
+  /// Writes [p, end) to the descriptor, whole (retrying short writes); false on an error.
+  bool write_all(const char* p, const char* end);
 
   int fd_;
   std::vector<char> buffer_;

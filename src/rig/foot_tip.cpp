@@ -1,3 +1,4 @@
+#include "../core/end_site_trajectory.h"
 #include "footfix/core/fk.h"
 #include "footfix/rig/leg_rig.h"
 
@@ -15,7 +16,7 @@ void foot_tip_trajectory(const Clip& clip, const LegChain& leg, int first, std::
     joint_trajectory(clip, leg.toe_end, first, out);
     return;
   }
-  for (size_t f = 0; f < out.size(); ++f) out[f] = foot_tip_world(clip, first + static_cast<int>(f), leg);
+  end_site_trajectory(clip, leg.contact_joint(), first, out);
 }
 
 }  // namespace footfix

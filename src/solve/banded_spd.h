@@ -48,14 +48,26 @@ class BandedSpd {
   void clear();
   /// The doubles that hold the matrix (the band, or the pattern's entries when compact).
   std::size_t stored_doubles() const { return band_.size(); }
-  /// Copies the entries of `other`, a matrix of the same size, bandwidth and pattern.
-  void copy_entries(const BandedSpd& other) {
-    assert(other.band_.size() == band_.size());
-    std::copy(other.band_.begin(), other.band_.end(), band_.begin());
+  /// Copies columns [first, end) of `other`, a matrix of the same size, bandwidth and pattern
+  /// (every entry they hold: A(j .. j + half_bandwidth, j) of each column j). A compact band
+  /// (its entries not stored by column) copies all of them: only [0, size()) then.
+  void copy_columns(const BandedSpd& other, int first, int end) {
+    assert(other.band_.size() == band_.size() && 0 <= first && first <= end && end <= n_);
+    assert(!compact() || (first == 0 && end == n_));
+    const auto from = compact() ? std::ptrdiff_t{0} : static_cast<std::ptrdiff_t>(index(first, first));
+    const auto to = compact() ? static_cast<std::ptrdiff_t>(band_.size()) : static_cast<std::ptrdiff_t>(index(end, end));
+    std::copy(other.band_.begin() + from, other.band_.begin() + to, band_.begin() + from);
   }
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only; after factor() (never in
   /// compact mode), L(i, j).
   double& at(int i, int j) { return band_[compact() ? compact_index(i, j) : index(i, j)]; }
+  /// Column j of a dense band: [t] = A(j + t, j) for t = 0 .. half_bandwidth, and column j + c
+  /// starts (half_bandwidth + 1) c entries on (for adding to known entries without add()'s
+  /// index arithmetic).
+  double* dense_column(int j) {
+    assert(!compact() && j >= 0 && j < n_);
+    return band_.data() + index(j, j);
+  }
   /// Adds v to A(i, j) and, for i != j, to A(j, i) (one stored entry). |i - j| <= bandwidth; in
   /// compact mode the entry must be in the pattern (std::logic_error otherwise).
   void add(int i, int j, double v) {

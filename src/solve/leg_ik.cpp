@@ -24,13 +24,13 @@ constexpr double k_floor_blend_m = 0.01;
 // exact for the small pitches most planted frames need.
 constexpr double k_pitch_softness = 0.3;
 
-Transform local_of(const Clip& clip, int frame, int joint) {
+[[gnu::always_inline]] inline Transform local_of(const Clip& clip, int frame, int joint) {
   return {clip.rotation(frame, joint), clip.translation(frame, joint)};
 }
 
 /// World transform of `joint` given the world transform of its ancestor `ancestor` (or of
 /// `ancestor` itself when joint == ancestor). Allocation-free walk up the parent chain.
-Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
+[[gnu::always_inline]] inline Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
                       const Transform& ancestor_ws) {
   if (joint == ancestor) return ancestor_ws;
   Transform t = local_of(clip, frame, joint);
@@ -44,7 +44,7 @@ Transform world_below(const Clip& clip, int frame, int joint, int ancestor,
 
 /// Sets joint's local rotation so that its world rotation becomes `world_rot`, given its
 /// parent's world transform.
-void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws,
+[[gnu::always_inline]] inline void set_world_rotation(Clip& clip, int frame, int joint, const Transform& parent_ws,
                         Quat world_rot) {
   clip.rotation(frame, joint) = normalize(inverse(parent_ws.rotation) * world_rot);
 }
@@ -67,7 +67,7 @@ struct LegPose {
   Transform hip_parent, hip, knee_parent, knee, heel_parent, heel;
 };
 
-LegPose leg_pose(const Clip& clip, int frame, const LegChain& leg, const Transform& hip_parent_ws) {
+[[gnu::always_inline]] inline LegPose leg_pose(const Clip& clip, int frame, const LegChain& leg, const Transform& hip_parent_ws) {
   const auto& parents = clip.skeleton.parents;
   LegPose p;
   p.hip_parent = hip_parent_ws;
@@ -111,7 +111,7 @@ bool two_bone_pass(Clip& clip, int frame, const LegChain& leg, const LegPose& p,
 
 /// Rotates `joint` (world transform joint_ws, parent parent_ws) so that the direction from it to
 /// `from` turns towards `to`.
-void look_at(Clip& clip, int frame, int joint, const Transform& parent_ws,
+[[gnu::always_inline]] inline void look_at(Clip& clip, int frame, int joint, const Transform& parent_ws,
              const Transform& joint_ws, Vec3 from, Vec3 to) {
   Vec3 origin = joint_ws.translation;
   Quat q = rotation_between(from - origin, to - origin);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "footfix/contacts/detect_contacts.h"
@@ -20,10 +21,15 @@ constexpr double k_min_reach_m = 1e-6;
 struct LegLength {
   double posed_m = 0, straight_m = 0;
 };
-LegLength leg_length_at(const Clip& clip, int f, const LegChain& leg) {
-  const Vec3 hip = joint_world_position(clip, f, leg.hip), knee = joint_world_position(clip, f, leg.knee),
-             heel = joint_world_position(clip, f, leg.heel);
-  return {length(heel - hip), length(knee - hip) + length(heel - knee)};
+/// A leg's length at frames [first, first + out.size()) of `clip`, as posed and straight, into
+/// `out` (from joint_trajectory's positions: joint_world_position's to the bit).
+void leg_lengths(const Clip& clip, const LegChain& leg, int first, std::span<LegLength> out) {
+  const size_t n = out.size();
+  std::vector<Vec3> hip(n), knee(n), heel(n);
+  joint_trajectory(clip, leg.hip, first, hip);
+  joint_trajectory(clip, leg.knee, first, knee);
+  joint_trajectory(clip, leg.heel, first, heel);
+  for (size_t f = 0; f < n; ++f) out[f] = {length(heel[f] - hip[f]), length(knee[f] - hip[f]) + length(heel[f] - knee[f])};
 }
 
 /// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
@@ -272,24 +278,38 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
     heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted);
     foot_pitch[leg] = foot_pitch_weights(planted, clip.frame_count, clip.fps);
   }
+  // A block of frames at a time: the pelvis at each frame of the block first, then the legs'
+  // lengths read from their trajectories over the block (each frame's hang from its own pelvis
+  // only, and no leg's IK moves the other's joints), then the IK. Memory stays that of a block.
+  constexpr int k_block_frames = 1024;
+  std::array<std::vector<LegLength>, 2> lengths;
   OfflineApplyReport report;
-  for (int f = 0; f < clip.frame_count; ++f) {
-    const Transform parent_ws = parent >= 0 ? joint_world(clip, f, parent) : Transform{};
-    clip.translation(f, translation_joint) =
-        rotate(inverse(parent_ws.rotation), result.pelvis_ws[f] - parent_ws.translation);
+  for (int first = 0; first < clip.frame_count; first += k_block_frames) {
+    const int end = std::min(clip.frame_count, first + k_block_frames);
+    for (int f = first; f < end; ++f) {
+      const Transform parent_ws = parent >= 0 ? joint_world(clip, f, parent) : Transform{};
+      clip.translation(f, translation_joint) =
+          rotate(inverse(parent_ws.rotation), result.pelvis_ws[f] - parent_ws.translation);
+    }
     for (int leg = 0; leg < 2; ++leg) {
-      const LegChain& chain = legs[leg];
-      // The soft reach limit ends at the source's extension of the frame plus a share of the
-      // leg's slack (k_extension_slack_share: a leg near full extension is never straighter
-      // than the source had it), or at the straight leg when the solve kept its targets short
-      // of where that limit begins (reach_of): near full extension a two-bone knee swings a
-      // long way for a tiny change of the target, which the soft limit smooths.
-      const LegLength source = leg_length_at(clip, f, chain);
-      const double max_ext = settings.reach_to_straight ? source.straight_m : slack_max_extension(source);
-      const LegIkHints hints{heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f], foot_pitch[leg][f]};
-      const LegIkResult r = solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings, hints);
-      report.unreached_frames[leg] += r.reached ? 0 : 1;
-      report.max_miss_m[leg] = std::max(report.max_miss_m[leg], r.miss_m);
+      lengths[leg].resize(static_cast<size_t>(end - first));
+      leg_lengths(clip, legs[leg], first, lengths[leg]);
+    }
+    for (int f = first; f < end; ++f) {
+      for (int leg = 0; leg < 2; ++leg) {
+        const LegChain& chain = legs[leg];
+        // The soft reach limit ends at the source's extension of the frame plus a share of the
+        // leg's slack (k_extension_slack_share: a leg near full extension is never straighter
+        // than the source had it), or at the straight leg when the solve kept its targets short
+        // of where that limit begins (reach_of): near full extension a two-bone knee swings a
+        // long way for a tiny change of the target, which the soft limit smooths.
+        const LegLength& source = lengths[leg][static_cast<size_t>(f - first)];
+        const double max_ext = settings.reach_to_straight ? source.straight_m : slack_max_extension(source);
+        const LegIkHints hints{heel_offsets[leg].empty() ? nullptr : &heel_offsets[leg][f], foot_pitch[leg][f]};
+        const LegIkResult r = solve_leg(clip, f, chain, result.toe_ws[leg][f], heights[leg][f], max_ext, settings, hints);
+        report.unreached_frames[leg] += r.reached ? 0 : 1;
+        report.max_miss_m[leg] = std::max(report.max_miss_m[leg], r.miss_m);
+      }
     }
   }
   return report;

@@ -69,6 +69,11 @@ struct Weights {
   std::array<std::vector<Vec3>, 2> lock_mean;
   /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
   double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
+  /// Per leg and frame i: the hard pair's and the hard height's weights at lock[leg][i]
+  /// (blended), computed once for every step's assembly and energy.
+  std::array<std::vector<double>, 2> lock_pair, lock_height;
+  /// Per leg and frame: the input's pelvis-toe distance (the in-frame term's rest length, m).
+  std::array<std::vector<double>, 2> rest_length;
   /// Windowed solve: the first pin_d.size() unknowns are held at pin_d by weight `pin`.
   double pin = 0;
   std::vector<double> pin_d;
@@ -142,6 +147,16 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
   w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
+  for (int leg = 0; leg < 2; ++leg) {
+    w.lock_pair[leg].resize(static_cast<size_t>(count));
+    w.lock_height[leg].resize(static_cast<size_t>(count));
+    w.rest_length[leg].resize(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      w.lock_pair[leg][i] = w.blended(w.hard_pair, w.lock[leg][i]);
+      w.lock_height[leg][i] = w.blended(w.hard_height, w.lock[leg][i]);
+      w.rest_length[leg][i] = length(whole.pelvis_ws[first + i] - whole.toe_ws[leg][first + i]);
+    }
+  }
   return w;
 }
 
@@ -212,12 +227,30 @@ class Normals {
       for (int v = 0; v < 3; ++v)
         h[u][v] = w * ((1 - bend) * at(n, u) * at(n, v) + (u == v ? bend : 0.0));
     const double g = w * (len - rest_len);
-    for (int u = 0; u < 3; ++u) {
-      for (int v = 0; v <= u; ++v) {
-        a_.add(p0 + u, p0 + v, h[u][v]);
-        a_.add(t0 + u, t0 + v, h[u][v]);
+    if (a_.compact()) {
+      for (int u = 0; u < 3; ++u) {
+        for (int v = 0; v <= u; ++v) {
+          a_.add(p0 + u, p0 + v, h[u][v]);
+          a_.add(t0 + u, t0 + v, h[u][v]);
+        }
+        for (int v = 0; v < 3; ++v) a_.add(t0 + v, p0 + u, -h[u][v]);
       }
-      for (int v = 0; v < 3; ++v) a_.add(t0 + v, p0 + u, -h[u][v]);
+    } else {
+      // The same additions, to the entries addressed in the dense band directly: A(p0 + u,
+      // p0 + v) is entry u - v of column p0 + v, A(t0 + v, p0 + u) entry t0 - p0 + v - u of
+      // column p0 + u.
+      constexpr int stride = k_half_bandwidth + 1;
+      double* const pelvis = a_.dense_column(p0);
+      double* const toe = a_.dense_column(t0);
+      for (int u = 0; u < 3; ++u) {
+        for (int v = 0; v <= u; ++v) {
+          pelvis[v * stride + u - v] += h[u][v];
+          toe[v * stride + u - v] += h[u][v];
+        }
+        for (int v = 0; v < 3; ++v) pelvis[u * stride + (t0 - p0) + v - u] += -h[u][v];
+      }
+    }
+    for (int u = 0; u < 3; ++u) {
       const double r = h[u][0] * dd.x + h[u][1] * dd.y + h[u][2] * dd.z - g * at(n, u);
       rhs_[p0 + u] += r;
       rhs_[t0 + u] -= r;
@@ -230,12 +263,17 @@ class Normals {
     fixed_a_.emplace(a_);
     fixed_rhs_ = rhs_;
   }
-  /// Puts the copy save_fixed() kept back; false when there is none.
-  bool restore_fixed() {
-    if (!fixed_a_) return false;
-    a_.copy_entries(*fixed_a_);
-    std::copy(fixed_rhs_.begin(), fixed_rhs_.end(), rhs_.begin());
-    return true;
+  /// Whether save_fixed() kept a copy.
+  bool has_fixed() const { return fixed_a_.has_value(); }
+  /// Frames restore_fixed() can put back on their own: a compact band's entries (grouped by
+  /// the pattern) go back all at once.
+  int restore_frames(int wanted, int frames) const { return a_.compact() ? frames : wanted; }
+  /// Puts the equations of frames [first, end) back as save_fixed() kept them (their columns
+  /// and right-hand sides; all frames at once for a compact band, see restore_frames).
+  void restore_fixed(int first, int end) {
+    const int from = first * k_vars_per_frame, to = end * k_vars_per_frame;
+    a_.copy_columns(*fixed_a_, from, to);
+    std::copy(fixed_rhs_.begin() + from, fixed_rhs_.begin() + to, rhs_.begin() + from);
   }
   /// Solves for the minimiser; false if the system is not positive definite.
   bool solve(std::vector<double>& out) {
@@ -288,9 +326,9 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
       if (both_in_contact(in, leg, i)) {
         const Vec3 rest_step = rest_of(in, i, t) - rest_of(in, i - 1, t);
         for (int ax = 0; ax < 3; ++ax)
-          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.blended(w.hard_pair, w.lock[leg][i]), -at(rest_step, ax));
+          eq.pair(var(i - 1, t, ax), var(i, t, ax), w.lock_pair[leg][i], -at(rest_step, ax));
         for (int f : {i - 1, i})
-          eq.target(var(f, t, 1), w.blended(w.hard_height, w.lock[leg][i]), in.contact_height_m[leg][f] - rest_of(in, f, t).y);
+          eq.target(var(f, t, 1), w.lock_height[leg][i], in.contact_height_m[leg][f] - rest_of(in, f, t).y);
       } else if (i > 0) {
         for (int ax = 0; ax < 3; ++ax) eq.pair(var(i - 1, t, ax), var(i, t, ax), w.soft_pair, 0.0);
       }
@@ -300,21 +338,21 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
   }
 }
 
-/// Adds the terms that depend on the current displacements `d` (pelvis-toe distance, leg
-/// reach, toe floor of the `active` toes, a below-only pelvis height where the pelvis is below
-/// its input) to `eq`, which holds assemble_fixed's.
+/// Adds the terms of frames [first, end) that depend on the current displacements `d`
+/// (pelvis-toe distance, leg reach, toe floor of the `active` toes, a below-only pelvis height
+/// where the pelvis is below its input) to `eq`, which holds assemble_fixed's. A frame's terms
+/// join its own unknowns only.
 void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
-  for (int i = 0; i < in.frame_count; ++i) {
+                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, int first, int end, Normals& eq) {
+  for (int i = first; i < end; ++i) {
     if (w.pelvis_height_below_only && w.pelvis_height > 0 && d[var(i, 0, 1)] < 0)
       eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
-      const double rest_len = length(in.pelvis_ws[i] - rest_of(in, i, t));
       eq.distance(var(i, 0, 0), var(i, t, 0), pelvis - toe, disp_of(d, i, 0) - disp_of(d, i, t),
-                  rest_len, w.in_frame, newton);
+                  w.rest_length[leg][i], w.in_frame, newton);
       Vec3 v;
       if (w.reach > 0 && reach_excess(in, leg, i, pelvis, toe, v) > 0)
         eq.distance(var(i, 0, 0), var(i, t, 0), v, disp_of(d, i, 0) - disp_of(d, i, t), in.reach_m[leg][i], w.reach,
@@ -325,16 +363,28 @@ void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::v
   }
 }
 
+// Frames whose equations assemble() puts back and gives their moving terms together (about
+// 44 KiB of band: the moving terms are added while the frames are in cache).
+constexpr int k_assemble_chunk_frames = 32;
+
 /// Builds the normal equations around the current displacements `d`: the fixed terms (once,
-/// then from the copy `eq` keeps where it has room for one), then the moving ones.
+/// then from the copy `eq` keeps where it has room for one, a chunk of frames at a time), then
+/// the moving ones.
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
-  if (!eq.restore_fixed()) {
-    eq.clear();
-    assemble_fixed(in, w, eq);
-    eq.save_fixed();
+  if (eq.has_fixed()) {
+    const int chunk = std::max(1, eq.restore_frames(k_assemble_chunk_frames, in.frame_count));
+    for (int first = 0; first < in.frame_count; first += chunk) {
+      const int end = std::min(in.frame_count, first + chunk);
+      eq.restore_fixed(first, end);
+      assemble_moving(in, w, d, active, newton, first, end, eq);
+    }
+    return;
   }
-  assemble_moving(in, w, d, active, newton, eq);
+  eq.clear();
+  assemble_fixed(in, w, eq);
+  eq.save_fixed();
+  assemble_moving(in, w, d, active, newton, 0, in.frame_count, eq);
 }
 
 /// Marks non-contact toes below their floor; returns true if the set changed.
@@ -369,33 +419,38 @@ double floor_margin(const OfflineSolveInput& in, const std::vector<double>& d) {
 double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
               const std::array<std::vector<uint8_t>, 2>& active) {
   auto sq = [](double v) { return v * v; };
+  // Each frame's terms are summed on their own (a chain of additions per frame, the frames'
+  // independent of one another), then the frames' sums: the same terms as one running sum,
+  // with round-off far under line_search's slack (1e-12 of the energy).
   double e = 0;
-  for (size_t k = 0; k < d.size(); ++k) e += w.anchor * sq(d[k]);
   for (size_t k = 0; k < w.pin_d.size(); ++k) e += w.pin * sq(d[k] - w.pin_d[k]);
-  for (int i = 0; i < in.frame_count; ++i) e += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
   for (int i = 0; i < in.frame_count; ++i) {
+    double ef = 0;
+    for (int k = 0; k < k_vars_per_frame; ++k) ef += w.anchor * sq(d[var(i, 0, 0) + k]);
+    ef += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
     if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)
-        e += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
-    if (i > 0) e += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
+        ef += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
+    if (i > 0) ef += w.soft_pair * length_sq(disp_of(d, i, 0) - disp_of(d, i - 1, 0));
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
       const Vec3 toe = rest_of(in, i, t) + disp_of(d, i, t);
       if (both_in_contact(in, leg, i)) {
-        e += w.blended(w.hard_pair, w.lock[leg][i]) * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
+        ef += w.lock_pair[leg][i] * length_sq(toe - rest_of(in, i - 1, t) - disp_of(d, i - 1, t));
         for (int f : {i - 1, i})
-          e += w.blended(w.hard_height, w.lock[leg][i]) * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
+          ef += w.lock_height[leg][i] * sq(rest_of(in, f, t).y + d[var(f, t, 1)] - in.contact_height_m[leg][f]);
       } else if (i > 0) {
-        e += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
+        ef += w.soft_pair * length_sq(disp_of(d, i, t) - disp_of(d, i - 1, t));
       }
-      e += w.in_frame * sq(length(pelvis - toe) - length(in.pelvis_ws[i] - rest_of(in, i, t)));
+      ef += w.in_frame * sq(length(pelvis - toe) - w.rest_length[leg][i]);
       Vec3 v;
-      e += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
-      if (active[leg][i]) e += w.active * sq(toe.y - in.toe_min_height_m[leg]);
+      ef += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
+      if (active[leg][i]) ef += w.active * sq(toe.y - in.toe_min_height_m[leg]);
       if (in.contact[leg][i] && w.lock_anchor > 0)
-        e += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
+        ef += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
     }
+    e += ef;
   }
   return e;
 }
