@@ -8,6 +8,7 @@
 //        bench_clean_speed --text [clip_dir] [runs]   (only the BVH text of the cleaned clips)
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -52,7 +53,8 @@ double thread_cpu_ms() {
 // Full clean throughput, I/O included, one thread: every BVH in `dir` is read, cleaned and written
 // `runs` times; prints the median total and the median time of each stage.
 void full_clean_throughput(const fs::path& dir, const CleanSettings& settings, int runs) {
-  fs::path out_dir = fs::temp_directory_path() / "footfix_bench_clean_speed";
+  // Its own folder per process: two benches run at once must not remove each other's outputs.
+  fs::path out_dir = fs::temp_directory_path() / ("footfix_bench_clean_speed." + std::to_string(::getpid()));
   fs::create_directories(out_dir);
   std::vector<fs::path> inputs;
   for (const auto& entry : fs::directory_iterator(dir))
