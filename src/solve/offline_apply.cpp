@@ -21,6 +21,10 @@ constexpr double k_min_reach_m = 1e-6;
 struct LegLength {
   double posed_m = 0, straight_m = 0;
 };
+/// The length of a leg whose hip, knee and heel stand at these world positions.
+LegLength leg_length_of(Vec3 hip, Vec3 knee, Vec3 heel) {
+  return {length(heel - hip), length(knee - hip) + length(heel - knee)};
+}
 /// A leg's length at frames [first, first + out.size()) of `clip`, as posed and straight, into
 /// `out` (from joint_trajectory's positions: joint_world_position's to the bit).
 void leg_lengths(const Clip& clip, const LegChain& leg, int first, std::span<LegLength> out) {
@@ -29,7 +33,7 @@ void leg_lengths(const Clip& clip, const LegChain& leg, int first, std::span<Leg
   joint_trajectory(clip, leg.hip, first, hip);
   joint_trajectory(clip, leg.knee, first, knee);
   joint_trajectory(clip, leg.heel, first, heel);
-  for (size_t f = 0; f < n; ++f) out[f] = {length(heel[f] - hip[f]), length(knee[f] - hip[f]) + length(heel[f] - knee[f])};
+  for (size_t f = 0; f < n; ++f) out[f] = leg_length_of(hip[f], knee[f], heel[f]);
 }
 
 /// The reach the solve keeps targets within: where the IK's soft limit begins when it ends at
@@ -167,7 +171,7 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
     in.reach_m[leg].resize(n);
     in.reach_offset_m[leg].resize(n);
     for (size_t f = 0; f < n; ++f) {
-      in.reach_m[leg][f] = reach_of(length(knee[f] - hip[f]) + length(heel[f] - knee[f]), ik.softness_m);
+      in.reach_m[leg][f] = reach_of(leg_length_of(hip[f], knee[f], heel[f]).straight_m, ik.softness_m);
       in.reach_offset_m[leg][f] = (hip[f] - in.pelvis_ws[f]) - (heel[f] - in.toe_ws[leg][f]);
     }
   }
@@ -211,7 +215,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     joint_trajectory(clip, chain.contact_joint(), toe);
     for (size_t f = 0; f < n; ++f) {
       if (!contact[leg][f]) continue;
-      const LegLength source{length(heel[f] - hip[f]), length(knee[f] - hip[f]) + length(heel[f] - knee[f])};
+      const LegLength source = leg_length_of(hip[f], knee[f], heel[f]);
       // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
       // the source's own extension (reached within the soft limit, as without this drop).
       const double reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);

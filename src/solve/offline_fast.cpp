@@ -61,16 +61,12 @@ struct Weights {
   bool pelvis_height_below_only = false;
   /// Smoothness weight of unknown k of a frame (pelvis or toe).
   double smooth_of(int k) const { return k < 3 ? pelvis_smooth : smooth; }
-  /// Per leg and frame i, in [0, 1]: how far the lock of the contact pair (i-1, i) has blended
-  /// in (1 inside a contact, less within fast_blend_s of its onset or release).
-  std::array<std::vector<double>, 2> lock;
   /// Per leg and frame: the mean input toe position over the contact holding the frame (read
   /// in contact frames only).
   std::array<std::vector<Vec3>, 2> lock_mean;
-  /// Hard weight `hard` at lock blend r: geometric from the soft pair weight (r = 0) to hard.
-  double blended(double hard, double r) const { return r >= 1 ? hard : soft_pair * std::pow(hard / soft_pair, r); }
-  /// Per leg and frame i: the hard pair's and the hard height's weights at lock[leg][i]
-  /// (blended), computed once for every step's assembly and energy.
+  /// Per leg and frame i: the hard pair's and the hard height's weights of the contact pair
+  /// (i-1, i) at its lock blend (lock_blend: 1 inside a contact, less near its onset or
+  /// release), geometric from the soft pair weight (blend 0) to the hard one (blend 1).
   std::array<std::vector<double>, 2> lock_pair, lock_height;
   /// Per leg and frame: the input's pelvis-toe distance (the in-frame term's rest length, m).
   std::array<std::vector<double>, 2> rest_length;
@@ -145,15 +141,17 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  w.lock = lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
+  const std::array<std::vector<double>, 2> lock =
+      lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
+  auto blended = [&](double hard, double r) { return r >= 1 ? hard : w.soft_pair * std::pow(hard / w.soft_pair, r); };
   for (int leg = 0; leg < 2; ++leg) {
     w.lock_pair[leg].resize(static_cast<size_t>(count));
     w.lock_height[leg].resize(static_cast<size_t>(count));
     w.rest_length[leg].resize(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i) {
-      w.lock_pair[leg][i] = w.blended(w.hard_pair, w.lock[leg][i]);
-      w.lock_height[leg][i] = w.blended(w.hard_height, w.lock[leg][i]);
+      w.lock_pair[leg][i] = blended(w.hard_pair, lock[leg][i]);
+      w.lock_height[leg][i] = blended(w.hard_height, lock[leg][i]);
       w.rest_length[leg][i] = length(whole.pelvis_ws[first + i] - whole.toe_ws[leg][first + i]);
     }
   }

@@ -128,7 +128,7 @@ class Stretch {
       }
     // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
     // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
-    // While the planted root is held, not at frames where a leg is planted and not itself being
+    // While hold_planted_root() is on, not at frames where a leg is planted and not itself being
     // smoothed: the root carries that leg, so smoothing it there would move its planted toe.
     if (hold_planted_root_ && contacts_) {
       std::vector<std::uint8_t> root_marks(static_cast<size_t>(size_), 0);
@@ -404,8 +404,8 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
       }
     };
     // First with the root held where a planted leg hangs from it; only what that leaves over
-    // the limit gets the root smoothed there too (on the shared corpus x1.25 this halves the
-    // planted slide the guard adds; pops stay under the limit).
+    // the limit gets the root smoothed there too (on the shared corpus's x1.25 rows the median
+    // slide left fell from 3.1% to 2.1%; pops stay under the limit).
     stretch.hold_planted_root(true);
     run(1.0);
     stretch.hold_planted_root(false);
