@@ -58,6 +58,9 @@ constexpr double k_planted_step_m = 1e-4;
 // needs it and goes back up over as long after).
 constexpr double k_max_reach_drop_m = 0.15;
 constexpr double k_reach_drop_sigma_s = 0.08;
+// lower_pelvis_to_reach's horizontal move: the largest (m) and the search step (m).
+constexpr double k_max_reach_shift_m = 0.03;
+constexpr double k_reach_shift_step_m = 0.001;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
@@ -196,16 +199,23 @@ double pitched_distance(Vec3 hip, Vec3 toe, Vec3 foot, double pitch_rad) {
 
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
-                             OfflineSolveResult& result) {
+                             OfflineSolveResult& result, bool shift_first) {
   const auto n = static_cast<size_t>(clip.frame_count);
   if (n == 0 || result.pelvis_ws.size() != n) return 0;
   std::vector<Vec3> pelvis(n);
   joint_trajectory(clip, translation_joint, pelvis);
-  std::vector<double> needed(n, 0.0);
-  double largest = 0;
+  // Per leg and contact frame: the source hip's offset from the pelvis, the heel offset, the
+  // foot pitch the IK may use and the reach (see below).
+  struct Planted {
+    Vec3 hip_from_pelvis, foot;
+    double pitch = 0, reach = 0;
+    bool on = false;
+  };
+  std::array<std::vector<Planted>, 2> planted;
   const double max_pitch_rad = ik.max_foot_pitch_deg * k_deg_to_rad;
   for (int leg = 0; leg < 2; ++leg) {
     const LegChain& chain = legs[leg];
+    planted[leg].assign(n, Planted{});
     if (contact[leg].size() != n) continue;
     const std::vector<double> pitch_weight = foot_pitch_weights(planted_runs(result.toe_ws[leg]), clip.frame_count, clip.fps);
     std::vector<Vec3> hip(n), knee(n), heel(n), toe(n);
@@ -216,32 +226,107 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     for (size_t f = 0; f < n; ++f) {
       if (!contact[leg][f]) continue;
       const LegLength source = leg_length_of(hip[f], knee[f], heel[f]);
+      Planted& p = planted[leg][f];
+      p.on = true;
       // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
       // the source's own extension (reached within the soft limit, as without this drop).
-      const double reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);
+      p.reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);
       // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
-      const Vec3 hip_at = hip[f] + (result.pelvis_ws[f] - pelvis[f]), foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
-      const double pitch = max_pitch_rad * pitch_weight[f];
+      p.hip_from_pelvis = hip[f] - pelvis[f];
+      p.foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
+      p.pitch = max_pitch_rad * pitch_weight[f];
+    }
+  }
+  // The smallest drop (straight down) of the pelvis at `at` bringing every planted target of
+  // frame f within reach, by bisection.
+  auto drop_needed = [&](size_t f, Vec3 at) {
+    double need = 0;
+    for (int leg = 0; leg < 2; ++leg) {
+      const Planted& p = planted[leg][f];
+      if (!p.on) continue;
       auto distance_after = [&](double drop) {
-        return pitched_distance(hip_at - Vec3{0, drop, 0}, result.toe_ws[leg][f], foot, pitch);
+        return pitched_distance(at + p.hip_from_pelvis - Vec3{0, drop, 0}, result.toe_ws[leg][f], p.foot, p.pitch);
       };
-      if (distance_after(0) <= reach + k_reach_round_off_m) continue;
-      // The smallest drop (straight down) bringing it within reach, by bisection.
-      double lo = 0, hi = k_max_reach_drop_m;
-      if (distance_after(hi) > reach) {
+      if (distance_after(need) <= p.reach + k_reach_round_off_m) continue;
+      double lo = need, hi = k_max_reach_drop_m;
+      if (distance_after(hi) > p.reach) {
         lo = hi;
       } else {
-        for (int it = 0; it < 40; ++it) (distance_after(0.5 * (lo + hi)) > reach ? lo : hi) = 0.5 * (lo + hi);
+        for (int it = 0; it < 40; ++it) (distance_after(0.5 * (lo + hi)) > p.reach ? lo : hi) = 0.5 * (lo + hi);
       }
-      needed[f] = std::max(needed[f], hi);
-      largest = std::max(largest, hi);
+      need = hi;
     }
+    return need;
+  };
+  const double sigma = std::max(1.0, k_reach_drop_sigma_s * clip.fps);
+  const int hold = static_cast<int>(std::ceil(3 * sigma));
+  // First, horizontally (shift_first): where a target is out of reach, the pelvis moves along
+  // the line towards it, by what least needs a drop at the frames short of reach within the
+  // move's spread, the other planted leg included; the move is spread as the drop is.
+  if (shift_first) {
+    std::vector<Vec3> shift(n);
+    bool any = false;
+    std::vector<size_t> short_of_reach;
+    for (size_t f = 0; f < n; ++f)
+      if (drop_needed(f, result.pelvis_ws[f]) > 0) short_of_reach.push_back(f);
+    for (size_t f : short_of_reach) {
+      // Towards the planted toe farthest out of reach, horizontally.
+      Vec3 dir;
+      double worst = -1;
+      for (int leg = 0; leg < 2; ++leg) {
+        const Planted& p = planted[leg][f];
+        if (!p.on) continue;
+        const Vec3 hip_at = result.pelvis_ws[f] + p.hip_from_pelvis;
+        const double excess = pitched_distance(hip_at, result.toe_ws[leg][f], p.foot, p.pitch) - p.reach;
+        if (excess > worst) {
+          worst = excess;
+          dir = result.toe_ws[leg][f] - hip_at;
+        }
+      }
+      dir.y = 0;
+      if (length(dir) < 1e-9) continue;
+      dir = dir / length(dir);
+      // The shift is held over +-hold frames: it must help the frames short of reach there too.
+      auto window_need = [&](double s) {
+        double need = 0;
+        for (size_t g : short_of_reach)
+          if (g + hold >= f && g <= f + hold) need = std::max(need, drop_needed(g, result.pelvis_ws[g] + dir * s));
+        return need;
+      };
+      double best = window_need(0), best_s = 0;
+      for (double s = -k_max_reach_shift_m; s <= k_max_reach_shift_m + 1e-12; s += k_reach_shift_step_m) {
+        const double need = window_need(s);
+        if (need < best - 1e-6 || (need < best + 1e-6 && std::abs(s) < std::abs(best_s))) {
+          best = need;
+          best_s = s;
+        }
+      }
+      shift[f] = dir * best_s;
+      any |= best_s != 0;
+    }
+    if (any) {
+      std::vector<Vec3> held(n);
+      for (size_t f = 0; f < n; ++f) {
+        if (length(shift[f]) == 0) continue;
+        const size_t from = f > static_cast<size_t>(hold) ? f - hold : 0, to = std::min(n - 1, f + hold);
+        for (size_t g = from; g <= to; ++g)
+          if (length(shift[f]) > length(held[g])) held[g] = shift[f];
+      }
+      std::array<std::vector<double>, 2> axis{std::vector<double>(n), std::vector<double>(n)};
+      for (size_t f = 0; f < n; ++f) axis[0][f] = held[f].x, axis[1][f] = held[f].z;
+      for (auto& a : axis) a = gaussian_smooth(a, sigma);
+      for (size_t f = 0; f < n; ++f) result.pelvis_ws[f] = result.pelvis_ws[f] + Vec3{axis[0][f], 0, axis[1][f]};
+    }
+  }
+  std::vector<double> needed(n, 0.0);
+  double largest = 0;
+  for (size_t f = 0; f < n; ++f) {
+    needed[f] = drop_needed(f, result.pelvis_ws[f]);
+    largest = std::max(largest, needed[f]);
   }
   if (largest == 0) return 0;
   // Spread: each needed drop is held over +-3 sigma, then smoothed (sigma), so the pelvis comes
   // down and back up smoothly and reaches at least 99.7% of the drop where it is needed.
-  const double sigma = std::max(1.0, k_reach_drop_sigma_s * clip.fps);
-  const int hold = static_cast<int>(std::ceil(3 * sigma));
   std::vector<double> held(n, 0.0);
   for (size_t f = 0; f < n; ++f) {
     if (needed[f] == 0) continue;

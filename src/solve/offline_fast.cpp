@@ -20,6 +20,8 @@
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
 //   lock anchor   w_lock_anchor |x - m|^2           planted toes, horizontally (x, z), towards
 //                                                   m: the mean of the input toe over the contact
+//   lock width    w_lock_width (n . (x - m))^2      the same across the pelvis's travel over the
+//                                                   contact (n: horizontal, at right angles to it)
 //   smoothness    w_smooth |d[i-1] - 2d[i] + d[i+1]|^2  corrections change velocity over about
 //                                                   fast_blend_s (toes) and fast_pelvis_blend_s
 //                                                   (pelvis), not in one frame: lock onsets and
@@ -56,14 +58,18 @@ constexpr double k_quadratic_tolerances = 100;
 double pbd_weight(double k) { return k >= 1 ? k_max_weight : std::min(k / (1 - k), k_max_weight); }
 
 struct Weights {
-  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, lock_anchor, smooth, pelvis_smooth, reach,
-      pelvis_height;
+  double soft_pair, in_frame, hard_pair, hard_height, active, anchor, lock_anchor, lock_width, smooth,
+      pelvis_smooth, reach, pelvis_height;
   bool pelvis_height_below_only = false;
   /// Smoothness weight of unknown k of a frame (pelvis or toe).
   double smooth_of(int k) const { return k < 3 ? pelvis_smooth : smooth; }
   /// Per leg and frame: the mean input toe position over the contact holding the frame (read
   /// in contact frames only).
   std::array<std::vector<Vec3>, 2> lock_mean;
+  /// Per leg and frame: the horizontal unit vector at right angles to the input pelvis's travel
+  /// over the contact holding the frame (across the walk: the lock width anchor pulls along it);
+  /// zero outside contacts and where the pelvis travels less than k_min_travel_m.
+  std::array<std::vector<Vec3>, 2> lock_across;
   /// Per leg and frame i: the hard pair's and the hard height's weights of the contact pair
   /// (i-1, i) at its lock blend (lock_blend: 1 inside a contact, less near its onset or
   /// release), geometric from the soft pair weight (blend 0) to the hard one (blend 1).
@@ -99,21 +105,28 @@ std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, doubl
   return lock;
 }
 
-/// Per leg and frame, the mean input toe position over the contact holding the frame (zero
-/// outside contacts); frames [first, first + count) of `in`.
-std::array<std::vector<Vec3>, 2> lock_means(const OfflineSolveInput& in, int first, int count) {
-  std::array<std::vector<Vec3>, 2> mean;
+// A contact whose pelvis travels less than this (m) has no direction across its travel.
+constexpr double k_min_travel_m = 0.01;
+
+/// Fills w.lock_mean and w.lock_across for frames [first, first + count) of `in`.
+void lock_means(const OfflineSolveInput& in, int first, int count, Weights& w) {
   for (int leg = 0; leg < 2; ++leg) {
-    mean[leg].assign(static_cast<size_t>(count), Vec3{});
+    w.lock_mean[leg].assign(static_cast<size_t>(count), Vec3{});
+    w.lock_across[leg].assign(static_cast<size_t>(count), Vec3{});
     for (const ContactInterval& run : contact_runs(in.contact[leg])) {
       if (run.last_frame < first || run.first_frame >= first + count) continue;
-      Vec3 sum;
-      for (int i = run.first_frame; i <= run.last_frame; ++i) sum = sum + in.toe_ws[leg][i];
-      for (int i = std::max(run.first_frame, first); i <= std::min(run.last_frame, first + count - 1); ++i)
-        mean[leg][i - first] = sum / static_cast<double>(run.last_frame - run.first_frame + 1);
+      Vec3 toe_sum;
+      for (int i = run.first_frame; i <= run.last_frame; ++i) toe_sum = toe_sum + in.toe_ws[leg][i];
+      const Vec3 mean = toe_sum / static_cast<double>(run.last_frame - run.first_frame + 1);
+      const Vec3 travel = in.pelvis_ws[run.last_frame] - in.pelvis_ws[run.first_frame];
+      const Vec3 across{-travel.z, 0, travel.x};
+      const double across_len = length(across);
+      for (int i = std::max(run.first_frame, first); i <= std::min(run.last_frame, first + count - 1); ++i) {
+        w.lock_mean[leg][i - first] = mean;
+        if (across_len >= k_min_travel_m) w.lock_across[leg][i - first] = across / across_len;
+      }
     }
   }
-  return mean;
 }
 
 /// The solve's weights for frames [first, first + count) of `whole` (all of it, or a window's
@@ -135,13 +148,14 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.pelvis_height_below_only = s.fast_pelvis_height_below_only;
   w.anchor = s.fast_anchor * w.soft_pair;
   w.lock_anchor = s.fast_lock_anchor * w.soft_pair;
+  w.lock_width = s.fast_lock_width_anchor * w.soft_pair;
   // Second differences of the correction over about fast_blend_s: a correction that changes
   // velocity (a lock starting or ending) spreads that change over that time instead of one frame.
   const double blend_frames = s.fast_blend_s * fps;
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  if (w.lock_anchor > 0) w.lock_mean = lock_means(whole, first, count);
+  if (w.lock_anchor > 0 || w.lock_width > 0) lock_means(whole, first, count, w);
   const std::array<std::vector<double>, 2> lock =
       lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   auto blended = [&](double hard, double r) { return r >= 1 ? hard : w.soft_pair * std::pow(hard / w.soft_pair, r); };
@@ -194,6 +208,14 @@ class Normals {
   void target(int i, double w, double c) {
     a_.add(i, i, w);
     rhs_[i] += w * c;
+  }
+  /// w (nx d_i + nz d_j - c)^2 (a horizontal direction (nx, nz) of one particle's x (i) and z (j))
+  void directional_target(int i, int j, double nx, double nz, double w, double c) {
+    a_.add(i, i, w * nx * nx);
+    a_.add(j, j, w * nz * nz);
+    a_.add(j, i, w * nx * nz);
+    rhs_[i] += w * nx * c;
+    rhs_[j] += w * nz * c;
   }
   /// w (d_j - d_i - c)^2
   void pair(int i, int j, double w, double c) {
@@ -332,6 +354,11 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
       }
       if (in.contact[leg][i] && w.lock_anchor > 0)
         for (int ax : {0, 2}) eq.target(var(i, t, ax), w.lock_anchor, at(w.lock_mean[leg][i] - rest_of(in, i, t), ax));
+      if (in.contact[leg][i] && w.lock_width > 0) {
+        const Vec3 n = w.lock_across[leg][i];
+        eq.directional_target(var(i, t, 0), var(i, t, 2), n.x, n.z, w.lock_width,
+                              dot(n, w.lock_mean[leg][i] - rest_of(in, i, t)));
+      }
     }
   }
 }
@@ -400,6 +427,19 @@ bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
   return changed;
 }
 
+/// With a below-only pelvis height pull: marks the frames whose pelvis is below its input
+/// height (where the pull acts); returns true if the set changed. Otherwise false, nothing marked.
+bool update_pelvis_below(const Weights& w, const std::vector<double>& d, std::vector<uint8_t>& below) {
+  if (!w.pelvis_height_below_only || w.pelvis_height <= 0) return false;
+  bool changed = false;
+  for (size_t i = 0; i < below.size(); ++i) {
+    const uint8_t b = d[var(static_cast<int>(i), 0, 1)] < 0;
+    changed |= b != below[i];
+    below[i] = b;
+  }
+  return changed;
+}
+
 /// How near any non-contact toe is to its floor (m): a step moving less than this cannot change
 /// the toe floor's active set.
 double floor_margin(const OfflineSolveInput& in, const std::vector<double>& d) {
@@ -447,6 +487,8 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       if (active[leg][i]) ef += w.active * sq(toe.y - in.toe_min_height_m[leg]);
       if (in.contact[leg][i] && w.lock_anchor > 0)
         ef += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
+      if (in.contact[leg][i] && w.lock_width > 0)
+        ef += w.lock_width * sq(dot(w.lock_across[leg][i], toe - w.lock_mean[leg][i]));
     }
     e += ef;
   }
@@ -483,6 +525,8 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
   std::array<std::vector<uint8_t>, 2> active;
   for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
   update_active(in, d, active);
+  std::vector<uint8_t> pelvis_below(static_cast<size_t>(n), 0);
+  update_pelvis_below(w, d, pelvis_below);
 
   OfflineSolveResult r;
   Normals eq(n);
@@ -520,13 +564,17 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
     r.final_change_m = change;
     const bool active_changed = update_active(in, d, active);
     if (active_changed) e_now = energy(in, w, d, active);
+    // The below-only pelvis height changes its model where a pelvis crosses its input height:
+    // a step that moved one across was not quadratic there.
+    const bool pull_changed = update_pelvis_below(w, d, pelvis_below);
     // Two full Newton steps in a row on one energy converge quadratically: the next move would
     // be about C change^2 with C = change / previous^2. Once that is under the tolerance (and
     // the moves shrink), the step that would only confirm it is not taken, unless a toe is near
     // enough to its floor for that step to change the floor's active set (and the energy).
     const double ratio = newton_change > 0 ? change / newton_change : 1;
     const double predicted = change * ratio * ratio;
-    const bool predicted_converged = step >= 2 && full_newton && ratio < 0.5 && change < k_quadratic_tolerances * s.fast_tolerance_m &&
+    const bool predicted_converged = step >= 2 && full_newton && !pull_changed && ratio < 0.5 &&
+                                     change < k_quadratic_tolerances * s.fast_tolerance_m &&
                                      predicted < s.fast_tolerance_m &&
                                      floor_margin(in, d) > k_floor_margin_tolerances * s.fast_tolerance_m;
     if (!active_changed && (change < s.fast_tolerance_m || predicted_converged)) {
@@ -534,7 +582,7 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
       r.converged = true;
       break;
     }
-    newton_change = full_newton && !active_changed ? change : 0;
+    newton_change = full_newton && !active_changed && !pull_changed ? change : 0;
   }
   if (n == 0) r.converged = true;
 

@@ -44,6 +44,8 @@ void OfflineSolveSettings::validate() const {
           "fast_reach_weight must be >= 0, got " + std::to_string(fast_reach_weight));
   require(std::isfinite(fast_lock_anchor) && fast_lock_anchor >= 0, ErrorKind::usage,
           "fast_lock_anchor must be >= 0, got " + std::to_string(fast_lock_anchor));
+  require(std::isfinite(fast_lock_width_anchor) && fast_lock_width_anchor >= 0, ErrorKind::usage,
+          "fast_lock_width_anchor must be >= 0, got " + std::to_string(fast_lock_width_anchor));
   require(std::isfinite(swing_blend_s) && swing_blend_s >= 0 && swing_blend_s <= 1, ErrorKind::usage,
           "swing_blend_s must be in [0, 1] s, got " + std::to_string(swing_blend_s));
   require(std::isfinite(fast_lock_blend_s) && fast_lock_blend_s >= 0 && fast_lock_blend_s <= 1, ErrorKind::usage,
@@ -91,6 +93,7 @@ void use_reach_limit(OfflineSolveSettings& settings) {
   // The reach term decides where a lock out of the leg's reach goes; a pull of the lock towards
   // its input mean would fight it and leave the targets short of the leg.
   settings.fast_lock_anchor = 0;
+  settings.fast_lock_width_anchor = 0;
   // Its longer blends already spread lock onsets, and a swing blended afterwards ignores the
   // reach its targets were solved to keep.
   settings.swing_blend_s = 0;

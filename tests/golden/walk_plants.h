@@ -19,6 +19,7 @@ struct PlantedContact {
   int first_frame = 0, last_frame = 0;
   double hold_m = 0;        ///< largest distance of the toe from its mid-contact position
   double mid_offset_m = 0;  ///< mid-contact toe to the reference foothold
+  Vec3 mid_offset{};        ///< mid-contact toe minus the reference foothold (y = 0)
   double max_offset_m = 0;  ///< largest distance of the toe from the reference foothold
 };
 
@@ -44,6 +45,7 @@ inline std::vector<PlantedContact> planted_contacts(const WalkResult& walk, cons
       const Vec3 mid = toe[(in.first_frame + in.last_frame) / 2];
       const Vec3 hold = foothold(side, in);
       c.mid_offset_m = horizontal_distance(mid, hold);
+      c.mid_offset = Vec3{mid.x - hold.x, 0, mid.z - hold.z};
       for (int f = in.first_frame + k_trim_frames; f <= in.last_frame - k_trim_frames; ++f) {
         c.hold_m = std::max(c.hold_m, horizontal_distance(toe[f], mid));
         c.max_offset_m = std::max(c.max_offset_m, horizontal_distance(toe[f], hold));

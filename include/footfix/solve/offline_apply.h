@@ -31,10 +31,15 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
 /// included): the hip moves with the pelvis, the heel with the toe target, as in `clip` (the
 /// source, unchanged yet). The drop at a frame is the least straight down; it is held over
 /// +-0.24 s and smoothed (Gaussian, 0.08 s), so the pelvis comes down and back up smoothly.
+/// With `shift_first`, the pelvis first moves horizontally where that makes the drop smaller:
+/// at each contact frame short of reach, along the line from the hip to the toe target farthest
+/// out of reach, by up to 3 cm either way (1 mm steps), the move that least needs a drop at the
+/// frames short of reach within +-0.24 s (both legs' targets); the moves are held and smoothed
+/// as the drop is, then the drop is found for the moved pelvis.
 /// Returns the largest drop applied (meters, >= 0).
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
-                             OfflineSolveResult& result);
+                             OfflineSolveResult& result, bool shift_first = false);
 
 struct OfflineApplyReport {
   std::array<int, 2> unreached_frames{0, 0};  ///< per leg, frames whose target was missed

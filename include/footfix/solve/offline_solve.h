@@ -74,16 +74,18 @@ struct OfflineSolveSettings {
   /// does. 0: the pelvis smooths over fast_blend_s like the toes.
   double fast_pelvis_blend_s = 0;
   /// Fast solver: weight of the pull of the pelvis towards its input height, relative to the
-  /// soft weight (>= 0; with fast_pelvis_height_below_only, only up where it is below it). The
-  /// pelvis-toe distances keep the input's, and a planted foot further away than in the input
-  /// would otherwise bring the hips down by centimeters where the leg could simply straighten:
-  /// lowered hips bend the knees ("dinosaur"). clean then lowers the pelvis only as far as its
-  /// planted targets need (lower_pelvis_to_reach). Measured on the shared corpus
-  /// (bench_clean_quality, pelvis x1.25, with ik.max_foot_pitch_deg 40): largest pelvis drop
-  /// 6.1 cm at 0 -> 2.0 cm at 2, pops and misses as at 0, slide left up to 12.9% (11.4% at 0);
-  /// but on a synthetic walk made to slide the locks sit up to 15 mm off the true footholds
-  /// (5 mm at 0), hence off by default.
-  double fast_pelvis_height = 0;
+  /// soft weight (>= 0; 0: off; with fast_pelvis_height_below_only, only up where it is below
+  /// it). The pelvis-toe distances keep the input's, and a planted foot further away than in the
+  /// input would otherwise bring the hips down by centimeters where the leg could straighten or
+  /// the step shorten: lowered hips bend the knees ("dinosaur"). clean then moves the pelvis
+  /// towards (up to 3 cm) and lowers it only as far as its planted targets need
+  /// (lower_pelvis_to_reach). The price: where a walk's steps are too long for its legs (pelvis
+  /// travel stretched), the locks of a step sit closer to the step before (on a synthetic walk
+  /// made to slide x1.25, up to 17 mm at the first and last steps, within 2 mm at speed).
+  /// Measured on the shared corpus (bench_clean_quality, pelvis x1.25): largest pelvis drop
+  /// 6.0 cm at 0 -> 1.6 cm at 3, pops and planted misses within their gates as at 0 (< 1.5,
+  /// < 2 mm), slide left up to 12.7% (11.0% at 0; up to 4.7 points more on a row).
+  double fast_pelvis_height = 3;
   /// Fast solver: fast_pelvis_height pulls only a pelvis below its input height (a pelvis that
   /// rises, as over a slowed-down clip's shorter strides, is left free). The reach-limited solve
   /// (use_reach_limit) pulls both ways.
@@ -123,6 +125,12 @@ struct OfflineSolveSettings {
   /// the lock closer to that mean and make a clip whose detected contacts start late or end
   /// early move the toe more in the frames just outside the lock.
   double fast_lock_anchor = 0.05;
+  /// Fast solver: weight (relative to the soft weight, per contact frame, >= 0; 0: off) of the
+  /// pull of a planted toe towards that same mean across the pelvis's travel over the contact
+  /// only (horizontal, at right angles to it): the stance width. The pelvis-toe distances,
+  /// no longer met by lowering the hips (fast_pelvis_height), pull planted toes in under the
+  /// body; this keeps them out (synthetic walk made to slide x1.25: 9 mm -> 0.6 mm narrower).
+  double fast_lock_width_anchor = 1;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
