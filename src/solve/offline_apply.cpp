@@ -58,9 +58,12 @@ constexpr double k_planted_step_m = 1e-4;
 // needs it and goes back up over as long after).
 constexpr double k_max_reach_drop_m = 0.15;
 constexpr double k_reach_drop_sigma_s = 0.08;
-// lower_pelvis_to_reach's horizontal move: the largest (m) and the search step (m).
+// lower_pelvis_to_reach's horizontal move: the largest (m), the coarse search's steps either
+// way, the fine search's step (m), and the most frames whose drop a candidate move is tried on.
 constexpr double k_max_reach_shift_m = 0.03;
+constexpr int k_reach_shift_coarse_steps = 6;
 constexpr double k_reach_shift_step_m = 0.001;
+constexpr size_t k_reach_shift_window_frames = 16;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
@@ -238,9 +241,10 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     }
   }
   // The smallest drop (straight down) of the pelvis at `at` bringing every planted target of
-  // frame f within reach, by bisection.
-  auto drop_needed = [&](size_t f, Vec3 at) {
-    double need = 0;
+  // frame f within reach, by bisection; at least `at_least` (a frame within reach at that drop
+  // costs one evaluation per leg).
+  auto drop_needed = [&](size_t f, Vec3 at, double at_least = 0) {
+    double need = at_least;
     for (int leg = 0; leg < 2; ++leg) {
       const Planted& p = planted[leg][f];
       if (!p.on) continue;
@@ -269,7 +273,13 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     std::vector<size_t> short_of_reach;
     for (size_t f = 0; f < n; ++f)
       if (drop_needed(f, result.pelvis_ws[f]) > 0) short_of_reach.push_back(f);
+    // A move is held over +-hold frames: one search every quarter of that along a run of
+    // frames short of reach (the cost stays linear in the clip's frames).
+    const size_t stride = static_cast<size_t>(std::max(1, hold / 4));
+    size_t next_search = 0;
     for (size_t f : short_of_reach) {
+      if (f < next_search) continue;
+      next_search = f + stride;
       // Towards the planted toe farthest out of reach, horizontally.
       Vec3 dir;
       double worst = -1;
@@ -287,20 +297,33 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       if (length(dir) < 1e-9) continue;
       dir = dir / length(dir);
       // The shift is held over +-hold frames: it must help the frames short of reach there too.
+      // (Frames short of reach within it, at most k_reach_shift_window_frames of them, evenly.)
+      const auto first = std::lower_bound(short_of_reach.begin(), short_of_reach.end(), f > static_cast<size_t>(hold) ? f - hold : 0);
+      const auto last = std::upper_bound(first, short_of_reach.end(), f + hold);
+      const size_t in_window = static_cast<size_t>(last - first);
+      const size_t every = std::max<size_t>(1, in_window / k_reach_shift_window_frames);
       auto window_need = [&](double s) {
         double need = 0;
-        for (size_t g : short_of_reach)
-          if (g + hold >= f && g <= f + hold) need = std::max(need, drop_needed(g, result.pelvis_ws[g] + dir * s));
+        for (size_t k = 0; k < in_window; k += every) {
+          const size_t g = first[static_cast<std::ptrdiff_t>(k)];
+          need = drop_needed(g, result.pelvis_ws[g] + dir * s, need);
+        }
         return need;
       };
+      // A coarse search, then a fine one about its best.
       double best = window_need(0), best_s = 0;
-      for (double s = -k_max_reach_shift_m; s <= k_max_reach_shift_m + 1e-12; s += k_reach_shift_step_m) {
+      auto try_move = [&](double s) {
         const double need = window_need(s);
         if (need < best - 1e-6 || (need < best + 1e-6 && std::abs(s) < std::abs(best_s))) {
           best = need;
           best_s = s;
         }
-      }
+      };
+      constexpr int coarse = k_reach_shift_coarse_steps;
+      for (int k = -coarse; k <= coarse; ++k) try_move(k * k_max_reach_shift_m / coarse);
+      const double coarse_step = k_max_reach_shift_m / coarse, around = best_s;
+      for (double s = around - coarse_step + k_reach_shift_step_m; s < around + coarse_step - 1e-12; s += k_reach_shift_step_m)
+        if (std::abs(s) <= k_max_reach_shift_m + 1e-12) try_move(s);
       shift[f] = dir * best_s;
       any |= best_s != 0;
     }
