@@ -109,7 +109,7 @@ std::array<std::vector<double>, 2> lock_blend(const OfflineSolveInput& in, doubl
 constexpr double k_min_travel_m = 0.01;
 
 /// Fills w.lock_mean and w.lock_across for frames [first, first + count) of `in`.
-void lock_means(const OfflineSolveInput& in, int first, int count, Weights& w) {
+void lock_targets(const OfflineSolveInput& in, int first, int count, Weights& w) {
   for (int leg = 0; leg < 2; ++leg) {
     w.lock_mean[leg].assign(static_cast<size_t>(count), Vec3{});
     w.lock_across[leg].assign(static_cast<size_t>(count), Vec3{});
@@ -155,7 +155,7 @@ Weights weights_for(const OfflineSolveSettings& s, const OfflineSolveInput& whol
   w.smooth = w.soft_pair * blend_frames * blend_frames;
   const double pelvis_frames = std::max(s.fast_blend_s, s.fast_pelvis_blend_s) * fps;
   w.pelvis_smooth = w.soft_pair * pelvis_frames * pelvis_frames;
-  if (w.lock_anchor > 0 || w.lock_width > 0) lock_means(whole, first, count, w);
+  if (w.lock_anchor > 0 || w.lock_width > 0) lock_targets(whole, first, count, w);
   const std::array<std::vector<double>, 2> lock =
       lock_blend(whole, s.fast_lock_blend_s * fps, s.fast_short_swing_s * fps, first, count);
   auto blended = [&](double hard, double r) { return r >= 1 ? hard : w.soft_pair * std::pow(hard / w.soft_pair, r); };
