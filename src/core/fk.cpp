@@ -35,53 +35,98 @@ Vec3 joint_world_position(const Clip& clip, int frame, int joint) {
 
 namespace {
 
-// Two doubles operated on lane by lane (SSE2 on x86-64): each lane rounds as the scalar code
-// would, so two frames at a time give joint_world_position's result to the bit.
+// Frames operated on lane by lane, a frame a lane: two doubles (SSE2 on x86-64), or four (AVX2,
+// where the processor has it). Each lane rounds as the scalar code would (no contraction into
+// fused multiply-adds: the same products and sums), so several frames at a time give
+// joint_world_position's result to the bit, whatever the width.
 typedef double Pair __attribute__((vector_size(16)));
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FOOTFIX_FK_AVX2 1
+// The helpers below taking and returning four-double vectors are inlined into the AVX2 functions
+// (always_inline): no call passes one, so the ABI note for such calls does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef double Quad __attribute__((vector_size(32)));
+#else
+#define FOOTFIX_FK_AVX2 0
+#endif
 
-struct Vec3Pair {
-  Pair x, y, z;
+template <typename V>
+struct Vec3Lanes {
+  V x, y, z;
 };
 
-[[gnu::always_inline]] inline Vec3Pair load_pair(const Vec3& a, const Vec3& b) { return {Pair{a.x, b.x}, Pair{a.y, b.y}, Pair{a.z, b.z}}; }
+template <typename V>
+struct QuatLanes {
+  V w, x, y, z;
+};
+
+// The lanes of frames f, f + 1, ... (as many as V holds) of a per-frame value: at(frame).
+template <typename V, typename Frame>
+[[gnu::always_inline]] inline V lanes(const Frame& at) {
+  if constexpr (sizeof(V) == 2 * sizeof(double))
+    return V{at(0), at(1)};
+  else
+    return V{at(0), at(1), at(2), at(3)};
+}
+
+// Joint j's translation at frames f, f + 1, ...
+template <typename V>
+[[gnu::always_inline]] inline Vec3Lanes<V> load_translation(const Clip& clip, int f, int j) {
+  return {lanes<V>([&](int i) { return clip.translation(f + i, j).x; }),
+          lanes<V>([&](int i) { return clip.translation(f + i, j).y; }),
+          lanes<V>([&](int i) { return clip.translation(f + i, j).z; })};
+}
+
+// Joint j's rotation at frames f, f + 1, ...
+template <typename V>
+[[gnu::always_inline]] inline QuatLanes<V> load_rotation(const Clip& clip, int f, int j) {
+  return {lanes<V>([&](int i) { return clip.rotation(f + i, j).w; }), lanes<V>([&](int i) { return clip.rotation(f + i, j).x; }),
+          lanes<V>([&](int i) { return clip.rotation(f + i, j).y; }), lanes<V>([&](int i) { return clip.rotation(f + i, j).z; })};
+}
+
+// The same value in every lane.
+template <typename V>
+[[gnu::always_inline]] inline Vec3Lanes<V> splat(const Vec3& a) {
+  return {lanes<V>([&](int) { return a.x; }), lanes<V>([&](int) { return a.y; }), lanes<V>([&](int) { return a.z; })};
+}
 
 // The operations of cross(u, v), lane by lane.
-[[gnu::always_inline]] inline Vec3Pair cross_pair(const Vec3Pair& u, const Vec3Pair& v) {
+template <typename V>
+[[gnu::always_inline]] inline Vec3Lanes<V> cross_lanes(const Vec3Lanes<V>& u, const Vec3Lanes<V>& v) {
   return {u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x};
 }
 
-struct QuatPair {
-  Pair w, x, y, z;
-};
-
-[[gnu::always_inline]] inline QuatPair load_pair(const Quat& a, const Quat& b) { return {Pair{a.w, b.w}, Pair{a.x, b.x}, Pair{a.y, b.y}, Pair{a.z, b.z}}; }
-
 // The operations of rotate(q, v), lane by lane: v + (c * 2) w + cross(u, c * 2), c = cross(u, v).
-[[gnu::always_inline]] inline Vec3Pair rotate_pair(const QuatPair& q, const Vec3Pair& v) {
-  const Vec3Pair u{q.x, q.y, q.z};
-  const Vec3Pair c = cross_pair(u, v);
-  const Vec3Pair c2{c.x * 2.0, c.y * 2.0, c.z * 2.0};
-  const Vec3Pair uc = cross_pair(u, c2);
+template <typename V>
+[[gnu::always_inline]] inline Vec3Lanes<V> rotate_lanes(const QuatLanes<V>& q, const Vec3Lanes<V>& v) {
+  const Vec3Lanes<V> u{q.x, q.y, q.z};
+  const Vec3Lanes<V> c = cross_lanes(u, v);
+  const Vec3Lanes<V> c2{c.x * 2.0, c.y * 2.0, c.z * 2.0};
+  const Vec3Lanes<V> uc = cross_lanes(u, c2);
   return {(v.x + c2.x * q.w) + uc.x, (v.y + c2.y * q.w) + uc.y, (v.z + c2.z * q.w) + uc.z};
 }
 
 // The operations of a * b (Quat), lane by lane.
-[[gnu::always_inline]] inline QuatPair multiply_pair(const QuatPair& a, const QuatPair& b) {
+template <typename V>
+[[gnu::always_inline]] inline QuatLanes<V> multiply_lanes(const QuatLanes<V>& a, const QuatLanes<V>& b) {
   return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
           a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
 }
 
-// translation(p) + rotate(rotation(p), t) at frames f and f + 1 (joint p's transform applied
+// translation(p) + rotate(rotation(p), t) at frames f, f + 1, ... (joint p's transform applied
 // to t, lane by lane).
-[[gnu::always_inline]] inline Vec3Pair translated_rotation(const Clip& clip, int f, int p, const Vec3Pair& t) {
-  const Vec3Pair turned = rotate_pair(load_pair(clip.rotation(f, p), clip.rotation(f + 1, p)), t);
-  const Vec3Pair parent = load_pair(clip.translation(f, p), clip.translation(f + 1, p));
+template <typename V>
+[[gnu::always_inline]] inline Vec3Lanes<V> translated_rotation(const Clip& clip, int f, int p, const Vec3Lanes<V>& t) {
+  const Vec3Lanes<V> turned = rotate_lanes(load_rotation<V>(clip, f, p), t);
+  const Vec3Lanes<V> parent = load_translation<V>(clip, f, p);
   return {parent.x + turned.x, parent.y + turned.y, parent.z + turned.z};
 }
 
-[[gnu::always_inline]] inline void store_pair(const Vec3Pair& t, Vec3& a, Vec3& b) {
-  a = {t.x[0], t.y[0], t.z[0]};
-  b = {t.x[1], t.y[1], t.z[1]};
+// Lane i of t into out[i].
+template <typename V>
+[[gnu::always_inline]] inline void store_lanes(const Vec3Lanes<V>& t, Vec3* out) {
+#pragma GCC unroll 4
+  for (int i = 0; i < static_cast<int>(sizeof(V) / sizeof(double)); ++i) out[i] = {t.x[i], t.y[i], t.z[i]};
 }
 
 // joint's ancestors, nearest first.
@@ -90,6 +135,56 @@ std::vector<int> ancestors(const Clip& clip, int joint) {
   for (int p = clip.skeleton.parents[joint]; p >= 0; p = clip.skeleton.parents[p]) chain.push_back(p);
   return chain;
 }
+
+// Frames [f, end) of joint_trajectory, as many at a time as V holds (the frames left over are
+// left to the caller); returns the first frame not done. out[0] is frame `first`'s.
+template <typename V>
+[[gnu::always_inline]] inline int joint_positions(const Clip& clip, int joint, const std::vector<int>& chain, int first,
+                                                  int f, int end, Vec3* out) {
+  constexpr int width = sizeof(V) / sizeof(double);
+  for (; f + width <= end; f += width) {
+    // t = translation(p) + rotate(rotation(p), t) up the chain, as joint_world_position.
+    Vec3Lanes<V> t = load_translation<V>(clip, f, joint);
+    for (int p : chain) t = translated_rotation(clip, f, p, t);
+    store_lanes(t, out + (f - first));
+  }
+  return f;
+}
+
+// The same for end_site_trajectory: joint_world's product up the chain (the parent's transform
+// times the child's), then applied to the end site `site`.
+template <typename V>
+[[gnu::always_inline]] inline int end_site_positions(const Clip& clip, int joint, const std::vector<int>& chain, Vec3 site,
+                                                     int first, int f, int end, Vec3* out) {
+  constexpr int width = sizeof(V) / sizeof(double);
+  const Vec3Lanes<V> offset = splat<V>(site);
+  for (; f + width <= end; f += width) {
+    QuatLanes<V> r = load_rotation<V>(clip, f, joint);
+    Vec3Lanes<V> t = load_translation<V>(clip, f, joint);
+    for (int p : chain) {
+      t = translated_rotation(clip, f, p, t);
+      r = multiply_lanes(load_rotation<V>(clip, f, p), r);
+    }
+    const Vec3Lanes<V> turned = rotate_lanes(r, offset);
+    store_lanes(Vec3Lanes<V>{t.x + turned.x, t.y + turned.y, t.z + turned.z}, out + (f - first));
+  }
+  return f;
+}
+
+#if FOOTFIX_FK_AVX2
+bool have_avx2() {
+  static const bool have = __builtin_cpu_supports("avx2");
+  return have;
+}
+__attribute__((target("avx2"))) int joint_positions_avx2(const Clip& clip, int joint, const std::vector<int>& chain,
+                                                        int first, int f, int end, Vec3* out) {
+  return joint_positions<Quad>(clip, joint, chain, first, f, end, out);
+}
+__attribute__((target("avx2"))) int end_site_positions_avx2(const Clip& clip, int joint, const std::vector<int>& chain,
+                                                           Vec3 site, int first, int f, int end, Vec3* out) {
+  return end_site_positions<Quad>(clip, joint, chain, site, first, f, end, out);
+}
+#endif
 
 }  // namespace
 
@@ -103,12 +198,10 @@ void joint_trajectory(const Clip& clip, int joint, int first, std::span<Vec3> ou
   assert(first >= 0 && end <= clip.frame_count);
   const std::vector<int> chain = ancestors(clip, joint);
   int f = first;
-  for (; f + 1 < end; f += 2) {
-    // t = translation(p) + rotate(rotation(p), t) up the chain, as joint_world_position.
-    Vec3Pair t = load_pair(clip.translation(f, joint), clip.translation(f + 1, joint));
-    for (int p : chain) t = translated_rotation(clip, f, p, t);
-    store_pair(t, out[f - first], out[f + 1 - first]);
-  }
+#if FOOTFIX_FK_AVX2
+  if (have_avx2()) f = joint_positions_avx2(clip, joint, chain, first, f, end, out.data());
+#endif
+  f = joint_positions<Pair>(clip, joint, chain, first, f, end, out.data());
   for (; f < end; ++f) out[f - first] = joint_world_position(clip, f, joint);
 }
 
@@ -121,19 +214,11 @@ void end_site_trajectory(const Clip& clip, int joint, int first, std::span<Vec3>
     return;
   }
   const std::vector<int> chain = ancestors(clip, joint);
-  const Vec3Pair offset = load_pair(*site, *site);
   int f = first;
-  for (; f + 1 < end; f += 2) {
-    // joint_world's product up the chain (the parent's transform times the child's), then apply.
-    QuatPair r = load_pair(clip.rotation(f, joint), clip.rotation(f + 1, joint));
-    Vec3Pair t = load_pair(clip.translation(f, joint), clip.translation(f + 1, joint));
-    for (int p : chain) {
-      t = translated_rotation(clip, f, p, t);
-      r = multiply_pair(load_pair(clip.rotation(f, p), clip.rotation(f + 1, p)), r);
-    }
-    const Vec3Pair turned = rotate_pair(r, offset);
-    store_pair({t.x + turned.x, t.y + turned.y, t.z + turned.z}, out[f - first], out[f + 1 - first]);
-  }
+#if FOOTFIX_FK_AVX2
+  if (have_avx2()) f = end_site_positions_avx2(clip, joint, chain, *site, first, f, end, out.data());
+#endif
+  f = end_site_positions<Pair>(clip, joint, chain, *site, first, f, end, out.data());
   for (; f < end; ++f) out[f - first] = end_site_world(clip, f, joint);
 }
 

@@ -221,15 +221,27 @@ std::array<std::vector<double>, 2>& spare_bands() {
 BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(size), kd_(half_bandwidth) {
   assert(size >= 0 && half_bandwidth >= 0);
   const std::size_t dense = static_cast<size_t>(size) * static_cast<size_t>(half_bandwidth + 1);
+  if (!pattern.empty()) index_pattern(pattern);
   if (pattern.empty() || dense <= compact_above_doubles()) {
-    take_spare(dense);
+    take_spare(band_, dense);
     band_.assign(dense, 0.0);
     return;
   }
-  period_ = static_cast<int>(pattern.size());
+  period_ = classes_;
+  const std::size_t periods = (static_cast<size_t>(n_) + period_ - 1) / period_;
+  band_.assign(periods * static_cast<size_t>(class_start_[period_]), 0.0);
+  // floor(j * (2^32 / p + 1) / 2^32) = floor(j / p) while j * p < 2^32 (the error term stays
+  // under 1 / p).
+  period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;
+  divide_by_multiply_ = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(period_) < (std::uint64_t{1} << 32);
+  segment_ = std::max(kd_ + 1, static_cast<int>(std::sqrt(static_cast<double>(n_) * (kd_ + 1))));
+}
+
+void BandedSpd::index_pattern(const Pattern& pattern) {
+  classes_ = static_cast<int>(pattern.size());
   slot_.assign(pattern.size() * static_cast<size_t>(kd_ + 1), -1);
   class_start_.assign(pattern.size() + 1, 0);
-  for (int c = 0; c < period_; ++c) {
+  for (int c = 0; c < classes_; ++c) {
     for (int offset : pattern[c]) {
       if (offset < 0 || offset > kd_)
         throw std::invalid_argument("BandedSpd: pattern offset " + std::to_string(offset) + " outside the band");
@@ -240,42 +252,42 @@ BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(
     }
     class_start_[c + 1] = static_cast<int>(offsets_.size());
   }
-  const std::size_t periods = (static_cast<size_t>(n_) + period_ - 1) / period_;
-  band_.assign(periods * static_cast<size_t>(class_start_[period_]), 0.0);
-  // floor(j * (2^32 / p + 1) / 2^32) = floor(j / p) while j * p < 2^32 (the error term stays
-  // under 1 / p).
-  period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;
-  divide_by_multiply_ = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(period_) < (std::uint64_t{1} << 32);
-  segment_ = std::max(kd_ + 1, static_cast<int>(std::sqrt(static_cast<double>(n_) * (kd_ + 1))));
 }
 
-void BandedSpd::take_spare(std::size_t doubles) {
+void BandedSpd::take_spare(std::vector<double>& storage, std::size_t doubles) {
   if (doubles > k_reuse_up_to_doubles) return;
-  // The smaller spare if it holds the band, else the larger.
+  // The smaller spare if it holds `doubles`, else the larger.
   auto& spare = spare_bands();
-  band_.swap(spare[1].capacity() >= doubles ? spare[1] : spare[0]);
+  storage.swap(spare[1].capacity() >= doubles ? spare[1] : spare[0]);
+  if (spare[0].capacity() < spare[1].capacity()) spare[0].swap(spare[1]);
+}
+
+void BandedSpd::keep_spare(std::vector<double>& storage) {
+  if (storage.capacity() > k_reuse_up_to_doubles) return;
+  auto& spare = spare_bands();  // the smaller spare makes room for a larger storage
+  if (storage.capacity() > spare[1].capacity()) storage.swap(spare[1]);
   if (spare[0].capacity() < spare[1].capacity()) spare[0].swap(spare[1]);
 }
 
 BandedSpd::BandedSpd(const BandedSpd& other)
     : n_(other.n_),
       kd_(other.kd_),
-      period_(other.period_),
+      classes_(other.classes_),
       slot_(other.slot_),
       offsets_(other.offsets_),
       class_start_(other.class_start_),
+      period_(other.period_),
       segment_(other.segment_),
       period_magic_(other.period_magic_),
       divide_by_multiply_(other.divide_by_multiply_) {
-  if (!compact()) take_spare(other.band_.size());
+  if (!compact()) take_spare(band_, other.band_.size());
   band_.assign(other.band_.begin(), other.band_.end());
 }
 
 BandedSpd::~BandedSpd() {
-  if (compact() || band_.capacity() > k_reuse_up_to_doubles) return;
-  auto& spare = spare_bands();  // the smaller spare makes room for a larger band
-  if (band_.capacity() > spare[1].capacity()) band_.swap(spare[1]);
-  if (spare[0].capacity() < spare[1].capacity()) spare[0].swap(spare[1]);
+  if (compact()) return;
+  keep_spare(band_);
+  keep_spare(kept_);
 }
 
 void BandedSpd::outside_pattern(int i, int j) {
@@ -292,6 +304,37 @@ void BandedSpd::load_column(int j, double* out) const {
 }
 
 void BandedSpd::clear() { std::fill(band_.begin(), band_.end(), 0.0); }
+
+void BandedSpd::keep_pattern_entries() {
+  assert(classes_ > 0);
+  if (compact()) {
+    kept_.assign(band_.begin(), band_.end());
+    return;
+  }
+  const std::size_t per_period = static_cast<size_t>(class_start_[classes_]);
+  take_spare(kept_, (static_cast<size_t>(n_) + classes_ - 1) / classes_ * per_period);
+  kept_.clear();
+  for (int j = 0; j < n_; ++j) {
+    const int c = j % classes_;
+    const double* column = band_.data() + index(j, j);
+    for (int s = class_start_[c]; s < class_start_[c + 1]; ++s) kept_.push_back(column[offsets_[s]]);
+  }
+}
+
+void BandedSpd::restore_pattern_entries(int first, int end) {
+  assert(classes_ > 0 && 0 <= first && first <= end && end <= n_ && first % classes_ == 0);
+  if (compact()) {
+    assert(first == 0 && end == n_);
+    std::copy(kept_.begin(), kept_.end(), band_.begin());
+    return;
+  }
+  const double* kept = kept_.data() + static_cast<size_t>(first / classes_) * static_cast<size_t>(class_start_[classes_]);
+  for (int j = first, c = 0; j < end; ++j, c = c + 1 == classes_ ? 0 : c + 1) {
+    double* column = band_.data() + index(j, j);
+    std::fill(column, column + kd_ + 1, 0.0);
+    for (int s = class_start_[c]; s < class_start_[c + 1]; ++s) column[offsets_[s]] = *kept++;
+  }
+}
 
 // Left-looking Cholesky. Column j of L: L(i, j) = (A(i, j) - sum_k L(i, k) L(j, k)) / L(j, j)
 // for i = j .. j + kd, each sum taken over k in increasing order from the first k in the band.

@@ -35,10 +35,11 @@ class BandedSpd {
 
   /// Throws std::invalid_argument for a pattern with an offset outside [0, half_bandwidth].
   BandedSpd(int size, int half_bandwidth, const Pattern& pattern = {});
-  /// Small dense bands' storage is kept for the thread's next BandedSpds (no fresh pages to
-  /// fault in for each solve of a clip).
+  /// Small dense bands' storage (and keep_pattern_entries' copy) is kept for the thread's next
+  /// BandedSpds (no fresh pages to fault in for each solve of a clip).
   ~BandedSpd();
-  /// A copy (its storage from the thread's kept ones, as the constructor's).
+  /// A copy of the matrix (its storage from the thread's kept ones, as the constructor's; not
+  /// keep_pattern_entries' copy).
   BandedSpd(const BandedSpd& other);
   BandedSpd& operator=(const BandedSpd&) = delete;
   int size() const { return n_; }
@@ -48,16 +49,14 @@ class BandedSpd {
   void clear();
   /// The doubles that hold the matrix (the band, or the pattern's entries when compact).
   std::size_t stored_doubles() const { return band_.size(); }
-  /// Copies columns [first, end) of `other`, a matrix of the same size, bandwidth and pattern
-  /// (every entry they hold: A(j .. j + half_bandwidth, j) of each column j). A compact band
-  /// (its entries not stored by column) copies all of them: only [0, size()) then.
-  void copy_columns(const BandedSpd& other, int first, int end) {
-    assert(other.band_.size() == band_.size() && 0 <= first && first <= end && end <= n_);
-    assert(!compact() || (first == 0 && end == n_));
-    const auto from = compact() ? std::ptrdiff_t{0} : static_cast<std::ptrdiff_t>(index(first, first));
-    const auto to = compact() ? static_cast<std::ptrdiff_t>(band_.size()) : static_cast<std::ptrdiff_t>(index(end, end));
-    std::copy(other.band_.begin() + from, other.band_.begin() + to, band_.begin() + from);
-  }
+  /// Keeps a copy of the pattern's entries (given to the constructor) as they are now, for
+  /// restore_pattern_entries(): where a system is rebuilt from fixed terms each time, a third
+  /// of the fast solve's band is kept, not the band. Every other entry of the band must be 0.
+  void keep_pattern_entries();
+  /// Puts back the kept entries of columns [first, end) (multiples of the pattern's period, or
+  /// end = size()), and 0 in every other entry of those columns (a factor's fill-in). A compact
+  /// band (its entries not stored by column) puts back all of them: only [0, size()) then.
+  void restore_pattern_entries(int first, int end);
   /// A(i, j) for |i - j| <= half_bandwidth, lower part (i >= j) only; after factor() (never in
   /// compact mode), L(i, j).
   double& at(int i, int j) { return band_[compact() ? compact_index(i, j) : index(i, j)]; }
@@ -106,8 +105,13 @@ class BandedSpd {
     return group * static_cast<std::size_t>(class_start_[period_]) + static_cast<std::size_t>(class_start_[c] + slot);
   }
   [[noreturn]] static void outside_pattern(int i, int j);
-  /// Takes a kept storage for a dense band of `doubles` (see ~BandedSpd), if it is small.
-  void take_spare(std::size_t doubles);
+  /// Gives `storage` a kept storage for `doubles` (see ~BandedSpd), if that is small.
+  static void take_spare(std::vector<double>& storage, std::size_t doubles);
+  /// Keeps `storage` for the thread's next BandedSpds, if it is small (the largest kept).
+  static void keep_spare(std::vector<double>& storage);
+  /// slot_, offsets_ and class_start_ of `pattern`; std::invalid_argument for an offset outside
+  /// [0, half_bandwidth].
+  void index_pattern(const Pattern& pattern);
   const double* column(int j) const { return band_.data() + index(j, j); }  // column(j)[t] = A(j + t, j)
   /// Column `j` of L into cols + jj * (kd + 1), from A's column already there and the kd
   /// columns of L before it (cols + (jj - m) * (kd + 1)); false on a pivot that is not positive.
@@ -122,11 +126,14 @@ class BandedSpd {
 
   int n_, kd_;
   std::vector<double> band_;  ///< dense: the band by columns; compact: the pattern's entries
-  // Compact mode: period_ > 0.
-  int period_ = 0;
+  // The pattern, if one was given (classes_ > 0).
+  int classes_ = 0;               ///< the pattern's period
   std::vector<int> slot_;         ///< [class * (kd + 1) + offset]: entry within the column, or -1
   std::vector<int> offsets_;      ///< [class_start_[c] + s]: the offset of entry s of class c
-  std::vector<int> class_start_;  ///< period + 1 prefix sums of the pattern's sizes
+  std::vector<int> class_start_;  ///< classes + 1 prefix sums of the pattern's sizes
+  std::vector<double> kept_;      ///< keep_pattern_entries' copy, column by column
+  // Compact mode: period_ > 0 (= classes_).
+  int period_ = 0;
   int segment_ = 0;               ///< columns recomputed together on the way back
   std::uint64_t period_magic_ = 0;  ///< 2^32 / period + 1
   bool divide_by_multiply_ = false;
@@ -134,8 +141,8 @@ class BandedSpd {
   // 128 MiB of band: about 98,000 frames of the fast solve (13 minutes at 120 Hz).
   static inline std::atomic<std::size_t> compact_above_{std::size_t{1} << 24};
   static inline std::atomic<bool> simd_{true};
-  // Dense bands up to this many doubles (8 MiB: clips of ~6,000 frames) hand their storage to
-  // the thread's next BandedSpds (two kept).
+  // Dense bands (and kept entries) up to this many doubles (8 MiB: clips of ~6,000 frames) hand
+  // their storage to the thread's next BandedSpds (two kept).
   static constexpr std::size_t k_reuse_up_to_doubles = std::size_t{1} << 20;
 };
 

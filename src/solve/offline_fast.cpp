@@ -30,7 +30,6 @@
 // O(frames) time and memory, nothing dense. Weights map the PBD factors to stiffnesses.
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 #include "banded_spd.h"
 #include "footfix/contacts/detect_contacts.h"
@@ -276,15 +275,16 @@ class Normals {
       rhs_[t0 + u] -= r;
     }
   }
-  /// Keeps a copy of the equations as they are now (the fixed terms), where the system is small
-  /// enough (k_keep_fixed_up_to_doubles): a long clip's solve stays within its band's memory.
+  /// Keeps a copy of the equations as they are now (the fixed terms: the band pattern's entries
+  /// and the right-hand side), where the system is small enough (k_keep_fixed_up_to_doubles): a
+  /// long clip's solve stays within its band's memory.
   void save_fixed() {
     if (a_.stored_doubles() > k_keep_fixed_up_to_doubles) return;
-    fixed_a_.emplace(a_);
+    a_.keep_pattern_entries();
     fixed_rhs_ = rhs_;
   }
   /// Whether save_fixed() kept a copy.
-  bool has_fixed() const { return fixed_a_.has_value(); }
+  bool has_fixed() const { return !fixed_rhs_.empty(); }
   /// Frames restore_fixed() can put back on their own: a compact band's entries (grouped by
   /// the pattern) go back all at once.
   int restore_frames(int wanted, int frames) const { return a_.compact() ? frames : wanted; }
@@ -292,7 +292,7 @@ class Normals {
   /// and right-hand sides; all frames at once for a compact band, see restore_frames).
   void restore_fixed(int first, int end) {
     const int from = first * k_vars_per_frame, to = end * k_vars_per_frame;
-    a_.copy_columns(*fixed_a_, from, to);
+    a_.restore_pattern_entries(from, to);
     std::copy(fixed_rhs_.begin() + from, fixed_rhs_.begin() + to, rhs_.begin() + from);
   }
   /// Solves for the minimiser; false if the system is not positive definite.
@@ -307,7 +307,6 @@ class Normals {
   detail::BandedSpd a_;
   std::vector<double> rhs_;
   bool fresh_ = true;
-  std::optional<detail::BandedSpd> fixed_a_;
   std::vector<double> fixed_rhs_;
 };
 

@@ -1,8 +1,10 @@
 // The banded Cholesky's compact mode (long systems: only a declared pattern of A stored, the
 // factor recomputed from checkpoints) against its dense mode: the same solution to the bit, on
-// random patterned matrices and on the fast offline solve of a real clip; its refusals.
+// random patterned matrices and on the fast offline solve of a real clip; its refusals; the
+// pattern's entries kept and put back after a factor.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -70,6 +72,32 @@ TEST(BandedSpdCompact, SolvesLikeTheDenseBandToTheBit) {
     std::vector<double> again = b;
     ASSERT_TRUE(compact.factor_solve(again));
     EXPECT_EQ(again, x_compact);
+  }
+}
+
+// keep_pattern_entries() / restore_pattern_entries(): a dense band factored in place (its fill-in
+// nonzero) and put back a part at a time solves as the first time, to the bit; a compact one too.
+TEST(BandedSpdCompact, RestoresThePatternEntriesAfterAFactor) {
+  const BandedSpd::Pattern pattern = small_pattern();
+  for (bool compact : {false, true}) {
+    SCOPED_TRACE(testing::Message() << "compact " << compact);
+    const int n = 601;
+    std::mt19937 rng(7);
+    CompactAbove threshold(compact ? 0 : BandedSpd::compact_above_doubles());
+    BandedSpd m(n, 6, pattern);
+    ASSERT_EQ(m.compact(), compact);
+    fill_random(m, pattern, rng);
+    m.keep_pattern_entries();
+    std::vector<double> b(n, 1.0), first = b;
+    ASSERT_TRUE(m.factor_solve(first));
+    if (compact) {
+      m.restore_pattern_entries(0, n);
+    } else {
+      for (int from = 0; from < n; from += 3 * 7) m.restore_pattern_entries(from, std::min(n, from + 3 * 7));
+    }
+    std::vector<double> second = b;
+    ASSERT_TRUE(m.factor_solve(second));
+    EXPECT_EQ(second, first);
   }
 }
 
