@@ -51,6 +51,9 @@ constexpr double k_floor_margin_tolerances = 10;
 // ... and only once the step's move is within this many tolerances: far from the minimum
 // (the first steps, a contact's lock pulling hard) the moves are not yet quadratic.
 constexpr double k_quadratic_tolerances = 100;
+// A pelvis crossing its input height by less than this (m) either side does not change the
+// below-only pull's model enough to matter (round-off about the height).
+constexpr double k_pull_crossing_m = 1e-7;
 
 /// Energy weight equivalent to a PBD projection of stiffness k in [0, 1] (one projection per
 /// sweep): the fixed point of repeated projections balances constraints as k / (1 - k).
@@ -426,17 +429,19 @@ bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
   return changed;
 }
 
-/// With a below-only pelvis height pull: marks the frames whose pelvis is below its input
-/// height (where the pull acts); returns true if the set changed. Otherwise false, nothing marked.
-bool update_pelvis_below(const Weights& w, const std::vector<double>& d, std::vector<uint8_t>& below) {
+/// With a below-only pelvis height pull: whether a pelvis crossed its input height (where the
+/// pull starts or stops acting) since the last call, by more than k_pull_crossing_m on either
+/// side (a round-off flicker about the height changes nothing); `height` keeps each frame's
+/// pelvis displacement (m, up). Otherwise false.
+bool pelvis_crossed_height(const Weights& w, const std::vector<double>& d, std::vector<double>& height) {
   if (!w.pelvis_height_below_only || w.pelvis_height <= 0) return false;
-  bool changed = false;
-  for (size_t i = 0; i < below.size(); ++i) {
-    const uint8_t b = d[var(static_cast<int>(i), 0, 1)] < 0;
-    changed |= b != below[i];
-    below[i] = b;
+  bool crossed = false;
+  for (size_t i = 0; i < height.size(); ++i) {
+    const double now = d[var(static_cast<int>(i), 0, 1)];
+    crossed |= (now < 0) != (height[i] < 0) && std::max(std::abs(now), std::abs(height[i])) > k_pull_crossing_m;
+    height[i] = now;
   }
-  return changed;
+  return crossed;
 }
 
 /// How near any non-contact toe is to its floor (m): a step moving less than this cannot change
@@ -524,8 +529,8 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
   std::array<std::vector<uint8_t>, 2> active;
   for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
   update_active(in, d, active);
-  std::vector<uint8_t> pelvis_below(static_cast<size_t>(n), 0);
-  update_pelvis_below(w, d, pelvis_below);
+  std::vector<double> pelvis_height(static_cast<size_t>(n), 0.0);
+  pelvis_crossed_height(w, d, pelvis_height);
 
   OfflineSolveResult r;
   Normals eq(n);
@@ -565,7 +570,7 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
     if (active_changed) e_now = energy(in, w, d, active);
     // The below-only pelvis height changes its model where a pelvis crosses its input height:
     // a step that moved one across was not quadratic there.
-    const bool pull_changed = update_pelvis_below(w, d, pelvis_below);
+    const bool pull_changed = pelvis_crossed_height(w, d, pelvis_height);
     // Two full Newton steps in a row on one energy converge quadratically: the next move would
     // be about C change^2 with C = change / previous^2. Once that is under the tolerance (and
     // the moves shrink), the step that would only confirm it is not taken, unless a toe is near
