@@ -327,7 +327,8 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                               std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
   // Where the solve kept the pelvis up (fast_pelvis_height) and a planted target is then beyond
   // the leg, the pelvis moves towards it where that helps, then comes down by the least that
-  // reaches it, both spread over a few tenths of a second. The reach-limited solve keeps its targets within reach itself.
+  // reaches it, both spread over a few tenths of a second. The reach-limited solve keeps its
+  // targets within reach itself.
   if (settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight)
     lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, true);
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).

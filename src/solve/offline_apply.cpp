@@ -198,6 +198,21 @@ double pitched_distance(Vec3 hip, Vec3 toe, Vec3 foot, double pitch_rad) {
   return std::sqrt(std::max(0.0, hip_m * hip_m + foot_m * foot_m - 2 * hip_m * foot_m * std::cos(gap)));
 }
 
+/// Each frame's value held over +-`hold` frames: at every frame, the value of largest `size`
+/// among the frames within `hold` of it (a default T where none is above 0).
+template <typename T, typename Size>
+std::vector<T> hold_largest(const std::vector<T>& values, int hold, Size size) {
+  const size_t n = values.size();
+  std::vector<T> held(n);
+  for (size_t f = 0; f < n; ++f) {
+    if (!(size(values[f]) > 0)) continue;
+    const size_t from = f > static_cast<size_t>(hold) ? f - hold : 0, to = std::min(n - 1, f + hold);
+    for (size_t g = from; g <= to; ++g)
+      if (size(values[f]) > size(held[g])) held[g] = values[f];
+  }
+  return held;
+}
+
 }  // namespace
 
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
@@ -240,6 +255,12 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       p.pitch = max_pitch_rad * pitch_weight[f];
     }
   }
+  // The hip to heel-target distance the IK can give planted `leg` at frame f with the pelvis at
+  // `pelvis_at` (the foot pitch it may use there included).
+  auto distance_from = [&](int leg, size_t f, Vec3 pelvis_at) {
+    const Planted& p = planted[leg][f];
+    return pitched_distance(pelvis_at + p.hip_from_pelvis, result.toe_ws[leg][f], p.foot, p.pitch);
+  };
   // The smallest drop (straight down) of the pelvis at `at` bringing every planted target of
   // frame f within reach, by bisection; at least `at_least` (a frame within reach at that drop
   // costs one evaluation per leg).
@@ -248,9 +269,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     for (int leg = 0; leg < 2; ++leg) {
       const Planted& p = planted[leg][f];
       if (!p.on) continue;
-      auto distance_after = [&](double drop) {
-        return pitched_distance(at + p.hip_from_pelvis - Vec3{0, drop, 0}, result.toe_ws[leg][f], p.foot, p.pitch);
-      };
+      auto distance_after = [&](double drop) { return distance_from(leg, f, at - Vec3{0, drop, 0}); };
       if (distance_after(need) <= p.reach + k_reach_round_off_m) continue;
       double lo = need, hi = k_max_reach_drop_m;
       if (distance_after(hi) > p.reach) {
@@ -286,11 +305,10 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       for (int leg = 0; leg < 2; ++leg) {
         const Planted& p = planted[leg][f];
         if (!p.on) continue;
-        const Vec3 hip_at = result.pelvis_ws[f] + p.hip_from_pelvis;
-        const double excess = pitched_distance(hip_at, result.toe_ws[leg][f], p.foot, p.pitch) - p.reach;
+        const double excess = distance_from(leg, f, result.pelvis_ws[f]) - p.reach;
         if (excess > worst) {
           worst = excess;
-          dir = result.toe_ws[leg][f] - hip_at;
+          dir = result.toe_ws[leg][f] - (result.pelvis_ws[f] + p.hip_from_pelvis);
         }
       }
       dir.y = 0;
@@ -328,13 +346,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       any |= best_s != 0;
     }
     if (any) {
-      std::vector<Vec3> held(n);
-      for (size_t f = 0; f < n; ++f) {
-        if (length(shift[f]) == 0) continue;
-        const size_t from = f > static_cast<size_t>(hold) ? f - hold : 0, to = std::min(n - 1, f + hold);
-        for (size_t g = from; g <= to; ++g)
-          if (length(shift[f]) > length(held[g])) held[g] = shift[f];
-      }
+      const std::vector<Vec3> held = hold_largest(shift, hold, [](Vec3 v) { return length(v); });
       std::array<std::vector<double>, 2> axis{std::vector<double>(n), std::vector<double>(n)};
       for (size_t f = 0; f < n; ++f) axis[0][f] = held[f].x, axis[1][f] = held[f].z;
       for (auto& a : axis) a = gaussian_smooth(a, sigma);
@@ -350,13 +362,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
   if (largest == 0) return 0;
   // Spread: each needed drop is held over +-3 sigma, then smoothed (sigma), so the pelvis comes
   // down and back up smoothly and reaches at least 99.7% of the drop where it is needed.
-  std::vector<double> held(n, 0.0);
-  for (size_t f = 0; f < n; ++f) {
-    if (needed[f] == 0) continue;
-    const size_t from = f > static_cast<size_t>(hold) ? f - hold : 0, to = std::min(n - 1, f + hold);
-    for (size_t g = from; g <= to; ++g) held[g] = std::max(held[g], needed[f]);
-  }
-  const std::vector<double> drop = gaussian_smooth(held, sigma);
+  const std::vector<double> drop = gaussian_smooth(hold_largest(needed, hold, [](double v) { return v; }), sigma);
   double applied = 0;
   for (size_t f = 0; f < n; ++f) {
     result.pelvis_ws[f].y -= drop[f];
