@@ -148,6 +148,8 @@ double soft_reach_m(double l_m, double max_m, double softness_m) {
   return std::max(reach, 0.0);
 }
 
+double exact_foot_pitch_rad(double limit_rad) { return std::max(0.0, (1 - k_pitch_softness) * limit_rad); }
+
 Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double reach_m, double max_pitch_rad,
                          double weight) {
   const Vec3 to_hip = hip - toe_target, foot = heel_target - toe_target;
@@ -163,7 +165,8 @@ Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double rea
   const double alpha = std::acos(cos_alpha);
   const double c = (hip_m * hip_m + foot_m * foot_m - reach_m * reach_m) / (2 * hip_m * foot_m);
   const double needed = c >= 1 ? alpha : std::max(0.0, alpha - clamped_acos(c));
-  const double pitch = weight * soft_reach_m(needed, max_pitch_rad, k_pitch_softness * max_pitch_rad);
+  const double limit = weight * max_pitch_rad;
+  const double pitch = soft_reach_m(needed, limit, k_pitch_softness * limit);
   return toe_target + (along * std::cos(pitch) + side * std::sin(pitch)) * foot_m;
 }
 

@@ -267,10 +267,14 @@ TEST(LegIk, FootPitchReachesATargetJustBeyondTheLegWithTheHeelRaised) {
   EXPECT_GT(none.miss_m, 0.005);
   EXPECT_LT(pitched.miss_m, k_leg_ik_reach_tolerance_m);
   EXPECT_GT(pitched.heel_rise_m, 0.002);
-  // Half the hint: part of the way.
-  const PitchOutcome half = reach_beyond(0.01, 0.5);
-  EXPECT_GT(half.miss_m, pitched.miss_m);
-  EXPECT_LT(half.miss_m, none.miss_m);
+  // Half the hint halves the pitch's limit, not the pitch: this target needs a small turn and
+  // is still reached exactly; one 2 cm beyond needs more than the halved limit gives and is
+  // reached part of the way (the full hint reaches it).
+  EXPECT_LT(reach_beyond(0.01, 0.5).miss_m, k_leg_ik_reach_tolerance_m);
+  const PitchOutcome full_far = reach_beyond(0.02, 1.0), half_far = reach_beyond(0.02, 0.5);
+  EXPECT_LT(full_far.miss_m, k_leg_ik_reach_tolerance_m);
+  EXPECT_GT(half_far.miss_m, 0.0005);
+  EXPECT_LT(half_far.miss_m, reach_beyond(0.02, 0.0).miss_m);
   // A zero limit is no pitch at all.
   EXPECT_DOUBLE_EQ(reach_beyond(0.01, 1.0, 0).miss_m, none.miss_m);
 }
@@ -291,15 +295,33 @@ TEST(LegIk, PitchedHeelTargetTurnsTheRigidFootTowardsTheHipUpToItsLimit) {
   EXPECT_NEAR(length(turned - toe), foot, 1e-12);
   EXPECT_NEAR(length(turned - hip), heel_hip - 0.005, 1e-9);
   EXPECT_GT(turned.y, heel.y);
-  // Far out of reach: the turn stops short of the limit, and scales with the weight.
-  const Vec3 far = pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 1);
-  EXPECT_LE(angle_between(far - toe, heel - toe), max_pitch + 1e-12);
-  EXPECT_GT(angle_between(far - toe, heel - toe), 0.9 * max_pitch);
-  EXPECT_NEAR(angle_between(pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 0.5) - toe, heel - toe),
-              0.5 * angle_between(far - toe, heel - toe), 1e-9);
+  // Far out of reach: the turn stops short of the limit, the weight times the max.
+  for (double weight : {1.0, 0.5}) {
+    const double turn = angle_between(pitched_heel_target(toe, heel, hip, 0.5, max_pitch, weight) - toe, heel - toe);
+    EXPECT_LE(turn, weight * max_pitch + 1e-12) << weight;
+    EXPECT_GT(turn, 0.9 * weight * max_pitch) << weight;
+  }
   // No limit or no weight: unchanged.
   EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, 0.5, 0, 1) - heel), 0.0);
   EXPECT_EQ(length(pitched_heel_target(toe, heel, hip, 0.5, max_pitch, 0) - heel), 0.0);
+}
+
+TEST(LegIk, PitchedHeelTargetGivesTheNeededTurnExactlyUpToExactFootPitch) {
+  // The reach that needs a turn of `turn` (radians) towards the hip: |heel' - hip|^2 = h^2 + f^2
+  // - 2 h f cos(alpha - turn), alpha the angle at the toe between the foot and the hip.
+  const Vec3 toe{0, 0, 0.3}, heel{0, 0.07, 0.17}, hip{0, 0.9, 0};
+  const double h = length(hip - toe), f = length(heel - toe), alpha = angle_between(heel - toe, hip - toe);
+  auto reach_for = [&](double turn) { return std::sqrt(h * h + f * f - 2 * h * f * std::cos(alpha - turn)); };
+  const double max_pitch = 40 * k_pi / 180;
+  for (double weight : {1.0, 0.5}) {
+    const double exact = exact_foot_pitch_rad(weight * max_pitch);
+    ASSERT_GT(exact, 0.0);
+    // Just within: the heel lands at that reach. Beyond: short of it (the turn saturates).
+    EXPECT_NEAR(length(pitched_heel_target(toe, heel, hip, reach_for(0.99 * exact), max_pitch, weight) - hip),
+                reach_for(0.99 * exact), 1e-9) << weight;
+    EXPECT_GT(length(pitched_heel_target(toe, heel, hip, reach_for(1.2 * exact), max_pitch, weight) - hip),
+              reach_for(1.2 * exact) + 1e-4) << weight;
+  }
 }
 
 TEST(LegIk, ValidateRejectsBadFootPitch) {

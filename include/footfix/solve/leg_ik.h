@@ -50,9 +50,9 @@ struct LegIkHints {
   /// direction is used, the pose's length kept: the foot is rigid), e.g. a smoothed one, so a
   /// planted toe's jitter in the source does not move the heel. Null: the pose's.
   const Vec3* heel_offset_ws = nullptr;
-  /// How much (0 - 1) of the foot pitch of LegIkSettings::max_foot_pitch_deg this frame may use:
-  /// 1 where the toe is planted (a miss there is sliding left), easing to 0 in the swing around
-  /// it (a swing target out of reach only bends the swing's path a little). 0: no pitch.
+  /// The share (0 - 1) of LegIkSettings::max_foot_pitch_deg this frame's foot pitch is limited
+  /// to: 1 where the toe is planted (a miss there is sliding left), easing to 0 in the swing
+  /// around it (a swing target out of reach only bends the swing's path a little). 0: no pitch.
   double foot_pitch = 0;
 };
 
@@ -82,14 +82,20 @@ double soft_reach_m(double l_m, double max_m, double softness_m);
 
 /// The foot pitch of solve_leg (all positions world, meters; angles radians): `heel_target`
 /// turned about `toe_target` (the foot rigid, in the plane of toe -> heel and toe -> hip) towards
-/// `hip` until it stands `reach_m` from the hip, by weight x soft_reach_m(needed, max_pitch_rad,
-/// 0.3 max_pitch_rad): the needed turn itself up to 70% of the limit, then a smooth saturation,
-/// so the turn never exceeds weight x max_pitch_rad and falls short of the needed one only near
-/// that. A heel beyond the leg's reach rises,
-/// as in a heel-off, and the toe keeps its target. `heel_target` itself when it is within
+/// `hip` until it stands `reach_m` from the hip, by soft_reach_m(needed, limit, 0.3 limit) with
+/// limit = weight x max_pitch_rad: the needed turn itself up to exact_foot_pitch_rad(limit),
+/// then a smooth saturation, so the turn never exceeds the limit and falls short of the needed
+/// one only near it. (The weight limits the turn rather than scaling it: a frame easing in or
+/// out still gives the needed turn exactly while it is small.) A heel beyond the leg's reach
+/// rises, as in a heel-off, and the toe keeps its target. `heel_target` itself when it is within
 /// reach, max_pitch_rad or weight <= 0, or the geometry is degenerate (heel on the toe, hip on
 /// the toe, or the hip along the foot's line).
 Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double reach_m, double max_pitch_rad,
                          double weight);
+
+/// The largest turn (radians) pitched_heel_target gives exactly under a limit of `limit_rad`
+/// (weight x max_pitch_rad): where its saturation begins, 70% of the limit. A caller planning on
+/// the pitch to reach a target plans within this (lower_pelvis_to_reach).
+double exact_foot_pitch_rad(double limit_rad);
 
 }  // namespace footfix

@@ -83,8 +83,8 @@ struct OfflineSolveSettings {
   /// travel stretched), the locks of a step sit closer to the step before (on a synthetic walk
   /// made to slide x1.25, up to 17 mm at the first and last steps, median 1.7 mm).
   /// Measured on the shared corpus (bench_clean_quality, pelvis x1.25): largest pelvis drop
-  /// 6.0 cm at 0 -> 1.6 cm at 3, pops and planted misses within their gates as at 0 (< 1.5,
-  /// < 2 mm), slide left up to 12.7% (11.0% at 0; up to 4.7 points more on a row).
+  /// 6.0 cm at 0 -> 1.8 cm at 3, pops and planted misses within their gates as at 0 (< 1.5,
+  /// < 2 mm), slide left up to 12.6% (11.0% at 0; up to 4.7 points more on a row).
   double fast_pelvis_height = 3;
   /// Fast solver: fast_pelvis_height pulls only a pelvis below its input height (a pelvis that
   /// rises, as over a slowed-down clip's shorter strides, is left free). The reach-limited solve
