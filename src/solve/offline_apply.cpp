@@ -285,6 +285,9 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
   };
   const double sigma = std::max(1.0, k_reach_drop_sigma_s * clip.fps);
   const int hold = static_cast<int>(std::ceil(3 * sigma));
+  // Each frame's drop with the pelvis where the solve left it (found again only if it moves).
+  std::vector<double> needed(n, 0.0);
+  for (size_t f = 0; f < n; ++f) needed[f] = drop_needed(f, result.pelvis_ws[f]);
   // First, horizontally (shift_first): where a target is out of reach, the pelvis moves along
   // the line towards it, by what least needs a drop at the frames short of reach within the
   // move's spread, the other planted leg included; the move is spread as the drop is.
@@ -293,7 +296,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     bool any = false;
     std::vector<size_t> short_of_reach;
     for (size_t f = 0; f < n; ++f)
-      if (drop_needed(f, result.pelvis_ws[f]) > 0) short_of_reach.push_back(f);
+      if (needed[f] > 0) short_of_reach.push_back(f);
     // A move is held over +-hold frames: one search every quarter of that along a run of
     // frames short of reach (the cost stays linear in the clip's frames).
     const size_t stride = static_cast<size_t>(std::max(1, hold / 4));
@@ -340,7 +343,8 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
         }
       };
       constexpr int coarse = k_reach_shift_coarse_steps;
-      for (int k = -coarse; k <= coarse; ++k) try_move(k * k_max_reach_shift_m / coarse);
+      for (int k = -coarse; k <= coarse; ++k)
+        if (k != 0) try_move(k * k_max_reach_shift_m / coarse);  // 0 is `best` already
       const double coarse_step = k_max_reach_shift_m / coarse, around = best_s;
       for (double s = around - coarse_step + k_reach_shift_step_m; s < around + coarse_step - 1e-12; s += k_reach_shift_step_m)
         if (std::abs(s) <= k_max_reach_shift_m + 1e-12) try_move(s);
@@ -352,16 +356,13 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       std::array<std::vector<double>, 2> axis{std::vector<double>(n), std::vector<double>(n)};
       for (size_t f = 0; f < n; ++f) axis[0][f] = held[f].x, axis[1][f] = held[f].z;
       for (auto& a : axis) a = gaussian_smooth(a, sigma);
-      for (size_t f = 0; f < n; ++f) result.pelvis_ws[f] = result.pelvis_ws[f] + Vec3{axis[0][f], 0, axis[1][f]};
+      for (size_t f = 0; f < n; ++f) {
+        result.pelvis_ws[f] = result.pelvis_ws[f] + Vec3{axis[0][f], 0, axis[1][f]};
+        needed[f] = drop_needed(f, result.pelvis_ws[f]);
+      }
     }
   }
-  std::vector<double> needed(n, 0.0);
-  double largest = 0;
-  for (size_t f = 0; f < n; ++f) {
-    needed[f] = drop_needed(f, result.pelvis_ws[f]);
-    largest = std::max(largest, needed[f]);
-  }
-  if (largest == 0) return 0;
+  if (*std::max_element(needed.begin(), needed.end()) == 0) return 0;
   // Spread: each needed drop is held over +-3 sigma, then smoothed (sigma), so the pelvis comes
   // down and back up smoothly and reaches at least 99.7% of the drop where it is needed.
   const std::vector<double> drop = gaussian_smooth(hold_largest(needed, hold, [](double v) { return v; }), sigma);
