@@ -15,8 +15,10 @@
 //                                                   the energy itself: no active set to cycle)
 //   pelvis height w_height_pull dy^2                the pelvis keeps its height: a planted foot
 //                                                   out of reach pulls it along, not down; with
-//                                                   fast_pelvis_height_below_only min(0, dy)^2
-//                                                   (one-sided, C1: a rising pelvis is free)
+//                                                   fast_pelvis_height_below_only only on the
+//                                                   frames a step brings down (the first step
+//                                                   without it; a frame pulled stays pulled): a
+//                                                   rising pelvis is free
 //   anchor        w_anchor |d|^2                    keeps the clip's global path (see header)
 //   lock anchor   w_lock_anchor |x - m|^2           planted toes, horizontally (x, z), towards
 //                                                   m: the mean of the input toe over the contact
@@ -51,9 +53,10 @@ constexpr double k_floor_margin_tolerances = 10;
 // ... and only once the step's move is within this many tolerances: far from the minimum
 // (the first steps, a contact's lock pulling hard) the moves are not yet quadratic.
 constexpr double k_quadratic_tolerances = 100;
-// A pelvis crossing its input height by less than this (m) either side does not change the
-// below-only pull's model enough to matter (round-off about the height).
-constexpr double k_pull_crossing_m = 1e-7;
+// The below-only pelvis height pulls the frames whose pelvis the solve's first step (taken
+// without it) brings down by more than this (m): the round-off about the input height of a frame
+// the step leaves where it was does not decide.
+constexpr double k_pull_margin_m = 1e-7;
 
 /// Energy weight equivalent to a PBD projection of stiffness k in [0, 1] (one projection per
 /// sweep): the fixed point of repeated projections balances constraints as k / (1 - k).
@@ -81,6 +84,10 @@ struct Weights {
   /// Windowed solve: the first pin_d.size() unknowns are held at pin_d by weight `pin`.
   double pin = 0;
   std::vector<double> pin_d;
+  /// Windowed solve: the frames the below-only pelvis height pulls (as pelvis_pull_set gives
+  /// them for the whole clip), taken after the first step in place of the set that step gives;
+  /// empty: the first step decides.
+  std::vector<uint8_t> pull_set;
 };
 
 /// Lock blend of each contact pair: smoothstep of the frames since the contact began and until
@@ -330,8 +337,23 @@ bool both_in_contact(const OfflineSolveInput& in, int leg, int i) {
   return i > 0 && in.contact[leg][i - 1] && in.contact[leg][i];
 }
 
+/// The frames where a term acts on some frames only; a Newton step descends the energy with
+/// these sets as they are, and they are updated between steps.
+struct ActiveSets {
+  /// Per leg and frame: a non-contact toe below its floor (the toe floor acts on it).
+  std::array<std::vector<uint8_t>, 2> floor;
+  /// Per frame: the below-only pelvis height pulls this pelvis (its first step brought it down);
+  /// empty before the first step.
+  std::vector<uint8_t> pulled;
+  explicit ActiveSets(int frames) {
+    for (auto& f : floor) f.assign(static_cast<size_t>(frames), 0);
+  }
+  bool pulls(int i) const { return !pulled.empty() && pulled[static_cast<size_t>(i)]; }
+};
+
 /// The normal equations' terms that do not depend on the displacements (all but the pelvis-toe
-/// distance, the leg reach, the toe floor and a below-only pelvis height), added to `eq`.
+/// distance, the leg reach, the toe floor and a below-only pelvis height, whose frames the first
+/// step decides), added to `eq`.
 void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) {
   for (size_t k = 0; k < w.pin_d.size(); ++k) eq.target(static_cast<int>(k), w.pin, w.pin_d[k]);
   for (int i = 0; i < in.frame_count; ++i) {
@@ -365,15 +387,14 @@ void assemble_fixed(const OfflineSolveInput& in, const Weights& w, Normals& eq) 
   }
 }
 
-/// Adds the terms of frames [first, end) that depend on the current displacements `d`
-/// (pelvis-toe distance, leg reach, toe floor of the `active` toes, a below-only pelvis height
-/// where the pelvis is below its input) to `eq`, which holds assemble_fixed's. A frame's terms
+/// Adds the terms of frames [first, end) that depend on the current displacements `d` or on the
+/// `active` sets (pelvis-toe distance, leg reach, toe floor of the floor's toes, a below-only
+/// pelvis height on the pulled frames) to `eq`, which holds assemble_fixed's. A frame's terms
 /// join its own unknowns only.
 void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-                     const std::array<std::vector<uint8_t>, 2>& active, bool newton, int first, int end, Normals& eq) {
+                     const ActiveSets& active, bool newton, int first, int end, Normals& eq) {
   for (int i = first; i < end; ++i) {
-    if (w.pelvis_height_below_only && w.pelvis_height > 0 && d[var(i, 0, 1)] < 0)
-      eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
+    if (active.pulls(i)) eq.target(var(i, 0, 1), w.pelvis_height, 0.0);
     const Vec3 pelvis = in.pelvis_ws[i] + disp_of(d, i, 0);
     for (int leg = 0; leg < 2; ++leg) {
       const int t = 1 + leg;
@@ -384,7 +405,7 @@ void assemble_moving(const OfflineSolveInput& in, const Weights& w, const std::v
       if (w.reach > 0 && reach_excess(in, leg, i, pelvis, toe, v) > 0)
         eq.distance(var(i, 0, 0), var(i, t, 0), v, disp_of(d, i, 0) - disp_of(d, i, t), in.reach_m[leg][i], w.reach,
                     true);
-      if (active[leg][i])
+      if (active.floor[leg][i])
         eq.target(var(i, t, 1), w.active, in.toe_min_height_m[leg] - rest_of(in, i, t).y);
     }
   }
@@ -398,7 +419,7 @@ constexpr int k_assemble_chunk_frames = 32;
 /// then from the copy `eq` keeps where it has room for one, a chunk of frames at a time), then
 /// the moving ones.
 void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-              const std::array<std::vector<uint8_t>, 2>& active, bool newton, Normals& eq) {
+              const ActiveSets& active, bool newton, Normals& eq) {
   if (eq.has_fixed()) {
     const int chunk = std::max(1, eq.restore_frames(k_assemble_chunk_frames, in.frame_count));
     for (int first = 0; first < in.frame_count; first += chunk) {
@@ -415,33 +436,43 @@ void assemble(const OfflineSolveInput& in, const Weights& w, const std::vector<d
 }
 
 /// Marks non-contact toes below their floor; returns true if the set changed.
-bool update_active(const OfflineSolveInput& in, const std::vector<double>& d,
-                   std::array<std::vector<uint8_t>, 2>& active) {
+bool update_floor(const OfflineSolveInput& in, const std::vector<double>& d, ActiveSets& active) {
   bool changed = false;
   for (int leg = 0; leg < 2; ++leg) {
     for (int i = 0; i < in.frame_count; ++i) {
       const double y = rest_of(in, i, 1 + leg).y + d[var(i, 1 + leg, 1)];
       const uint8_t a = !in.contact[leg][i] && y < in.toe_min_height_m[leg];
-      changed |= a != active[leg][i];
-      active[leg][i] = a;
+      changed |= a != active.floor[leg][i];
+      active.floor[leg][i] = a;
     }
   }
   return changed;
 }
 
-/// With a below-only pelvis height pull: whether a pelvis crossed its input height (where the
-/// pull starts or stops acting) since the last call, by more than k_pull_crossing_m on either
-/// side (a round-off flicker about the height changes nothing); `height` keeps each frame's
-/// pelvis displacement (m, up). Otherwise false.
-bool pelvis_crossed_height(const Weights& w, const std::vector<double>& d, std::vector<double>& height) {
+/// The frames whose pelvis displacements `d` (the first step's) bring it down by more than
+/// k_pull_margin_m.
+std::vector<uint8_t> brought_down(const std::vector<double>& d) {
+  std::vector<uint8_t> down(d.size() / k_vars_per_frame);
+  for (size_t i = 0; i < down.size(); ++i) down[i] = d[var(static_cast<int>(i), 0, 1)] < -k_pull_margin_m;
+  return down;
+}
+
+/// With a below-only pelvis height, after a step (displacements `d`): after the first, the
+/// pulled frames are w.pull_set where given, else those the step brought down; after the others,
+/// the frames the step brought down join them (none leaves). Returns true if the set changed.
+bool update_pulled(const Weights& w, const std::vector<double>& d, bool first_step, ActiveSets& active) {
   if (!w.pelvis_height_below_only || w.pelvis_height <= 0) return false;
-  bool crossed = false;
-  for (size_t i = 0; i < height.size(); ++i) {
-    const double now = d[var(static_cast<int>(i), 0, 1)];
-    crossed |= (now < 0) != (height[i] < 0) && std::max(std::abs(now), std::abs(height[i])) > k_pull_crossing_m;
-    height[i] = now;
+  if (first_step) {
+    active.pulled = w.pull_set.empty() ? brought_down(d) : w.pull_set;
+    return std::find(active.pulled.begin(), active.pulled.end(), 1) != active.pulled.end();
   }
-  return crossed;
+  const std::vector<uint8_t> down = brought_down(d);
+  bool joined = false;
+  for (size_t i = 0; i < down.size(); ++i) {
+    joined |= down[i] && !active.pulled[i];
+    active.pulled[i] |= down[i];
+  }
+  return joined;
 }
 
 /// How near any non-contact toe is to its floor (m): a step moving less than this cannot change
@@ -456,10 +487,9 @@ double floor_margin(const OfflineSolveInput& in, const std::vector<double>& d) {
 }
 
 /// The energy a step minimises, at displacements `d`: the terms and weights of assemble(), with
-/// the toe floor on the toes of the `active` set (the set is updated between steps, so each
-/// step descends one smooth energy).
-double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-              const std::array<std::vector<uint8_t>, 2>& active) {
+/// the toe floor on the toes of the `active` floor set and a below-only pelvis height on its
+/// pulled frames (the sets are updated between steps, so each step descends one smooth energy).
+double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d, const ActiveSets& active) {
   auto sq = [](double v) { return v * v; };
   // Each frame's terms are summed on their own (a chain of additions per frame, the frames'
   // independent of one another), then the frames' sums: the same terms as one running sum,
@@ -469,7 +499,7 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
   for (int i = 0; i < in.frame_count; ++i) {
     double ef = 0;
     for (int k = 0; k < k_vars_per_frame; ++k) ef += w.anchor * sq(d[var(i, 0, 0) + k]);
-    ef += w.pelvis_height * sq(w.pelvis_height_below_only ? std::min(0.0, d[var(i, 0, 1)]) : d[var(i, 0, 1)]);
+    if (!w.pelvis_height_below_only || active.pulls(i)) ef += w.pelvis_height * sq(d[var(i, 0, 1)]);
     if (i > 0 && i + 1 < in.frame_count)
       for (int k = 0; k < k_vars_per_frame; ++k)
         ef += w.smooth_of(k) * sq(d[var(i - 1, 0, 0) + k] - 2 * d[var(i, 0, 0) + k] + d[var(i + 1, 0, 0) + k]);
@@ -488,7 +518,7 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
       ef += w.in_frame * sq(length(pelvis - toe) - w.rest_length[leg][i]);
       Vec3 v;
       ef += w.reach * sq(std::max(0.0, reach_excess(in, leg, i, pelvis, toe, v)));
-      if (active[leg][i]) ef += w.active * sq(toe.y - in.toe_min_height_m[leg]);
+      if (active.floor[leg][i]) ef += w.active * sq(toe.y - in.toe_min_height_m[leg]);
       if (in.contact[leg][i] && w.lock_anchor > 0)
         ef += w.lock_anchor * (sq(toe.x - w.lock_mean[leg][i].x) + sq(toe.z - w.lock_mean[leg][i].z));
       if (in.contact[leg][i] && w.lock_width > 0)
@@ -504,7 +534,7 @@ double energy(const OfflineSolveInput& in, const Weights& w, const std::vector<d
 /// its energy into `e_next` and the step taken into `alpha`; false when no step of at least
 /// k_min_step helps.
 bool line_search(const OfflineSolveInput& in, const Weights& w, const std::vector<double>& d,
-                 const std::array<std::vector<uint8_t>, 2>& active, double e_now, std::vector<double>& next,
+                 const ActiveSets& active, double e_now, std::vector<double>& next,
                  double& e_next, double& alpha) {
   constexpr double k_min_step = 1.0 / 64;
   const double slack = 1e-12 * std::max(1.0, e_now);
@@ -526,11 +556,8 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
   const int n = in.frame_count;
   std::vector<double> d(static_cast<size_t>(n) * k_vars_per_frame, 0.0), next;
   std::copy(w.pin_d.begin(), w.pin_d.end(), d.begin());
-  std::array<std::vector<uint8_t>, 2> active;
-  for (auto& a : active) a.assign(static_cast<size_t>(n), 0);
-  update_active(in, d, active);
-  std::vector<double> pelvis_height(static_cast<size_t>(n), 0.0);
-  pelvis_crossed_height(w, d, pelvis_height);
+  ActiveSets active(n);
+  update_floor(in, d, active);
 
   OfflineSolveResult r;
   Normals eq(n);
@@ -566,18 +593,22 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
     e_now = e_next;
     r.iterations = step + 1;
     r.final_change_m = change;
-    const bool active_changed = update_active(in, d, active);
+    // The below-only pelvis height pulls the frames the first step (taken without it) brought
+    // down, and any a later step brings down; a pulled frame stays pulled. Updated both ways
+    // (the frames below their input height after each step), the set's edges crept a few frames
+    // per step (the shared start-walk-stop clip: 606, 447, 403, 381, 376, 374, 373 frames):
+    // 84 Newton steps over the shared BVH against 65, for the same cleaned clips within
+    // bench_clean_quality's precision.
+    const bool pull_changed = update_pulled(w, d, step == 0, active);
+    const bool active_changed = update_floor(in, d, active) || pull_changed;
     if (active_changed) e_now = energy(in, w, d, active);
-    // The below-only pelvis height changes its model where a pelvis crosses its input height:
-    // a step that moved one across was not quadratic there.
-    const bool pull_changed = pelvis_crossed_height(w, d, pelvis_height);
     // Two full Newton steps in a row on one energy converge quadratically: the next move would
     // be about C change^2 with C = change / previous^2. Once that is under the tolerance (and
     // the moves shrink), the step that would only confirm it is not taken, unless a toe is near
     // enough to its floor for that step to change the floor's active set (and the energy).
     const double ratio = newton_change > 0 ? change / newton_change : 1;
     const double predicted = change * ratio * ratio;
-    const bool predicted_converged = step >= 2 && full_newton && !pull_changed && ratio < 0.5 &&
+    const bool predicted_converged = step >= 2 && full_newton && ratio < 0.5 &&
                                      change < k_quadratic_tolerances * s.fast_tolerance_m &&
                                      predicted < s.fast_tolerance_m &&
                                      floor_margin(in, d) > k_floor_margin_tolerances * s.fast_tolerance_m;
@@ -586,7 +617,7 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
       r.converged = true;
       break;
     }
-    newton_change = full_newton && !active_changed && !pull_changed ? change : 0;
+    newton_change = full_newton && !active_changed ? change : 0;
   }
   if (n == 0) r.converged = true;
 
@@ -604,7 +635,31 @@ OfflineSolveResult solve_fast(const OfflineSolveInput& in, const Weights& w, con
   return r;
 }
 
+/// The displacements of `r`'s pelvis and toes from `in`'s.
+std::vector<double> displacements(const OfflineSolveInput& in, const OfflineSolveResult& r) {
+  std::vector<double> d(static_cast<size_t>(in.frame_count) * k_vars_per_frame);
+  for (int i = 0; i < in.frame_count; ++i)
+    for (int p = 0; p < 3; ++p) {
+      const Vec3 x = p == 0 ? r.pelvis_ws[i] : r.toe_ws[p - 1][i];
+      const Vec3 delta = x - rest_of(in, i, p);
+      for (int ax = 0; ax < 3; ++ax) d[var(i, p, ax)] = at(delta, ax);
+    }
+  return d;
+}
+
 }  // namespace
+
+std::vector<uint8_t> detail::pelvis_pull_set(const OfflineSolveInput& whole, int first, int count, int lookback_frames,
+                                             const OfflineSolveSettings& s) {
+  if (!s.fast_pelvis_height_below_only || !(s.fast_pelvis_height > 0)) return {};
+  const int from = std::max(0, first - lookback_frames);
+  const OfflineSolveInput span = slice_input(whole, from, first + count - from);
+  OfflineSolveSettings first_step = s;
+  first_step.fast_max_steps = 1;
+  const std::vector<uint8_t> down =
+      brought_down(displacements(span, solve_fast(span, weights_for(s, whole, from, span.frame_count), first_step)));
+  return {down.begin() + (first - from), down.end()};
+}
 
 OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const OfflineSolveSettings& s) {
   return solve_fast(in, weights_for(s, in, 0, in.frame_count), s);
@@ -612,8 +667,9 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& in, const Offline
 
 OfflineSolveResult detail::solve_offline_fast_window(const OfflineSolveInput& whole, const OfflineSolveInput& window,
                                                      int first, const OfflineSolveResult& pinned,
-                                                     const OfflineSolveSettings& s) {
+                                                     std::vector<uint8_t> pull_set, const OfflineSolveSettings& s) {
   Weights w = weights_for(s, whole, first, window.frame_count);
+  w.pull_set = std::move(pull_set);
   // Far stiffer than any other term, so a pinned frame moves by nanometers at most.
   w.pin = k_active_scale * w.active;
   for (size_t i = 0; i < pinned.pelvis_ws.size(); ++i)
@@ -626,16 +682,15 @@ OfflineSolveResult detail::solve_offline_fast_window(const OfflineSolveInput& wh
 
 double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettings& s,
                            const OfflineSolveResult& r) {
-  std::vector<double> d(static_cast<size_t>(in.frame_count) * k_vars_per_frame);
-  for (int i = 0; i < in.frame_count; ++i)
-    for (int p = 0; p < 3; ++p) {
-      const Vec3 x = p == 0 ? r.pelvis_ws[i] : r.toe_ws[p - 1][i];
-      const Vec3 delta = x - rest_of(in, i, p);
-      for (int ax = 0; ax < 3; ++ax) d[var(i, p, ax)] = at(delta, ax);
-    }
-  std::array<std::vector<uint8_t>, 2> active;
-  for (auto& a : active) a.assign(static_cast<size_t>(in.frame_count), 0);
-  update_active(in, d, active);
+  const std::vector<double> d = displacements(in, r);
+  ActiveSets active(in.frame_count);
+  update_floor(in, d, active);
+  // The pull's frames as the solve reaching `r` has them, or nearly: those its first step brought
+  // down, and those below their input height at `r` (a frame that joined and came back up is
+  // missed).
+  active.pulled = detail::pelvis_pull_set(in, 0, in.frame_count, 0, s);
+  const std::vector<uint8_t> down = brought_down(d);
+  for (size_t i = 0; i < active.pulled.size(); ++i) active.pulled[i] |= down[i];
   return energy(in, weights_for(s, in, 0, in.frame_count), d, active);
 }
 

@@ -10,6 +10,7 @@
 // frames after it are missing, is solved again by the next window.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "footfix/solve/offline_solve.h"
@@ -29,10 +30,20 @@ constexpr int k_window_lookahead_frames = 2048;
 OfflineSolveInput slice_input(const OfflineSolveInput& in, int first, int count);
 
 /// The fast solve of `window` (= slice_input(whole, first, ...)) with the contact locks of
-/// `whole`, its first pinned.pelvis_ws.size() frames held at `pinned` (pelvis and toes).
+/// `whole`, its first pinned.pelvis_ws.size() frames held at `pinned` (pelvis and toes) and the
+/// below-only pelvis height on `pull_set` (pelvis_pull_set's; empty: the window's own first
+/// step decides, as for the first window, which has no frames before it).
 OfflineSolveResult solve_offline_fast_window(const OfflineSolveInput& whole, const OfflineSolveInput& window,
                                              int first, const OfflineSolveResult& pinned,
-                                             const OfflineSolveSettings& settings);
+                                             std::vector<uint8_t> pull_set, const OfflineSolveSettings& settings);
+
+/// The frames [first, first + count) of `whole` that the fast solve's below-only pelvis height
+/// pulls (OfflineSolveSettings::fast_pelvis_height_below_only): those the solve's first step
+/// brings down, that step taken over these frames and the `lookback_frames` before them (what
+/// frames further away change in it decays exponentially, as for the lookahead). Empty when
+/// the pull is off or acts both ways.
+std::vector<uint8_t> pelvis_pull_set(const OfflineSolveInput& whole, int first, int count, int lookback_frames,
+                                     const OfflineSolveSettings& settings);
 
 /// The fast solve of `in` in windows of `window_frames` frames (> lookahead_frames +
 /// k_window_pinned_frames); one window when the clip fits in one (then the same as

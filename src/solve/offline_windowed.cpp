@@ -65,8 +65,12 @@ OfflineSolveResult solve_offline_windowed(const OfflineSolveInput& in, const Off
       end = std::max(end, std::min(longest, last + 1 + lookahead_frames));
     }
     const int keep_end = end == n ? n : nominal_keep_end;
-    const OfflineSolveResult r =
-        solve_offline_fast_window(in, slice_input(in, start, end - start), start, pinned, settings);
+    // The first window decides its pull set as the whole clip's solve does (no frames before
+    // it); the others take theirs from the first step over their frames and a lookback.
+    std::vector<uint8_t> pull_set =
+        start == 0 ? std::vector<uint8_t>{} : pelvis_pull_set(in, start, end - start, lookahead_frames, settings);
+    const OfflineSolveResult r = solve_offline_fast_window(in, slice_input(in, start, end - start), start, pinned,
+                                                           std::move(pull_set), settings);
     copy_frames(r, kept - start, keep_end - kept, out, kept);
     out.iterations = std::max(out.iterations, r.iterations);
     out.final_change_m = std::max(out.final_change_m, r.final_change_m);

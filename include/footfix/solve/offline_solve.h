@@ -86,9 +86,11 @@ struct OfflineSolveSettings {
   /// 6.0 cm at 0 -> 1.8 cm at 3, pops and planted misses within their gates as at 0 (< 1.5,
   /// < 2 mm), slide left up to 12.6% (11.0% at 0; up to 4.7 points more on a row).
   double fast_pelvis_height = 3;
-  /// Fast solver: fast_pelvis_height pulls only a pelvis below its input height (a pelvis that
-  /// rises, as over a slowed-down clip's shorter strides, is left free). The reach-limited solve
-  /// (use_reach_limit) pulls both ways.
+  /// Fast solver: fast_pelvis_height pulls only a pelvis that comes down (a pelvis that rises,
+  /// as over a slowed-down clip's shorter strides, is left free): on the frames whose pelvis
+  /// the solve's first step (taken without the pull) or a later one brings below its input
+  /// height; a frame pulled stays pulled, back towards its input height. The reach-limited
+  /// solve (use_reach_limit) pulls both ways on every frame.
   bool fast_pelvis_height_below_only = true;
   /// Fast solver: weight (relative to the soft weight, >= 0; 0: off) of the leg-reach term on
   /// input.reach_m: the hip to heel-target distance beyond the reach is penalised, so every
@@ -180,7 +182,8 @@ OfflineSolveResult solve_offline_fast(const OfflineSolveInput& input,
                                       const OfflineSolveSettings& settings);
 
 /// The fast solver's energy (the weighted least-squares sum it minimises) at the positions of
-/// `result`, for tests: every accepted step lowers it.
+/// `result`, for tests: every accepted step lowers it. The below-only pelvis height acts on the
+/// frames the solve's first step brings down and those below their input height in `result`.
 double offline_fast_energy(const OfflineSolveInput& input, const OfflineSolveSettings& settings,
                            const OfflineSolveResult& result);
 
