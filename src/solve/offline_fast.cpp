@@ -449,8 +449,7 @@ bool update_floor(const OfflineSolveInput& in, const std::vector<double>& d, Act
   return changed;
 }
 
-/// The frames whose pelvis displacements `d` (the first step's) bring it down by more than
-/// k_pull_margin_m.
+/// The frames whose pelvis displacements `d` bring it down by more than k_pull_margin_m.
 std::vector<uint8_t> brought_down(const std::vector<double>& d) {
   std::vector<uint8_t> down(d.size() / k_vars_per_frame);
   for (size_t i = 0; i < down.size(); ++i) down[i] = d[var(static_cast<int>(i), 0, 1)] < -k_pull_margin_m;
@@ -688,10 +687,10 @@ double offline_fast_energy(const OfflineSolveInput& in, const OfflineSolveSettin
   // The pull's frames as the solve reaching `r` has them, or nearly: those its first step brought
   // down, and those below their input height at `r` (a frame that joined and came back up is
   // missed).
+  const Weights w = weights_for(s, in, 0, in.frame_count);
   active.pulled = detail::pelvis_pull_set(in, 0, in.frame_count, 0, s);
-  const std::vector<uint8_t> down = brought_down(d);
-  for (size_t i = 0; i < active.pulled.size(); ++i) active.pulled[i] |= down[i];
-  return energy(in, weights_for(s, in, 0, in.frame_count), d, active);
+  update_pulled(w, d, false, active);
+  return energy(in, w, d, active);
 }
 
 }  // namespace footfix
