@@ -20,9 +20,14 @@ int upsample_factor(double fps, const ContactSettings& s) {
   return std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-3)), 1, 64);
 }
 
-std::vector<Vec3> trajectory(const Clip& clip, int joint, const std::string& what) {
-  std::vector<Vec3> p(static_cast<size_t>(clip.frame_count));
-  joint_trajectory(clip, joint, p);
+/// `joint`'s positions: from `tracks` where given, else computed into `own`; checked finite.
+const std::vector<Vec3>& trajectory(const Clip& clip, int joint, const std::string& what, const std::vector<Vec3>* tracked,
+                                    std::vector<Vec3>& own) {
+  if (!tracked) {
+    own.resize(static_cast<size_t>(clip.frame_count));
+    joint_trajectory(clip, joint, own);
+  }
+  const std::vector<Vec3>& p = tracked ? *tracked : own;
   for (int f = 0; f < clip.frame_count; ++f)
     if (!is_finite(p[f]))
       fail(ErrorKind::process, clip.source_name + ": " + what + " '" + clip.skeleton.names[joint] +
@@ -197,7 +202,7 @@ std::vector<ContactInterval> contact_runs(const std::vector<std::uint8_t>& conta
   return runs;
 }
 
-ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings) {
+ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings, const LegTracks* tracks) {
   settings.validate();
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
   if (!(clip.fps > 0) || !std::isfinite(clip.fps))
@@ -217,16 +222,21 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
 
   const int factor = upsample_factor(clip.fps, settings);
   const double work_fps = clip.fps * factor;
-  const int pelvis = rig.pelvis >= 0 ? rig.pelvis : std::max(rig.translation_joint, 0);
-  std::vector<Vec3> pelvis_work = upsample_catmull_rom(trajectory(clip, pelvis, "pelvis"), factor);
+  if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
+  std::vector<Vec3> own_pelvis;
+  std::vector<Vec3> pelvis_work = upsample_catmull_rom(
+      trajectory(clip, tracked_pelvis_joint(rig), "pelvis", tracks ? &tracks->pelvis : nullptr, own_pelvis), factor);
   std::vector<Vec3> body_velocity = body_velocities(pelvis_work, work_fps, settings.body_speed_window_s);
   std::vector<Vec3> body_travel = body_velocities(pelvis_work, work_fps, k_body_travel_window_s);
 
-  std::array<std::vector<Vec3>, 2> feet_clip, feet_work;
+  std::array<std::vector<Vec3>, 2> own_feet, feet_work;
+  std::array<const std::vector<Vec3>*, 2> feet_clip{};
   std::vector<double> all_heights;
   for (Side side : {Side::left, Side::right}) {
-    auto& p = feet_clip[static_cast<int>(side)];
-    p = trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint");
+    const int s = static_cast<int>(side);
+    feet_clip[s] = &trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint",
+                               tracks ? &tracks->legs[s].contact() : nullptr, own_feet[s]);
+    const std::vector<Vec3>& p = *feet_clip[s];
     feet_work[static_cast<int>(side)] = upsample_catmull_rom(p, factor);
     for (const Vec3& q : p) all_heights.push_back(q.y);
   }
@@ -234,7 +244,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   std::vector<Vec3> ground_velocity = ground_velocities(feet_work, body_travel, work_fps, settings);
 
   for (Side side : {Side::left, Side::right}) {
-    const auto& p = feet_clip[static_cast<int>(side)];
+    const auto& p = *feet_clip[static_cast<int>(side)];
     WorkSignals w = detect_foot(feet_work[static_cast<int>(side)], body_velocity, ground_velocity,
                                 result.ground_height_m, work_fps, settings);
     FootContacts& foot = result.feet[static_cast<int>(side)];

@@ -9,6 +9,7 @@
 #include "footfix/core/math.h"
 #include "footfix/contacts/reference_pose.h"
 #include "footfix/solve/offline_apply.h"
+#include "offline_window.h"
 
 namespace footfix {
 namespace {
@@ -35,12 +36,14 @@ void check_legs(const Rig& rig) {
 // a contact interval the lowest each joint goes during it; between contacts the lower of the
 // neighbouring contacts' values (so stairs keep their levels and feet never go below where the
 // source put them when planted). Without any contact, the lowest height over the whole clip.
-std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, const FootContacts& foot) {
+// `track`: the leg's positions (leg_tracks) where the caller has them.
+std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, const FootContacts& foot,
+                                        const LegTrack* track) {
   const int frames = clip.frame_count;
-  std::vector<Vec3> toe(frames), heel(frames), tip(frames);
-  joint_trajectory(clip, leg.contact_joint(), toe);
-  joint_trajectory(clip, leg.heel, heel);
-  foot_tip_trajectory(clip, leg, 0, tip);
+  std::vector<Vec3> own_toe, own_heel, own_tip;
+  const std::vector<Vec3>& toe = positions_of(clip, leg.contact_joint(), track ? &track->contact() : nullptr, own_toe);
+  const std::vector<Vec3>& heel = positions_of(clip, leg.heel, track ? &track->heel : nullptr, own_heel);
+  const std::vector<Vec3>& tip = tip_positions_of(clip, leg, track ? &track->tip : nullptr, own_tip);
 
   auto lowest = [](const std::vector<Vec3>& track, int first, int last) {
     double m = 1e300;
@@ -252,11 +255,13 @@ void CleanSettings::validate() const {
 }
 
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
-                                   const LegIkSettings& ik) {
+                                   const LegIkSettings& ik, const LegTracks* tracks) {
+  if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
   CleanProblem problem;
-  for (int s = 0; s < 2; ++s) problem.heights[s] = planted_heights(clip, rig.legs[s], contacts.feet[s]);
+  for (int s = 0; s < 2; ++s)
+    problem.heights[s] = planted_heights(clip, rig.legs[s], contacts.feet[s], tracks ? &tracks->legs[s] : nullptr);
   OfflineSolveInput& input = problem.input;
-  input = offline_input_from_clip(clip, rig.translation_joint, rig.legs, ik);
+  input = offline_input_from_clip(clip, rig.translation_joint, rig.legs, ik, tracks);
   for (int s = 0; s < 2; ++s) {
     const FootContacts& foot = contacts.feet[s];
     input.contact[s] = foot.contact;
@@ -283,14 +288,18 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
       (settings.loop == LoopMode::on || is_loop(clip, rig)))
     return clean_loop(clip, owned, rig, settings);
   CleanResult result;
-  result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts);
+  // The legs' positions, read by each stage below instead of computed again by each (a clip long
+  // enough for the windowed solve leaves each stage to compute its own: memory stays streamed).
+  LegTracks tracks = clip.frame_count <= detail::k_windowed_above_frames ? leg_tracks(clip, rig) : LegTracks{};
+  const LegTracks* tracked = tracks.frame_count > 0 ? &tracks : nullptr;
+  result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts, tracked);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
   // The reach-limited solve keeps targets within the leg; the IK's soft limit then ends at the
   // straight leg (see offline_input_from_clip).
   LegIkSettings ik = settings.ik;
   ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
-  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik);
+  CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
   const LegHeightTracks& heights = problem.heights;
   // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
   // the solve runs in the ground's frame. Forced off, it is locked in world space like any
@@ -330,7 +339,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // reaches it, both spread over a few tenths of a second. The reach-limited solve keeps its
   // targets within reach itself.
   if (settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight)
-    lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, true);
+    lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, true, tracked);
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
   double max_drop_m = 0;
   for (int f = 0; f < clip.frame_count; ++f)
@@ -340,13 +349,16 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                               " cm to keep the planted feet reachable (check for over-bent knees)");
 
   problem.input = OfflineSolveInput{};  // no longer needed: its memory goes before the output clip's
-  const PopGuardSource pop_source = capture_pop_guard_source(clip, rig, settings.pops);
+  const PopGuardSource pop_source = capture_pop_guard_source(clip, rig, settings.pops, tracked);
   if (owned)
     result.cleaned = std::move(*owned);  // `clip` is empty from here on
   else
     result.cleaned = clip;
   const int frames = result.cleaned.frame_count;
-  OfflineApplyReport applied = apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik);
+  OfflineApplyReport applied =
+      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik, tracked);
+  tracks = LegTracks{};  // read by nothing after this
+  tracked = nullptr;
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
     result.max_miss_m[s] = applied.max_miss_m[s];

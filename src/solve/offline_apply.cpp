@@ -111,12 +111,13 @@ std::vector<double> foot_pitch_weights(const std::vector<ContactInterval>& plant
 /// There the toe is pinned, and a source toe that jitters against its heel (mocap noise, tens of
 /// m/s^2 at 120 Hz) would otherwise move the heel and the knee by that jitter. Empty for a rig
 /// without a toe. Call before the clip is changed.
-std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, const std::vector<ContactInterval>& planted) {
+std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, const std::vector<ContactInterval>& planted,
+                                       const LegTrack* track) {
   if (leg.toe < 0) return {};
   const auto n = static_cast<size_t>(clip.frame_count);
-  std::vector<Vec3> heel(n), toe(n), offset(n);
-  joint_trajectory(clip, leg.heel, heel);
-  joint_trajectory(clip, leg.toe, toe);
+  std::vector<Vec3> own_heel, own_toe, offset(n);
+  const std::vector<Vec3>& heel = positions_of(clip, leg.heel, track ? &track->heel : nullptr, own_heel);
+  const std::vector<Vec3>& toe = positions_of(clip, leg.toe, track ? &track->toe : nullptr, own_toe);
   for (size_t f = 0; f < n; ++f) offset[f] = heel[f] - toe[f];
   const double sigma = k_heel_offset_sigma_s * clip.fps;
   for (const ContactInterval& run : planted) {
@@ -152,16 +153,22 @@ LegHeights leg_heights(const Clip& clip, const LegChain& leg) {
 }
 
 OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
-                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik) {
+                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik,
+                                          const LegTracks* tracks) {
+  if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
   OfflineSolveInput in;
   const auto n = static_cast<size_t>(clip.frame_count);
   in.frame_count = clip.frame_count;
   in.fps = clip.fps;
-  in.pelvis_ws.resize(n);
-  joint_trajectory(clip, translation_joint, in.pelvis_ws);
+  if (tracks)
+    in.pelvis_ws = tracks->root_positions();
+  else
+    positions_of(clip, translation_joint, nullptr, in.pelvis_ws);
   for (int leg = 0; leg < 2; ++leg) {
-    in.toe_ws[leg].resize(n);
-    joint_trajectory(clip, legs[leg].contact_joint(), in.toe_ws[leg]);
+    if (tracks)
+      in.toe_ws[leg] = tracks->legs[leg].contact();
+    else
+      positions_of(clip, legs[leg].contact_joint(), nullptr, in.toe_ws[leg]);
     in.contact[leg].assign(n, 0);
     in.contact_height_m[leg].assign(n, 0.0);
     double min_y = 1e300;
@@ -170,10 +177,11 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
     // The leg's reach at each frame (reach_of): targets the solve keeps within it are reached
     // exactly by an IK whose soft limit ends at the straight leg (only then is it needed).
     if (!ik.reach_to_straight) continue;
-    std::vector<Vec3> hip(n), knee(n), heel(n);
-    joint_trajectory(clip, legs[leg].hip, hip);
-    joint_trajectory(clip, legs[leg].knee, knee);
-    joint_trajectory(clip, legs[leg].heel, heel);
+    const LegTrack* t = tracks ? &tracks->legs[leg] : nullptr;
+    std::vector<Vec3> own_hip, own_knee, own_heel;
+    const std::vector<Vec3>& hip = positions_of(clip, legs[leg].hip, t ? &t->hip : nullptr, own_hip);
+    const std::vector<Vec3>& knee = positions_of(clip, legs[leg].knee, t ? &t->knee : nullptr, own_knee);
+    const std::vector<Vec3>& heel = positions_of(clip, legs[leg].heel, t ? &t->heel : nullptr, own_heel);
     in.reach_m[leg].resize(n);
     in.reach_offset_m[leg].resize(n);
     for (size_t f = 0; f < n; ++f) {
@@ -217,11 +225,12 @@ std::vector<T> hold_largest(const std::vector<T>& values, int hold, Size size) {
 
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
-                             OfflineSolveResult& result, bool shift_first) {
+                             OfflineSolveResult& result, bool shift_first, const LegTracks* tracks) {
   const auto n = static_cast<size_t>(clip.frame_count);
   if (n == 0 || result.pelvis_ws.size() != n) return 0;
-  std::vector<Vec3> pelvis(n);
-  joint_trajectory(clip, translation_joint, pelvis);
+  if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
+  std::vector<Vec3> own_pelvis;
+  const std::vector<Vec3>& pelvis = positions_of(clip, translation_joint, tracks ? &tracks->root_positions() : nullptr, own_pelvis);
   // Per leg and contact frame: the source hip's offset from the pelvis, the heel offset, the
   // foot pitch the IK gives exactly and the reach (see below).
   struct Planted {
@@ -236,11 +245,12 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
     planted[leg].assign(n, Planted{});
     if (contact[leg].size() != n) continue;
     const std::vector<double> pitch_weight = foot_pitch_weights(planted_runs(result.toe_ws[leg]), clip.frame_count, clip.fps);
-    std::vector<Vec3> hip(n), knee(n), heel(n), toe(n);
-    joint_trajectory(clip, chain.hip, hip);
-    joint_trajectory(clip, chain.knee, knee);
-    joint_trajectory(clip, chain.heel, heel);
-    joint_trajectory(clip, chain.contact_joint(), toe);
+    const LegTrack* t = tracks ? &tracks->legs[leg] : nullptr;
+    std::vector<Vec3> own_hip, own_knee, own_heel, own_toe;
+    const std::vector<Vec3>& hip = positions_of(clip, chain.hip, t ? &t->hip : nullptr, own_hip);
+    const std::vector<Vec3>& knee = positions_of(clip, chain.knee, t ? &t->knee : nullptr, own_knee);
+    const std::vector<Vec3>& heel = positions_of(clip, chain.heel, t ? &t->heel : nullptr, own_heel);
+    const std::vector<Vec3>& toe = positions_of(clip, chain.contact_joint(), t ? &t->contact() : nullptr, own_toe);
     for (size_t f = 0; f < n; ++f) {
       if (!contact[leg][f]) continue;
       const LegLength source = leg_length_of(hip[f], knee[f], heel[f]);
@@ -383,8 +393,10 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const std::array<LegChain, 2>& legs,
                                        const OfflineSolveResult& result,
                                        const LegHeightTracks& heights,
-                                       const LegIkSettings& settings) {
+                                       const LegIkSettings& settings,
+                                       const LegTracks* tracks) {
   settings.validate();
+  if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
   const auto n = static_cast<size_t>(clip.frame_count);
   if (result.pelvis_ws.size() != n || result.toe_ws[0].size() != n || result.toe_ws[1].size() != n ||
       heights[0].size() != n || heights[1].size() != n)
@@ -396,7 +408,7 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
   std::array<std::vector<double>, 2> foot_pitch;
   for (int leg = 0; leg < 2; ++leg) {
     const std::vector<ContactInterval> planted = planted_runs(result.toe_ws[leg]);
-    heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted);
+    heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted, tracks ? &tracks->legs[leg] : nullptr);
     foot_pitch[leg] = foot_pitch_weights(planted, clip.frame_count, clip.fps);
   }
   // A block of frames at a time: the pelvis at each frame of the block first, then the legs'

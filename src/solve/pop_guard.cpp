@@ -27,18 +27,20 @@ Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], 
 
 /// Per frame, the acceleration (m/s^2; 0 at both ends) of tracked joint `joint` of `leg` in
 /// `clip`; `lowest_m`, if given, gets the lowest height it reaches.
-std::vector<double> track_accelerations(const Clip& clip, const LegChain& leg, int joint, double fps, double* lowest_m = nullptr) {
+/// `tracked`: the joint's positions where the caller has them (a LegTracks' track).
+std::vector<double> track_accelerations(const Clip& clip, const LegChain& leg, int joint, double fps, double* lowest_m = nullptr,
+                                        const std::vector<Vec3>* tracked = nullptr) {
   std::vector<double> accel(static_cast<size_t>(clip.frame_count), 0.0);
   Vec3 before_last, last;
   double lowest = 1e300;
   // Positions a block of frames at a time (the same positions as frame by frame, faster).
   constexpr int k_block_frames = 1024;
-  std::vector<Vec3> block(static_cast<size_t>(std::min(clip.frame_count, k_block_frames)));
+  std::vector<Vec3> block(tracked ? 0 : static_cast<size_t>(std::min(clip.frame_count, k_block_frames)));
   for (int first = 0; first < clip.frame_count; first += k_block_frames) {
     const int count = std::min(k_block_frames, clip.frame_count - first);
-    pop_tracked_trajectory(clip, leg, joint, first, std::span<Vec3>(block.data(), static_cast<size_t>(count)));
+    if (!tracked) pop_tracked_trajectory(clip, leg, joint, first, std::span<Vec3>(block.data(), static_cast<size_t>(count)));
     for (int f = first; f < first + count; ++f) {
-      const Vec3 p = block[static_cast<size_t>(f - first)];
+      const Vec3 p = tracked ? (*tracked)[static_cast<size_t>(f)] : block[static_cast<size_t>(f - first)];
       if (f >= 2) accel[f - 1] = acceleration_mps2(before_last, last, p, fps);
       lowest = std::min(lowest, p.y);
       before_last = last;
@@ -328,7 +330,9 @@ void PopGuardSettings::validate() const {
     fail(ErrorKind::usage, "pops.max_passes must be in [0, 100000], got " + std::to_string(max_passes));
 }
 
-PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, const PopGuardSettings& settings) {
+PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, const PopGuardSettings& settings,
+                                        const LegTracks* tracks) {
+  if (tracks && !tracks->match(source, rig.translation_joint, rig.legs)) tracks = nullptr;
   PopGuardSource out;
   out.frame_count = source.frame_count;
   out.fps = source.fps;
@@ -348,7 +352,13 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
     }
     for (int joint : pop_tracked_joints(leg)) {
       double lowest = 0;
-      const std::vector<double> reference = pop_reference_mps2(track_accelerations(source, leg, joint, source.fps, &lowest), source.fps);
+      const std::vector<Vec3>* tracked = nullptr;
+      if (tracks) {
+        const LegTrack& t = tracks->legs[s];
+        tracked = joint < 0 ? &t.tip : joint == leg.knee ? &t.knee : joint == leg.heel ? &t.heel : &t.toe;
+      }
+      const std::vector<double> reference =
+          pop_reference_mps2(track_accelerations(source, leg, joint, source.fps, &lowest, tracked), source.fps);
       std::vector<float> allowed(n);
       for (size_t f = 0; f < n; ++f) allowed[f] = static_cast<float>(settings.max_ratio * reference[f]);
       out.allowed_mps2[s].push_back(std::move(allowed));

@@ -28,6 +28,7 @@
 #include "footfix/contacts/contact_settings.h"
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
 
 namespace footfix {
 
@@ -74,7 +75,10 @@ struct ContactResult {
 /// Detects contacts of both legs of `rig` in `clip` (internal frame: meters, Y up).
 /// Throws Error(usage) for invalid settings and Error(process) when the rig has no valid legs or
 /// the clip has no frames or non-finite joint positions. Deterministic; no hidden state.
-ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings);
+/// `tracks`: the clip's leg_tracks for `rig` where the caller has them (the same result, without
+/// computing the positions again); tracks that do not match the clip are not read.
+ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSettings& settings,
+                              const LegTracks* tracks = nullptr);
 
 /// The foot's speed (m/s) as compared with speed_threshold_mps, from its velocity and the body's
 /// horizontal velocity (m/s): the component along the body's travel direction is tolerated up to

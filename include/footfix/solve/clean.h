@@ -62,8 +62,9 @@ struct CleanProblem {
   OfflineSolveInput input;
   LegHeightTracks heights;
 };
+/// `tracks`: the clip's leg_tracks for `rig` where the caller has them (the same result).
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
-                                   const LegIkSettings& ik = {});
+                                   const LegIkSettings& ik = {}, const LegTracks* tracks = nullptr);
 
 /// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
 /// locked instead of detecting them (and the clip is not treated as a loop). Deterministic: the same input gives the same output.

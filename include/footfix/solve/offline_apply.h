@@ -7,6 +7,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
 #include "footfix/solve/leg_ik.h"
 #include "footfix/solve/offline_solve.h"
 
@@ -22,8 +23,11 @@ LegHeights leg_heights(const Clip& clip, const LegChain& leg);
 /// fills them from contact detection. With ik.reach_to_straight, sets each leg's reach per frame
 /// to where apply_offline_solve's soft reach limit then begins: the straight leg less
 /// ik.softness_m (without it the reach arrays stay empty: no reach limit).
+/// `tracks` (here and below): `clip`'s leg_tracks where the caller has them (the same result,
+/// without computing the positions again); tracks that do not match the clip are not read.
 OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
-                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik = {});
+                                          const std::array<LegChain, 2>& legs, const LegIkSettings& ik = {},
+                                          const LegTracks* tracks = nullptr);
 
 /// Lowers `result`'s pelvis (its height only) by the smallest drop, spread smoothly in time,
 /// that brings every contact frame's toe target (where contact[leg][frame]) within the leg's
@@ -39,7 +43,8 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
 /// Returns the largest drop applied (meters, >= 0).
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
-                             OfflineSolveResult& result, bool shift_first = false);
+                             OfflineSolveResult& result, bool shift_first = false,
+                             const LegTracks* tracks = nullptr);
 
 struct OfflineApplyReport {
   std::array<int, 2> unreached_frames{0, 0};  ///< per leg, frames whose target was missed
@@ -59,10 +64,12 @@ LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int f
 /// joint's local translation and the legs' local rotations. Misses are reported, not errors.
 /// `heights[leg][frame]` are the clamps of that leg at that frame.
 /// Throws Error(process) when the result's or heights' sizes do not match the clip.
+/// `tracks`: `clip`'s leg_tracks as it is passed in, where the caller has them.
 OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const std::array<LegChain, 2>& legs,
                                        const OfflineSolveResult& result,
                                        const LegHeightTracks& heights,
-                                       const LegIkSettings& settings = {});
+                                       const LegIkSettings& settings = {},
+                                       const LegTracks* tracks = nullptr);
 
 }  // namespace footfix

@@ -56,7 +56,10 @@ struct PopGuardSource {
 };
 
 /// Captures what guard_pops needs from `source` (the clip about to be cleaned, internal frame).
-PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, const PopGuardSettings& settings);
+/// `tracks`: the source's leg_tracks where the caller has them (the same result, without
+/// computing the positions again); tracks that do not match the clip are not read.
+PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, const PopGuardSettings& settings,
+                                        const LegTracks* tracks = nullptr);
 
 struct PopGuardReport {
   int frames_smoothed = 0;   ///< frames whose correction was changed
