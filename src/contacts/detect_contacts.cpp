@@ -8,7 +8,6 @@
 #include "footfix/contacts/reference_pose.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
-#include "footfix/core/fk.h"
 
 namespace footfix {
 namespace {
@@ -23,11 +22,7 @@ int upsample_factor(double fps, const ContactSettings& s) {
 /// `joint`'s positions: from `tracks` where given, else computed into `own`; checked finite.
 const std::vector<Vec3>& trajectory(const Clip& clip, int joint, const std::string& what, const std::vector<Vec3>* tracked,
                                     std::vector<Vec3>& own) {
-  if (!tracked) {
-    own.resize(static_cast<size_t>(clip.frame_count));
-    joint_trajectory(clip, joint, own);
-  }
-  const std::vector<Vec3>& p = tracked ? *tracked : own;
+  const std::vector<Vec3>& p = positions_of(clip, joint, tracked, own);
   for (int f = 0; f < clip.frame_count; ++f)
     if (!is_finite(p[f]))
       fail(ErrorKind::process, clip.source_name + ": " + what + " '" + clip.skeleton.names[joint] +

@@ -1,9 +1,9 @@
 #include "footfix/core/fk.h"
 
 #include <cassert>
+#include <cstdint>
 #include <vector>
 
-#include "end_site_trajectory.h"
 
 namespace footfix {
 
@@ -63,7 +63,9 @@ struct QuatLanes {
 // The lanes of frames f, f + 1, ... (as many as V holds) of a per-frame value: at(frame).
 template <typename V, typename Frame>
 [[gnu::always_inline]] inline V lanes(const Frame& at) {
-  if constexpr (sizeof(V) == 2 * sizeof(double))
+  if constexpr (sizeof(V) == sizeof(double))
+    return at(0);
+  else if constexpr (sizeof(V) == 2 * sizeof(double))
     return V{at(0), at(1)};
   else
     return V{at(0), at(1), at(2), at(3)};
@@ -125,8 +127,12 @@ template <typename V>
 // Lane i of t into out[i].
 template <typename V>
 [[gnu::always_inline]] inline void store_lanes(const Vec3Lanes<V>& t, Vec3* out) {
+  if constexpr (sizeof(V) == sizeof(double)) {
+    out[0] = {t.x, t.y, t.z};
+  } else {
 #pragma GCC unroll 4
-  for (int i = 0; i < static_cast<int>(sizeof(V) / sizeof(double)); ++i) out[i] = {t.x[i], t.y[i], t.z[i]};
+    for (int i = 0; i < static_cast<int>(sizeof(V) / sizeof(double)); ++i) out[i] = {t.x[i], t.y[i], t.z[i]};
+  }
 }
 
 // joint's ancestors, nearest first.
@@ -151,22 +157,70 @@ template <typename V>
   return f;
 }
 
-// The same for end_site_trajectory: joint_world's product up the chain (the parent's transform
-// times the child's), then applied to the end site `site`.
+// What point_trajectories composes: the points' joints and all their ancestors in increasing
+// index order (parents first), each with its parent's slot, and the slot of each point's joint.
+struct ComposePlan {
+  std::vector<int> joints;       ///< slot -> joint
+  std::vector<int> parent_slot;  ///< slot -> its parent's slot, -1 at the root
+  std::vector<char> rotation;    ///< slot -> whether its world rotation is read (by a child or a site)
+  std::vector<int> point_slot;   ///< point -> its joint's slot
+};
+
+ComposePlan compose_plan(const Clip& clip, std::span<const JointPoint> points) {
+  const auto& parents = clip.skeleton.parents;
+  std::vector<char> used(static_cast<size_t>(clip.joint_count()), 0);
+  for (const JointPoint& p : points)
+    for (int j = p.joint; j >= 0 && !used[j]; j = parents[j]) used[j] = 1;
+  ComposePlan plan;
+  std::vector<int> slot(used.size(), -1);
+  for (int j = 0; j < clip.joint_count(); ++j) {
+    if (!used[j]) continue;
+    assert(parents[j] < j);
+    slot[j] = static_cast<int>(plan.joints.size());
+    plan.joints.push_back(j);
+    plan.parent_slot.push_back(parents[j] < 0 ? -1 : slot[parents[j]]);
+    plan.rotation.push_back(0);
+    if (parents[j] >= 0) plan.rotation[slot[parents[j]]] = 1;
+  }
+  for (const JointPoint& p : points) {
+    plan.point_slot.push_back(slot[p.joint]);
+    if (p.site) plan.rotation[slot[p.joint]] = 1;
+  }
+  return plan;
+}
+
+// Frames [f, end) of point_trajectories, as many at a time as V holds (the frames left over are
+// left to the caller); returns the first frame not done. `wq` and `wt` hold a slot each.
 template <typename V>
-[[gnu::always_inline]] inline int end_site_positions(const Clip& clip, int joint, const std::vector<int>& chain, Vec3 site,
-                                                     int first, int f, int end, Vec3* out) {
+[[gnu::always_inline]] inline int composed_points(const Clip& clip, const ComposePlan& plan, std::span<const JointPoint> points,
+                                                  int first, int f, int end, QuatLanes<V>* wq, Vec3Lanes<V>* wt,
+                                                  Vec3* const* out) {
   constexpr int width = sizeof(V) / sizeof(double);
-  const Vec3Lanes<V> offset = splat<V>(site);
+  const int slots = static_cast<int>(plan.joints.size());
   for (; f + width <= end; f += width) {
-    QuatLanes<V> r = load_rotation<V>(clip, f, joint);
-    Vec3Lanes<V> t = load_translation<V>(clip, f, joint);
-    for (int p : chain) {
-      t = translated_rotation(clip, f, p, t);
-      r = multiply_lanes(load_rotation<V>(clip, f, p), r);
+    // world = parent's world * local, as world_pose: rotation = parent's * local's, translation
+    // = parent's + rotate(parent's rotation, local's).
+    for (int s = 0; s < slots; ++s) {
+      const int j = plan.joints[s], p = plan.parent_slot[s];
+      const Vec3Lanes<V> t = load_translation<V>(clip, f, j);
+      if (p < 0) {
+        wt[s] = t;
+        if (plan.rotation[s]) wq[s] = load_rotation<V>(clip, f, j);
+        continue;
+      }
+      const Vec3Lanes<V> turned = rotate_lanes(wq[p], t);
+      wt[s] = {wt[p].x + turned.x, wt[p].y + turned.y, wt[p].z + turned.z};
+      if (plan.rotation[s]) wq[s] = multiply_lanes(wq[p], load_rotation<V>(clip, f, j));
     }
-    const Vec3Lanes<V> turned = rotate_lanes(r, offset);
-    store_lanes(Vec3Lanes<V>{t.x + turned.x, t.y + turned.y, t.z + turned.z}, out + (f - first));
+    for (size_t k = 0; k < points.size(); ++k) {
+      const int s = plan.point_slot[k];
+      Vec3Lanes<V> at = wt[s];
+      if (points[k].site) {
+        const Vec3Lanes<V> turned = rotate_lanes(wq[s], splat<V>(*points[k].site));
+        at = {at.x + turned.x, at.y + turned.y, at.z + turned.z};
+      }
+      store_lanes(at, out[k] + (f - first));
+    }
   }
   return f;
 }
@@ -180,13 +234,44 @@ __attribute__((target("avx2"))) int joint_positions_avx2(const Clip& clip, int j
                                                         int first, int f, int end, Vec3* out) {
   return joint_positions<Quad>(clip, joint, chain, first, f, end, out);
 }
-__attribute__((target("avx2"))) int end_site_positions_avx2(const Clip& clip, int joint, const std::vector<int>& chain,
-                                                           Vec3 site, int first, int f, int end, Vec3* out) {
-  return end_site_positions<Quad>(clip, joint, chain, site, first, f, end, out);
+__attribute__((target("avx2"))) int composed_points_avx2(const Clip& clip, const ComposePlan& plan,
+                                                          std::span<const JointPoint> points, int first, int f, int end,
+                                                          QuatLanes<Quad>* wq, Vec3Lanes<Quad>* wt, Vec3* const* out) {
+  return composed_points<Quad>(clip, plan, points, first, f, end, wq, wt, out);
 }
 #endif
 
 }  // namespace
+
+void point_trajectories(const Clip& clip, std::span<const JointPoint> points, int first, int count,
+                        std::span<Vec3* const> out) {
+  assert(first >= 0 && count >= 0 && first + count <= clip.frame_count && out.size() == points.size());
+  if (points.empty()) return;
+  const ComposePlan plan = compose_plan(clip, points);
+  const size_t slots = plan.joints.size();
+  // Each slot's world transform (7 lanes of up to four doubles), aligned for the widest vector
+  // (std::vector's storage is not).
+  constexpr size_t k_align = 64;
+  std::vector<unsigned char> storage(slots * 7 * 4 * sizeof(double) + k_align);
+  unsigned char* base = storage.data();
+  while (reinterpret_cast<std::uintptr_t>(base) % k_align != 0) ++base;
+  auto run = [&](auto lane, int f) {
+    using V = decltype(lane);
+    auto* wq = reinterpret_cast<QuatLanes<V>*>(base);
+    auto* wt = reinterpret_cast<Vec3Lanes<V>*>(base + slots * sizeof(QuatLanes<V>));
+    return composed_points<V>(clip, plan, points, first, f, first + count, wq, wt, out.data());
+  };
+  int f = first;
+#if FOOTFIX_FK_AVX2
+  if (have_avx2()) {
+    auto* wq = reinterpret_cast<QuatLanes<Quad>*>(base);
+    auto* wt = reinterpret_cast<Vec3Lanes<Quad>*>(base + slots * sizeof(QuatLanes<Quad>));
+    f = composed_points_avx2(clip, plan, points, first, f, first + count, wq, wt, out.data());
+  }
+#endif
+  f = run(Pair{}, f);
+  run(0.0, f);
+}
 
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
   assert(out.size() >= static_cast<size_t>(clip.frame_count));
@@ -203,23 +288,6 @@ void joint_trajectory(const Clip& clip, int joint, int first, std::span<Vec3> ou
 #endif
   f = joint_positions<Pair>(clip, joint, chain, first, f, end, out.data());
   for (; f < end; ++f) out[f - first] = joint_world_position(clip, f, joint);
-}
-
-void end_site_trajectory(const Clip& clip, int joint, int first, std::span<Vec3> out) {
-  const int end = first + static_cast<int>(out.size());
-  assert(first >= 0 && end <= clip.frame_count);
-  const auto& site = clip.skeleton.end_sites[joint];
-  if (!site) {
-    joint_trajectory(clip, joint, first, out);
-    return;
-  }
-  const std::vector<int> chain = ancestors(clip, joint);
-  int f = first;
-#if FOOTFIX_FK_AVX2
-  if (have_avx2()) f = end_site_positions_avx2(clip, joint, chain, *site, first, f, end, out.data());
-#endif
-  f = end_site_positions<Pair>(clip, joint, chain, *site, first, f, end, out.data());
-  for (; f < end; ++f) out[f - first] = end_site_world(clip, f, joint);
 }
 
 Vec3 end_site_world(const Clip& clip, int frame, int joint) {

@@ -1,4 +1,3 @@
-#include "../core/end_site_trajectory.h"
 #include "footfix/core/fk.h"
 #include "footfix/rig/leg_rig.h"
 
@@ -11,12 +10,9 @@ Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg) {
   return end_site_world(clip, frame, leg.contact_joint());
 }
 
-void foot_tip_trajectory(const Clip& clip, const LegChain& leg, int first, std::span<Vec3> out) {
-  if (leg.toe_end >= 0) {
-    joint_trajectory(clip, leg.toe_end, first, out);
-    return;
-  }
-  end_site_trajectory(clip, leg.contact_joint(), first, out);
+JointPoint foot_tip_point(const Clip& clip, const LegChain& leg) {
+  if (leg.toe_end >= 0) return {leg.toe_end, std::nullopt};
+  return {leg.contact_joint(), clip.skeleton.end_sites[leg.contact_joint()]};
 }
 
 }  // namespace footfix

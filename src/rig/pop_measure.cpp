@@ -38,11 +38,10 @@ Vec3 pop_tracked_position(const Clip& clip, int frame, const LegChain& leg, int 
   return joint >= 0 ? joint_world_position(clip, frame, joint) : foot_tip_world(clip, frame, leg);
 }
 
-void pop_tracked_trajectory(const Clip& clip, const LegChain& leg, int joint, int first, std::span<Vec3> out) {
-  if (joint >= 0)
-    joint_trajectory(clip, joint, first, out);
-  else
-    foot_tip_trajectory(clip, leg, first, out);
+std::vector<JointPoint> pop_tracked_points(const Clip& clip, const LegChain& leg) {
+  std::vector<JointPoint> out;
+  for (int joint : pop_tracked_joints(leg)) out.push_back(joint >= 0 ? JointPoint{joint, std::nullopt} : foot_tip_point(clip, leg));
+  return out;
 }
 
 }  // namespace footfix

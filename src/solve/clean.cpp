@@ -290,8 +290,9 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   CleanResult result;
   // The legs' positions, read by each stage below instead of computed again by each (a clip long
   // enough for the windowed solve leaves each stage to compute its own: memory stays streamed).
-  LegTracks tracks = clip.frame_count <= detail::k_windowed_above_frames ? leg_tracks(clip, rig) : LegTracks{};
-  const LegTracks* tracked = tracks.frame_count > 0 ? &tracks : nullptr;
+  const bool clip_is_tracked = clip.frame_count <= detail::k_windowed_above_frames;
+  LegTracks tracks = clip_is_tracked ? leg_tracks(clip, rig) : LegTracks{};
+  const LegTracks* const tracked = clip_is_tracked ? &tracks : nullptr;
   result.contacts = contacts ? *contacts : detect_contacts(clip, rig, settings.contacts, tracked);
   for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
 
@@ -357,8 +358,8 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   const int frames = result.cleaned.frame_count;
   OfflineApplyReport applied =
       apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik, tracked);
-  tracks = LegTracks{};  // read by nothing after this
-  tracked = nullptr;
+  // From here on, the cleaned legs' positions: read by the planted misses and the pop guard.
+  tracks = clip_is_tracked ? leg_tracks(result.cleaned, rig) : LegTracks{};
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
     result.max_miss_m[s] = applied.max_miss_m[s];
@@ -367,8 +368,9 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // only when it is large enough to be seen.
   for (int s = 0; s < 2; ++s) {
     const auto& contact = result.contacts.feet[s].contact;
-    std::vector<Vec3> reached(static_cast<size_t>(frames));
-    joint_trajectory(result.cleaned, rig.legs[s].contact_joint(), reached);
+    std::vector<Vec3> own_reached;
+    const std::vector<Vec3>& reached =
+        positions_of(result.cleaned, rig.legs[s].contact_joint(), tracked ? &tracks.legs[s].contact() : nullptr, own_reached);
     int missed = 0;
     double worst_m = 0;
     for (int f = 0; f < frames; ++f) {
@@ -385,7 +387,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                                 " mm: the leg cannot reach it, so some sliding is left (check the leg joints with "
                                 "`footfix inspect`, or name them with --rig)");
   }
-  result.pops = guard_pops(result.cleaned, rig, pop_source, settings.pops, &result.contacts);
+  result.pops = guard_pops(result.cleaned, rig, pop_source, settings.pops, &result.contacts, tracked);
   add_pop_guard_warnings(result, settings.pops);
   return result;
 }

@@ -26,9 +26,17 @@ LegLength leg_length_of(Vec3 hip, Vec3 knee, Vec3 heel) {
   return {length(heel - hip), length(knee - hip) + length(heel - knee)};
 }
 /// A leg's length at frames [first, first + out.size()) of `clip`, as posed and straight, into
-/// `out` (from joint_trajectory's positions: joint_world_position's to the bit).
-void leg_lengths(const Clip& clip, const LegChain& leg, int first, std::span<LegLength> out) {
+/// `out`: from `track` (the leg's positions in every frame) where given, else from
+/// joint_trajectory's positions.
+void leg_lengths(const Clip& clip, const LegChain& leg, const LegTrack* track, int first, std::span<LegLength> out) {
   const size_t n = out.size();
+  if (track) {
+    for (size_t f = 0; f < n; ++f) {
+      const size_t g = static_cast<size_t>(first) + f;
+      out[f] = leg_length_of(track->hip[g], track->knee[g], track->heel[g]);
+    }
+    return;
+  }
   std::vector<Vec3> hip(n), knee(n), heel(n);
   joint_trajectory(clip, leg.hip, first, hip);
   joint_trajectory(clip, leg.knee, first, knee);
@@ -426,7 +434,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
     }
     for (int leg = 0; leg < 2; ++leg) {
       lengths[leg].resize(static_cast<size_t>(end - first));
-      leg_lengths(clip, legs[leg], first, lengths[leg]);
+      // The clip's tracks, taken before the pelvis moved: the legs' lengths do not move with it.
+      leg_lengths(clip, legs[leg], tracks ? &tracks->legs[leg] : nullptr, first, lengths[leg]);
     }
     for (int f = first; f < end; ++f) {
       for (int leg = 0; leg < 2; ++leg) {

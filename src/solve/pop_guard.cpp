@@ -25,27 +25,38 @@ constexpr int k_max_stretch_frames = 4096;
 
 Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
-/// Per frame, the acceleration (m/s^2; 0 at both ends) of tracked joint `joint` of `leg` in
-/// `clip`; `lowest_m`, if given, gets the lowest height it reaches.
-/// `tracked`: the joint's positions where the caller has them (a LegTracks' track).
-std::vector<double> track_accelerations(const Clip& clip, const LegChain& leg, int joint, double fps, double* lowest_m = nullptr,
-                                        const std::vector<Vec3>* tracked = nullptr) {
-  std::vector<double> accel(static_cast<size_t>(clip.frame_count), 0.0);
-  Vec3 before_last, last;
-  double lowest = 1e300;
-  // Positions a block of frames at a time (the same positions as frame by frame, faster).
+/// The accelerations of `leg`'s tracked joints (pop_tracked_joints) in `clip`: [k][frame] in
+/// m/s^2 (0 at both ends); lowest_m[k], if given, the lowest height joint k reaches. From
+/// `track` (the leg's positions, leg_tracks) where given, else composed a block of frames at a
+/// time (memory stays that of a block).
+std::vector<std::vector<double>> leg_accelerations(const Clip& clip, const LegChain& leg, double fps, const LegTrack* track,
+                                                   std::vector<double>* lowest_m = nullptr) {
+  const std::vector<JointPoint> points = pop_tracked_points(clip, leg);
+  const size_t tracked = points.size();
+  std::vector<std::vector<double>> accel(tracked, std::vector<double>(static_cast<size_t>(clip.frame_count), 0.0));
+  std::vector<const std::vector<Vec3>*> whole(tracked, nullptr);  // the leg's tracks, where given
+  if (track) {
+    const std::vector<int> joints = pop_tracked_joints(leg);
+    for (size_t k = 0; k < tracked; ++k)
+      whole[k] = joints[k] < 0 ? &track->tip : joints[k] == leg.knee ? &track->knee : joints[k] == leg.heel ? &track->heel : &track->toe;
+  }
+  std::vector<Vec3> before_last(tracked), last(tracked);
+  std::vector<double> lowest(tracked, 1e300);
   constexpr int k_block_frames = 1024;
-  std::vector<Vec3> block(tracked ? 0 : static_cast<size_t>(std::min(clip.frame_count, k_block_frames)));
+  std::vector<std::vector<Vec3>> block(track ? 0 : tracked, std::vector<Vec3>(static_cast<size_t>(std::min(clip.frame_count, k_block_frames))));
+  std::vector<Vec3*> block_out;
+  for (auto& b : block) block_out.push_back(b.data());
   for (int first = 0; first < clip.frame_count; first += k_block_frames) {
     const int count = std::min(k_block_frames, clip.frame_count - first);
-    if (!tracked) pop_tracked_trajectory(clip, leg, joint, first, std::span<Vec3>(block.data(), static_cast<size_t>(count)));
-    for (int f = first; f < first + count; ++f) {
-      const Vec3 p = tracked ? (*tracked)[static_cast<size_t>(f)] : block[static_cast<size_t>(f - first)];
-      if (f >= 2) accel[f - 1] = acceleration_mps2(before_last, last, p, fps);
-      lowest = std::min(lowest, p.y);
-      before_last = last;
-      last = p;
-    }
+    if (!track) point_trajectories(clip, points, first, count, block_out);
+    for (size_t k = 0; k < tracked; ++k)
+      for (int f = first; f < first + count; ++f) {
+        const Vec3 p = track ? (*whole[k])[static_cast<size_t>(f)] : block[k][static_cast<size_t>(f - first)];
+        if (f >= 2) accel[k][static_cast<size_t>(f - 1)] = acceleration_mps2(before_last[k], last[k], p, fps);
+        lowest[k] = std::min(lowest[k], p.y);
+        before_last[k] = last[k];
+        last[k] = p;
+      }
   }
   if (lowest_m) *lowest_m = lowest;
   return accel;
@@ -306,14 +317,13 @@ void restore_frames(Clip& clip, const Rig& rig, const std::array<std::vector<int
 }
 
 /// Frames (interior, 1 .. n-2) where some tracked joint of `clip` is over its limit, in order.
-std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSource& source) {
+std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSource& source, const LegTracks* tracks) {
   std::vector<std::uint8_t> over(static_cast<size_t>(clip.frame_count), 0);
   for (int s = 0; s < 2; ++s) {
-    const std::vector<int> tracks = pop_tracked_joints(rig.legs[s]);
-    for (size_t k = 0; k < tracks.size(); ++k) {
-      const std::vector<double> accel = track_accelerations(clip, rig.legs[s], tracks[k], source.fps);
-      for (size_t f = 0; f < accel.size(); ++f) over[f] = over[f] | (accel[f] > source.allowed_mps2[s][k][f]);
-    }
+    const std::vector<std::vector<double>> accel =
+        leg_accelerations(clip, rig.legs[s], source.fps, tracks ? &tracks->legs[s] : nullptr);
+    for (size_t k = 0; k < accel.size(); ++k)
+      for (size_t f = 0; f < accel[k].size(); ++f) over[f] = over[f] | (accel[k][f] > source.allowed_mps2[s][k][f]);
   }
   std::vector<int> out;
   for (int f = 0; f < clip.frame_count; ++f)
@@ -350,19 +360,15 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
       }
       out.rotations[s].push_back(std::move(track));
     }
-    for (int joint : pop_tracked_joints(leg)) {
-      double lowest = 0;
-      const std::vector<Vec3>* tracked = nullptr;
-      if (tracks) {
-        const LegTrack& t = tracks->legs[s];
-        tracked = joint < 0 ? &t.tip : joint == leg.knee ? &t.knee : joint == leg.heel ? &t.heel : &t.toe;
-      }
-      const std::vector<double> reference =
-          pop_reference_mps2(track_accelerations(source, leg, joint, source.fps, &lowest, tracked), source.fps);
+    std::vector<double> lowest;
+    const std::vector<std::vector<double>> accel =
+        leg_accelerations(source, leg, source.fps, tracks ? &tracks->legs[s] : nullptr, &lowest);
+    for (size_t k = 0; k < accel.size(); ++k) {
+      const std::vector<double> reference = pop_reference_mps2(accel[k], source.fps);
       std::vector<float> allowed(n);
       for (size_t f = 0; f < n; ++f) allowed[f] = static_cast<float>(settings.max_ratio * reference[f]);
       out.allowed_mps2[s].push_back(std::move(allowed));
-      out.lowest_m[s].push_back(lowest);
+      out.lowest_m[s].push_back(lowest[k]);
     }
   }
   if (rig.translation_joint >= 0) {
@@ -373,14 +379,15 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
 }
 
 PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
-                          const ContactResult* contacts) {
+                          const ContactResult* contacts, const LegTracks* tracks) {
   settings.validate();
   PopGuardReport report;
   if (settings.max_ratio == 0 || cleaned.frame_count < 3) return report;
   if (source.frame_count != cleaned.frame_count)
     fail(ErrorKind::process, cleaned.source_name + ": pop guard: the source has " + std::to_string(source.frame_count) +
                                  " frames, the cleaned clip " + std::to_string(cleaned.frame_count));
-  const std::vector<int> over = frames_over(cleaned, rig, source);
+  if (tracks && !tracks->match(cleaned, rig.translation_joint, rig.legs)) tracks = nullptr;
+  const std::vector<int> over = frames_over(cleaned, rig, source, tracks);
   // Stretches: the frames over the limit with k_stretch_margin_s on both sides (a pass widens
   // the smoothed frames by one frame on each side; a stretch's ends hold), merged where they
   // overlap up to k_max_stretch_frames. Each is smoothed on its own, in order (one that overlaps

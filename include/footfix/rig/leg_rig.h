@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/core/fk.h"
 
 namespace footfix {
 
@@ -59,9 +60,9 @@ struct RigProfile {
 /// contact joint's end site, else the contact joint itself.
 Vec3 foot_tip_world(const Clip& clip, int frame, const LegChain& leg);
 
-/// foot_tip_world for frames [first, first + out.size()), written to `out` (the same positions to
-/// the bit; two frames at a time where the rig has a toe_end joint).
-void foot_tip_trajectory(const Clip& clip, const LegChain& leg, int first, std::span<Vec3> out);
+/// The foot tip as a point for point_trajectories: the toe_end joint, else the contact joint's
+/// end site (or the joint itself).
+JointPoint foot_tip_point(const Clip& clip, const LegChain& leg);
 
 /// Finds the legs. Throws Error(process) if no two legs can be found. Works in any units and
 /// axes (call it on the source-space clip to detect conventions, or on the internal clip).

@@ -16,14 +16,14 @@ namespace footfix {
 struct LegTrack {
   std::vector<Vec3> hip, knee, heel;
   std::vector<Vec3> toe;  ///< LegChain::toe's; empty when the leg has no toe joint
-  std::vector<Vec3> tip;  ///< the foot tip (foot_tip_world)
+  std::vector<Vec3> tip;  ///< the foot tip (foot_tip_point)
   /// The contact joint's (LegChain::contact_joint: the toe, else the heel).
   const std::vector<Vec3>& contact() const { return toe.empty() ? heel : toe; }
 };
 
-/// World positions of the joints a clean reads, every frame of one clip. Each is
-/// joint_trajectory's (joint_world_position's to the bit; foot_tip_trajectory's for the tip), so
-/// a stage reading them here computes exactly what it would compute from the clip itself.
+/// World positions of the joints a clean reads, every frame of one clip, all composed in one
+/// pass (point_trajectories: world_pose's positions to the bit). A stage given them computes
+/// exactly what it computes from the clip alone (positions_of gives the same positions).
 struct LegTracks {
   int frame_count = 0;
   int pelvis_joint = -1, root_joint = -1;
@@ -48,10 +48,10 @@ int tracked_pelvis_joint(const Rig& rig);
 LegTracks leg_tracks(const Clip& clip, const Rig& rig);
 
 /// `joint`'s positions in every frame of `clip`: `*tracked` where given (a LegTracks' track of
-/// that joint), else joint_trajectory's computed into `own` (the same values either way).
+/// that joint), else point_trajectories' computed into `own` (the same values either way).
 const std::vector<Vec3>& positions_of(const Clip& clip, int joint, const std::vector<Vec3>* tracked,
                                       std::vector<Vec3>& own);
-/// The same for `leg`'s foot tip (foot_tip_trajectory).
+/// The same for `leg`'s foot tip (foot_tip_point).
 const std::vector<Vec3>& tip_positions_of(const Clip& clip, const LegChain& leg, const std::vector<Vec3>* tracked,
                                           std::vector<Vec3>& own);
 

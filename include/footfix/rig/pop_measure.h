@@ -27,9 +27,9 @@ std::vector<int> pop_tracked_joints(const LegChain& leg);
 /// World position (meters) of a tracked joint of `leg` (-1: the foot tip) at `frame`.
 Vec3 pop_tracked_position(const Clip& clip, int frame, const LegChain& leg, int joint);
 
-/// pop_tracked_position for frames [first, first + out.size()), written to `out` (the same
-/// positions to the bit; joints and rigs with a toe end two frames at a time).
-void pop_tracked_trajectory(const Clip& clip, const LegChain& leg, int joint, int first, std::span<Vec3> out);
+/// The tracked joints of `leg` as points for point_trajectories, in pop_tracked_joints' order
+/// (the tip: foot_tip_point).
+std::vector<JointPoint> pop_tracked_points(const Clip& clip, const LegChain& leg);
 
 /// Per frame, what a cleaned acceleration of a joint is compared with: the largest of the
 /// source's accelerations `accel_mps2` (per frame, 0 at both ends) within pop_window_frames of

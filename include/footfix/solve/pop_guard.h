@@ -19,6 +19,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
 
 namespace footfix {
 
@@ -78,8 +79,10 @@ struct PopGuardReport {
 /// local translation, at the frames it smooths. Deterministic. Off (nothing changed) when
 /// settings.max_ratio is 0. `contacts` (the clean's, per frame of `cleaned`): where legs are
 /// planted (the root is held there first, see the file comment), and to report how far planted
-/// contact joints moved.
+/// contact joints moved. `tracks`: `cleaned`'s leg_tracks as it is passed in, where the caller
+/// has them (the same result).
 PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
-                          const ContactResult* contacts = nullptr);
+                          const ContactResult* contacts = nullptr,
+                          const LegTracks* tracks = nullptr);
 
 }  // namespace footfix
