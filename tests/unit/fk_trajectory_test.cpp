@@ -50,6 +50,15 @@ TEST(FkTrajectory, FrameRangeEqualsJointWorldPositionToTheBit) {
 
 // The foot tip's point and the pop measure's points, composed over ranges of frames: the
 // positions foot_tip_world and pop_tracked_position give frame by frame, within round-off.
+// point_trajectories' positions of `points` at frames [first, first + count), one vector a point.
+std::vector<std::vector<Vec3>> composed(const Clip& clip, const std::vector<JointPoint>& points, int first, int count) {
+  std::vector<std::vector<Vec3>> tracks(points.size(), std::vector<Vec3>(static_cast<size_t>(count)));
+  std::vector<Vec3*> out;
+  for (auto& t : tracks) out.push_back(t.data());
+  point_trajectories(clip, points, first, count, out);
+  return tracks;
+}
+
 TEST(FkTrajectory, FootTipAndPopTrackedPointsAreTheirFrameByFramePositions) {
   const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   const Clip& clip = loaded.clip;
@@ -62,10 +71,7 @@ TEST(FkTrajectory, FootTipAndPopTrackedPointsAreTheirFrameByFramePositions) {
       ASSERT_EQ(points.size(), joints.size());
       points.push_back(foot_tip_point(clip, leg));
       for (const auto& [first, count] : ranges(clip.frame_count)) {
-        std::vector<std::vector<Vec3>> tracks(points.size(), std::vector<Vec3>(static_cast<size_t>(count)));
-        std::vector<Vec3*> out;
-        for (auto& t : tracks) out.push_back(t.data());
-        point_trajectories(clip, points, first, count, out);
+        const std::vector<std::vector<Vec3>> tracks = composed(clip, points, first, count);
         for (int f = 0; f < count; ++f) {
           for (size_t k = 0; k < joints.size(); ++k)
             ASSERT_LT(length(tracks[k][f] - pop_tracked_position(clip, first + f, leg, joints[k])), 1e-12)
@@ -93,10 +99,7 @@ TEST(FkTrajectory, PointTrajectoriesEqualWorldPoseToTheBit) {
   ASSERT_GT(points.size(), static_cast<size_t>(clip.joint_count()));  // sites too
   std::vector<Transform> world(static_cast<size_t>(clip.joint_count()));
   for (const auto& [first, count] : ranges(clip.frame_count)) {
-    std::vector<std::vector<Vec3>> tracks(points.size(), std::vector<Vec3>(static_cast<size_t>(count)));
-    std::vector<Vec3*> out;
-    for (auto& t : tracks) out.push_back(t.data());
-    point_trajectories(clip, points, first, count, out);
+    const std::vector<std::vector<Vec3>> tracks = composed(clip, points, first, count);
     for (int f = 0; f < count; ++f) {
       world_pose(clip, first + f, world);
       for (size_t k = 0; k < points.size(); ++k) {
@@ -111,10 +114,7 @@ TEST(FkTrajectory, PointTrajectoriesEqualWorldPoseToTheBit) {
   }
   // A single deep joint alone (its chain only): the same positions.
   const int toe = loaded.rig.legs[1].contact_joint();
-  std::vector<Vec3> alone(static_cast<size_t>(clip.frame_count));
-  Vec3* alone_out = alone.data();
-  const JointPoint toe_point{toe, std::nullopt};
-  point_trajectories(clip, std::span<const JointPoint>(&toe_point, 1), 0, clip.frame_count, std::span<Vec3* const>(&alone_out, 1));
+  const std::vector<Vec3> alone = composed(clip, {JointPoint{toe, std::nullopt}}, 0, clip.frame_count)[0];
   for (int f = 0; f < clip.frame_count; ++f) {
     world_pose(clip, f, world);
     ASSERT_EQ(alone[f], world[static_cast<size_t>(toe)].translation) << "frame " << f;
