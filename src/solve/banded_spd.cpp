@@ -72,7 +72,7 @@ constexpr int k_unrolled_bandwidth = 18;
 // the file is compiled without floating-point contraction): the same result to the bit.
 //
 // A column's last terms need the columns just before it, and its pivot's square root and
-// division then hold up the next: a chain through the block. Beside it, the next block's terms
+// reciprocal then hold up the next: a chain through the block. Beside it, the next block's terms
 // from the columns before this block (independent work) are accumulated a slice at a time, so
 // the processor overlaps both; the next block then takes this block's columns from registers.
 constexpr int k_block = 2;
@@ -151,11 +151,11 @@ __attribute__((target("avx512f"))) bool interior_blocks_avx512(double* band, int
       const double d = cj[0] - _mm512_cvtsd_f64(acc[b][0]);
       if (!(d > 0)) return false;
       const double ljj = std::sqrt(d);
-      const __m512d pivot = _mm512_set1_pd(ljj);
+      const __m512d pivot = _mm512_set1_pd(ljj), inverse = _mm512_set1_pd(1.0 / ljj);
 #pragma GCC unroll 4
       for (int v = 0; v < k_vectors; ++v) {
         const auto m = static_cast<__mmask8>(lane_mask(w, v));
-        col[b][v] = _mm512_div_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), pivot);
+        col[b][v] = _mm512_mul_pd(_mm512_sub_pd(_mm512_maskz_loadu_pd(m, cj + 8 * v), acc[b][v]), inverse);
         if (v == 0) col[b][0] = _mm512_mask_mov_pd(col[b][0], 1, pivot);
         _mm512_mask_storeu_pd(cj + 8 * v, m, col[b][v]);
       }
@@ -180,13 +180,13 @@ bool have_avx512() {
 #endif
 
 // L y = b, one row at a time as L's columns become known: y_i = (b_i - sum_{k < i} L(i, k) y_k)
-// / L(i, i), each sum accumulated in increasing k as soon as y_k is known, in a ring of the sums
+// (1 / L(i, i)), each sum accumulated in increasing k as soon as y_k is known, in a ring of the sums
 // still open (its size a power of two above kd, indexed by i mod size). `ci` is column i of L.
 inline __attribute__((always_inline)) void forward_step(int i, int n, int kd, const double* ci, std::vector<double>& b,
                                                         std::vector<double>& ring) {
   const size_t mask = ring.size() - 1;
   const size_t slot = static_cast<size_t>(i) & mask;
-  const double y = (b[i] - ring[slot]) / ci[0];
+  const double y = (b[i] - ring[slot]) * (1.0 / ci[0]);
   b[i] = y;
   ring[slot] = 0.0;
   const int t_end = std::min(kd, n - 1 - i);
@@ -202,12 +202,13 @@ std::vector<double> forward_ring(int kd) {
 
 // L^T x = y for row i, once x_{i+1} .. x_{i+kd} are known: the terms subtracted from the
 // farthest row in, the row just solved last (so a row's chain of dependent operations waits on
-// the one before it for one product, one subtraction and the division only).
+// the one before it for one product, one subtraction and the product by the pivot's reciprocal
+// only: the reciprocal does not wait on the chain).
 inline __attribute__((always_inline)) void backward_step(int i, int n, int kd, const double* ci, std::vector<double>& b) {
   double v = b[i];
   const int t_end = std::min(kd, n - 1 - i);
   for (int t = t_end; t >= 1; --t) v -= ci[t] * b[i + t];
-  b[i] = v / ci[0];
+  b[i] = v * (1.0 / ci[0]);
 }
 
 // The storage of the last small dense bands this thread dropped (see ~BandedSpd), largest first.
@@ -336,8 +337,11 @@ void BandedSpd::restore_pattern_entries(int first, int end) {
   }
 }
 
-// Left-looking Cholesky. Column j of L: L(i, j) = (A(i, j) - sum_k L(i, k) L(j, k)) / L(j, j)
+// Left-looking Cholesky. Column j of L: L(i, j) = (A(i, j) - sum_k L(i, k) L(j, k)) (1 / L(j, j))
 // for i = j .. j + kd, each sum taken over k in increasing order from the first k in the band.
+// Every division here (the factor's and both substitutions') is a product by the pivot's
+// reciprocal, the same in every path (one division a column instead of one an entry; within an
+// ulp of dividing).
 // The sums of all rows i are accumulated together, one k at a time (a contiguous run of column
 // k times the scalar L(j, k)): the rows are independent, so this vectorises, and each row's sum
 // sees the same terms in the same order as a row-by-row dot product (same rounding).
@@ -360,10 +364,11 @@ bool BandedSpd::finish_column(double* cols, int jj, int j, std::vector<double>& 
   if (!(d > 0)) return false;
   const double ljj = std::sqrt(d);
   cj[0] = ljj;
-  const Pair pivot = {ljj, ljj};
+  const double inverse = 1.0 / ljj;
+  const Pair inverse_pair = {inverse, inverse};
   int t = 1;
-  for (; t + 1 < rows; t += 2) store(cj + t, (load(cj + t) - load(s + t)) / pivot);
-  if (t < rows) cj[t] = (cj[t] - s[t]) / ljj;
+  for (; t + 1 < rows; t += 2) store(cj + t, (load(cj + t) - load(s + t)) * inverse_pair);
+  if (t < rows) cj[t] = (cj[t] - s[t]) * inverse;
   return true;
 }
 
@@ -420,7 +425,7 @@ void BandedSpd::backward(std::vector<double>& b) const {
 #pragma GCC unroll 32
       for (int t = k_unrolled_bandwidth; t >= 2; --t) v -= ci[t] * x[t];
       v -= ci[1] * next;
-      next = v / ci[0];
+      next = v * (1.0 / ci[0]);
       b[static_cast<size_t>(i)] = next;
     }
   }

@@ -103,7 +103,8 @@ TEST(BandedSpd, MatchesDenseCholeskyOnRandomSpdBandMatrices) {
 
 /// Row-by-row banded Cholesky and solve: each entry's sum over k in increasing order, started
 /// at 0 and subtracted once; the backward substitution subtracts its terms one by one, from the
-/// farthest row in (the orders the band code keeps).
+/// farthest row in; a division by a pivot is a product by its reciprocal (the orders and
+/// operations the band code keeps).
 void row_dot_cholesky_solve(const Dense& a, int kd, Dense& l, std::vector<double>& b) {
   const int n = static_cast<int>(a.size());
   l.assign(n, std::vector<double>(n, 0.0));
@@ -114,18 +115,18 @@ void row_dot_cholesky_solve(const Dense& a, int kd, Dense& l, std::vector<double
     for (int i = j + 1; i <= std::min(n - 1, j + kd); ++i) {
       double s = 0;
       for (int k = std::max(0, i - kd); k < j; ++k) s += l[i][k] * l[j][k];
-      l[i][j] = (a[i][j] - s) / l[j][j];
+      l[i][j] = (a[i][j] - s) * (1.0 / l[j][j]);
     }
   }
   for (int i = 0; i < n; ++i) {
     double s = 0;
     for (int k = std::max(0, i - kd); k < i; ++k) s += l[i][k] * b[k];
-    b[i] = (b[i] - s) / l[i][i];
+    b[i] = (b[i] - s) * (1.0 / l[i][i]);
   }
   for (int i = n - 1; i >= 0; --i) {
     double v = b[i];
     for (int k = std::min(n - 1, i + kd); k > i; --k) v -= l[k][i] * b[k];
-    b[i] = v / l[i][i];
+    b[i] = v * (1.0 / l[i][i]);
   }
 }
 
