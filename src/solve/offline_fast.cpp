@@ -539,9 +539,14 @@ bool line_search(const OfflineSolveInput& in, const Weights& w, const std::vecto
                  double& e_next, double& alpha) {
   constexpr double k_min_step = 1.0 / 64;
   const double slack = 1e-12 * std::max(1.0, e_now);
+  // The whole step first, at `next` as given (most steps take it): the step's vector is made
+  // only to back off.
+  alpha = 1;
+  e_next = energy(in, w, next, active);
+  if (std::isfinite(e_next) && e_next <= e_now + slack) return true;
   std::vector<double> step(d.size());
   for (size_t k = 0; k < d.size(); ++k) step[k] = next[k] - d[k];
-  for (alpha = 1; alpha >= k_min_step; alpha *= 0.5) {
+  for (alpha = 0.5; alpha >= k_min_step; alpha *= 0.5) {
     for (size_t k = 0; k < d.size(); ++k) next[k] = d[k] + alpha * step[k];
     e_next = energy(in, w, next, active);
     if (std::isfinite(e_next) && e_next <= e_now + slack) return true;
