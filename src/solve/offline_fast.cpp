@@ -303,9 +303,11 @@ class Normals {
     a_.restore_pattern_entries(from, to);
     std::copy(fixed_rhs_.begin() + from, fixed_rhs_.begin() + to, rhs_.begin() + from);
   }
-  /// Solves for the minimiser; false if the system is not positive definite.
+  /// Solves for the minimiser; false if the system is not positive definite. The right-hand
+  /// side becomes the solution (no copy): the next assemble() builds it again.
   bool solve(std::vector<double>& out) {
-    out = rhs_;
+    out.swap(rhs_);
+    rhs_.resize(out.size());
     return a_.factor_solve(out);
   }
 
