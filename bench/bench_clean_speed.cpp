@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "footfix/core/allocator.h"
 #include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
@@ -152,6 +153,7 @@ void text_throughput(const fs::path& dir, const CleanSettings& settings, int run
 }  // namespace
 
 int main(int argc, char** argv) {
+  tune_allocator_for_batches();  // as the footfix command does
   fs::path shared = fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips";
   if (argc > 1 && std::string(argv[1]) == "--throughput") {
     fs::path dir = argc > 2 && argv[2][0] != 0 ? fs::path(argv[2]) : shared;

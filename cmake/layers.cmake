@@ -8,7 +8,7 @@
 # Modules are listed bottom-up; a module may only use modules listed before it, so the graph has
 # no cycle. See docs/architecture.md.
 #
-#   core                        clip, skeleton, math, Euler, FK, errors, read_file
+#   core                        clip, skeleton, math, Euler, FK, errors, read_file, allocator set-up
 #   io        -> core           BVH and FBX reading/writing, atomic output files
 #   rig       -> core           leg rig detection, rig profiles, unit/up-axis detection
 #   contacts  -> core rig       contact detection, contact settings and the contacts file
