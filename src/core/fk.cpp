@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <vector>
 
-
 namespace footfix {
 
 void world_pose(const Clip& clip, int frame, std::span<Transform> world_out) {
@@ -255,22 +254,18 @@ void point_trajectories(const Clip& clip, std::span<const JointPoint> points, in
   std::vector<unsigned char> storage(slots * 7 * 4 * sizeof(double) + k_align);
   unsigned char* base = storage.data();
   while (reinterpret_cast<std::uintptr_t>(base) % k_align != 0) ++base;
-  auto run = [&](auto lane, int f) {
-    using V = decltype(lane);
-    auto* wq = reinterpret_cast<QuatLanes<V>*>(base);
-    auto* wt = reinterpret_cast<Vec3Lanes<V>*>(base + slots * sizeof(QuatLanes<V>));
-    return composed_points<V>(clip, plan, points, first, f, first + count, wq, wt, out.data());
+  // The slots' rotations, then their translations, for lanes of type V.
+  auto rotations = [&](auto lane) { return reinterpret_cast<QuatLanes<decltype(lane)>*>(base); };
+  auto translations = [&](auto lane) {
+    return reinterpret_cast<Vec3Lanes<decltype(lane)>*>(base + slots * sizeof(QuatLanes<decltype(lane)>));
   };
+  const int end = first + count;
   int f = first;
 #if FOOTFIX_FK_AVX2
-  if (have_avx2()) {
-    auto* wq = reinterpret_cast<QuatLanes<Quad>*>(base);
-    auto* wt = reinterpret_cast<Vec3Lanes<Quad>*>(base + slots * sizeof(QuatLanes<Quad>));
-    f = composed_points_avx2(clip, plan, points, first, f, first + count, wq, wt, out.data());
-  }
+  if (have_avx2()) f = composed_points_avx2(clip, plan, points, first, f, end, rotations(Quad{}), translations(Quad{}), out.data());
 #endif
-  f = run(Pair{}, f);
-  run(0.0, f);
+  f = composed_points<Pair>(clip, plan, points, first, f, end, rotations(Pair{}), translations(Pair{}), out.data());
+  composed_points<double>(clip, plan, points, first, f, end, rotations(0.0), translations(0.0), out.data());
 }
 
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {

@@ -22,8 +22,7 @@ bool LegTracks::match(const Clip& clip, int translation_joint, const std::array<
   auto same = [](const LegChain& a, const LegChain& b) {
     return a.hip == b.hip && a.knee == b.knee && a.heel == b.heel && a.toe == b.toe && a.toe_end == b.toe_end;
   };
-  return translation_joint >= 0 && frame_count == clip.frame_count && pelvis.size() == static_cast<size_t>(clip.frame_count) &&
-         root_joint == translation_joint && same(chains[0], legs[0]) && same(chains[1], legs[1]);
+  return translation_joint >= 0 && pelvis.size() == static_cast<size_t>(clip.frame_count) && root_joint == translation_joint && same(chains[0], legs[0]) && same(chains[1], legs[1]);
 }
 
 bool LegTracks::match(const Clip& clip, const Rig& rig) const {
@@ -46,7 +45,6 @@ const std::vector<Vec3>& tip_positions_of(const Clip& clip, const LegChain& leg,
 
 LegTracks leg_tracks(const Clip& clip, const Rig& rig) {
   LegTracks t;
-  t.frame_count = clip.frame_count;
   t.pelvis_joint = tracked_pelvis_joint(rig);
   t.root_joint = rig.translation_joint;
   t.chains = rig.legs;

@@ -38,6 +38,13 @@ Vec3 pop_tracked_position(const Clip& clip, int frame, const LegChain& leg, int 
   return joint >= 0 ? joint_world_position(clip, frame, joint) : foot_tip_world(clip, frame, leg);
 }
 
+std::vector<const std::vector<Vec3>*> pop_tracked_tracks(const LegTrack& track, const LegChain& leg) {
+  std::vector<const std::vector<Vec3>*> out;
+  for (int joint : pop_tracked_joints(leg))
+    out.push_back(joint < 0 ? &track.tip : joint == leg.knee ? &track.knee : joint == leg.heel ? &track.heel : &track.toe);
+  return out;
+}
+
 std::vector<JointPoint> pop_tracked_points(const Clip& clip, const LegChain& leg) {
   std::vector<JointPoint> out;
   for (int joint : pop_tracked_joints(leg)) out.push_back(joint >= 0 ? JointPoint{joint, std::nullopt} : foot_tip_point(clip, leg));

@@ -228,10 +228,15 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   // 5. Toe-end: the contact joint bends so the foot tip stays above its lowest height. The tip
   //    from the contact joint's transform just found (foot_tip_world's point, not walked again
   //    from the root), unless it is a joint elsewhere.
-  const auto& site = clip.skeleton.end_sites[cj];
-  Vec3 tip = leg.toe_end >= 0 ? (parents[leg.toe_end] == cj ? (contact_ws * local_of(clip, frame, leg.toe_end)).translation
-                                                            : foot_tip_world(clip, frame, leg))
-                              : site ? apply(contact_ws, *site) : contact;
+  Vec3 tip;
+  if (leg.toe_end < 0) {  // the contact joint's end site, or the joint itself
+    const JointPoint tip_point = foot_tip_point(clip, leg);
+    tip = tip_point.site ? apply(contact_ws, *tip_point.site) : contact;
+  } else if (parents[leg.toe_end] == cj) {  // a toe end joint right below it
+    tip = (contact_ws * local_of(clip, frame, leg.toe_end)).translation;
+  } else {
+    tip = foot_tip_world(clip, frame, leg);
+  }
   const double tip_y = smooth_floor(tip.y, heights.toe_end_min_m);
   if (tip_y > tip.y && length(tip - contact) > k_min_bone_m) {
     look_at(clip, frame, cj, contact_parent_ws, contact_ws, tip, lifted_tip(contact, tip, tip_y));

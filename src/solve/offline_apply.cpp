@@ -168,15 +168,12 @@ OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_join
   const auto n = static_cast<size_t>(clip.frame_count);
   in.frame_count = clip.frame_count;
   in.fps = clip.fps;
-  if (tracks)
-    in.pelvis_ws = tracks->root_positions();
-  else
-    positions_of(clip, translation_joint, nullptr, in.pelvis_ws);
+  // (positions_of computes into the vector it is given, so assigning its result is a copy only
+  // from the tracks.)
+  in.pelvis_ws = positions_of(clip, translation_joint, tracks ? &tracks->root_positions() : nullptr, in.pelvis_ws);
   for (int leg = 0; leg < 2; ++leg) {
-    if (tracks)
-      in.toe_ws[leg] = tracks->legs[leg].contact();
-    else
-      positions_of(clip, legs[leg].contact_joint(), nullptr, in.toe_ws[leg]);
+    in.toe_ws[leg] =
+        positions_of(clip, legs[leg].contact_joint(), tracks ? &tracks->legs[leg].contact() : nullptr, in.toe_ws[leg]);
     in.contact[leg].assign(n, 0);
     in.contact_height_m[leg].assign(n, 0.0);
     double min_y = 1e300;

@@ -34,12 +34,7 @@ std::vector<std::vector<double>> leg_accelerations(const Clip& clip, const LegCh
   const std::vector<JointPoint> points = pop_tracked_points(clip, leg);
   const size_t tracked = points.size();
   std::vector<std::vector<double>> accel(tracked, std::vector<double>(static_cast<size_t>(clip.frame_count), 0.0));
-  std::vector<const std::vector<Vec3>*> whole(tracked, nullptr);  // the leg's tracks, where given
-  if (track) {
-    const std::vector<int> joints = pop_tracked_joints(leg);
-    for (size_t k = 0; k < tracked; ++k)
-      whole[k] = joints[k] < 0 ? &track->tip : joints[k] == leg.knee ? &track->knee : joints[k] == leg.heel ? &track->heel : &track->toe;
-  }
+  const std::vector<const std::vector<Vec3>*> whole = track ? pop_tracked_tracks(*track, leg) : std::vector<const std::vector<Vec3>*>{};
   std::vector<Vec3> before_last(tracked), last(tracked);
   std::vector<double> lowest(tracked, 1e300);
   constexpr int k_block_frames = 1024;

@@ -25,7 +25,6 @@ struct LegTrack {
 /// pass (point_trajectories: world_pose's positions to the bit). A stage given them computes
 /// exactly what it computes from the clip alone (positions_of gives the same positions).
 struct LegTracks {
-  int frame_count = 0;
   int pelvis_joint = -1, root_joint = -1;
   std::array<LegChain, 2> chains;  ///< the legs tracked
   std::vector<Vec3> pelvis;  ///< Rig::pelvis's (else the translation joint's, else joint 0's)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
 
 namespace footfix {
 
@@ -30,6 +31,9 @@ Vec3 pop_tracked_position(const Clip& clip, int frame, const LegChain& leg, int 
 /// The tracked joints of `leg` as points for point_trajectories, in pop_tracked_joints' order
 /// (the tip: foot_tip_point).
 std::vector<JointPoint> pop_tracked_points(const Clip& clip, const LegChain& leg);
+
+/// The tracked joints' positions in `track` (the leg's leg_tracks), in pop_tracked_joints' order.
+std::vector<const std::vector<Vec3>*> pop_tracked_tracks(const LegTrack& track, const LegChain& leg);
 
 /// Per frame, what a cleaned acceleration of a joint is compared with: the largest of the
 /// source's accelerations `accel_mps2` (per frame, 0 at both ends) within pop_window_frames of
