@@ -30,6 +30,15 @@ struct TemporarySlot {
 };
 constexpr int k_temporary_slots = 128;
 TemporarySlot g_temporary_slots[k_temporary_slots];
+// Threads between registering a temporary file and its open() returning; and whether a handler
+// has begun to remove the files. Another thread's open() could otherwise create its file just
+// after the handler's unlink() and before the signal ends the process, and the file would be
+// left (seen about once in 50 runs of a two-job batch stopped by SIGTERM).
+std::atomic<int> g_creating{0};
+std::atomic<bool> g_terminating{false};
+// How long (iterations, about 0.1 s) a handler waits for those opens to return: bounded, since
+// the signal may have interrupted the very thread that is creating.
+constexpr long k_creation_wait_spins = 50'000'000;
 
 class LiveTemporaries {
  public:
@@ -55,8 +64,24 @@ class LiveTemporaries {
     g_temporary_slots[slot].claimed.store(false);
   }
 
+  /// Around a temporary file's open(): begin_creating() is false once a handler has begun to
+  /// remove the files (the process is ending: the caller creates nothing), end_creating() after
+  /// the open() returned.
+  static bool begin_creating() {
+    g_creating.fetch_add(1);
+    if (!g_terminating.load()) return true;
+    g_creating.fetch_sub(1);
+    return false;
+  }
+  static void end_creating() { g_creating.fetch_sub(1); }
+
  private:
   static void on_signal(int sig) {
+    // No open begins from here on; those under way are waited for, so their files exist (and
+    // are removed below) before the process ends.
+    g_terminating.store(true);
+    for (long spin = 0; spin < k_creation_wait_spins && g_creating.load() > 0; ++spin) {
+    }
     for (auto& slot : g_temporary_slots)
       if (slot.ready.load()) ::unlink(slot.path);
     ::signal(sig, SIG_DFL);
@@ -117,7 +142,10 @@ TemporaryFile::TemporaryFile(const fs::path& directory) {
     path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
     // Registered before it exists: a signal right after the open still finds it.
     slot_ = LiveTemporaries::add(path_);
+    // A signal's handler is removing the files and the process ends with it: nothing to create.
+    while (!LiveTemporaries::begin_creating()) ::pause();
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    LiveTemporaries::end_creating();
     error_ = fd_ < 0 ? errno : 0;
     created_ = fd_ >= 0;
     if (fd_ < 0) {
