@@ -3,7 +3,8 @@
 #   - every folder under src/ and include/footfix/ is a module (or src/cli), so none goes unchecked;
 #   - every #include of another module's header ("footfix/<m>/x.h", <footfix/<m>/x.h>, "<m>/x.h",
 #     "../<m>/x.h") in src/<module> and include/footfix/<module> names an allowed module;
-#   - no public header (include/footfix) includes nlohmann, assimp, spdlog or CLI11.
+#   - no public header (include/footfix) includes nlohmann, assimp, spdlog or CLI11;
+#   - only the command line's option files (FOOTFIX_CLI_OPTION_SOURCES) include CLI11.
 # Variables: ROOT (the source tree to check; default: this file's project), LAYERS (the layering
 # file; default ROOT/cmake/layers.cmake). Prints every violation, then fails if there was one.
 cmake_minimum_required(VERSION 3.22)
@@ -67,6 +68,30 @@ foreach(module IN LISTS checked_modules)
         list(APPEND violations "${rel}: a public header includes a private dependency: ${line}")
       endforeach()
     endif()
+  endforeach()
+endforeach()
+
+# CLI11 only in the files that declare options (its headers dominate a file's compile time).
+set(option_regex "")
+foreach(pattern IN LISTS FOOTFIX_CLI_OPTION_SOURCES)
+  string(REPLACE "." "\\." pattern "${pattern}")
+  string(REPLACE "*" ".*" pattern "${pattern}")
+  list(APPEND option_regex "^${pattern}$")
+endforeach()
+string(JOIN "|" option_regex ${option_regex})
+file(GLOB_RECURSE all_sources "${ROOT}/src/*" "${ROOT}/include/*")
+foreach(path IN LISTS all_sources)
+  if(NOT path MATCHES "\\.(h|hpp|cpp|cc|inc)$")
+    continue()
+  endif()
+  file(RELATIVE_PATH rel "${ROOT}" "${path}")
+  get_filename_component(name "${path}" NAME)
+  if(rel MATCHES "^src/cli/[^/]+$" AND name MATCHES "${option_regex}")
+    continue()
+  endif()
+  file(STRINGS "${path}" cli11 REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]CLI/")
+  foreach(line IN LISTS cli11)
+    list(APPEND violations "${rel}: CLI11 outside the command line's option files (FOOTFIX_CLI_OPTION_SOURCES): ${line}")
   endforeach()
 endforeach()
 

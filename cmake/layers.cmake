@@ -17,7 +17,7 @@
 #   lock      -> core rig contacts solve eval runtime foot locking
 #   walk      -> core rig contacts            procedural walk generation
 #   pipeline  -> core io rig    load_clip: read a file, detect the rig and units, convert
-#   cli       -> everything     the footfix command line (src/cli; not a library)
+#   cli       -> everything     the footfix command line (src/cli; footfix_app and the executable)
 set(FOOTFIX_MODULES core io rig contacts solve eval lock walk pipeline)
 
 set(FOOTFIX_LAYER_core)
@@ -30,3 +30,7 @@ set(FOOTFIX_LAYER_lock core rig contacts solve eval)
 set(FOOTFIX_LAYER_walk core rig contacts)
 set(FOOTFIX_LAYER_pipeline core io rig)
 set(FOOTFIX_LAYER_cli ${FOOTFIX_MODULES})
+
+# The files of src/cli that declare options: the footfix executable, and the only files that may
+# include CLI11 (the `layering` test checks it). The rest of src/cli is the footfix_app library.
+set(FOOTFIX_CLI_OPTION_SOURCES main.cpp cmd_*.cpp *_options.cpp typo_help.cpp)

@@ -146,13 +146,13 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
         fs::path out = kind == OutputKind::beside
                            ? with_suffix(f, plan, true)
                            : with_suffix(output / f.lexically_normal().lexically_relative(root), plan, false);
-        items.push_back({f, out, {}});
+        items.push_back({f, out, {}, kind == OutputKind::directory ? output : fs::path()});
       }
     } else if (fs::exists(in, ec)) {
       fs::path out = kind == OutputKind::beside ? with_suffix(in, plan, true)
                      : kind == OutputKind::file ? output
                                                 : with_suffix(output / in.filename(), plan, false);
-      items.push_back({in, out, {}});
+      items.push_back({in, out, {}, kind == OutputKind::directory ? output : fs::path()});
     } else {
       fail(ErrorKind::read, input + ": no such file or directory");
     }
@@ -193,6 +193,18 @@ void print_plan(const std::vector<BatchItem>& items) {
   std::printf("dry run: %zu clip%s planned, nothing written\n", items.size(), items.size() == 1 ? "" : "s");
 }
 
+void refuse_outputs_leaving_root(const BatchItem& item) {
+  if (item.output_root.empty()) return;
+  const fs::path root = real_path(item.output_root);
+  for (const fs::path* out : {&item.output, &item.companion}) {
+    if (out->empty()) continue;
+    const fs::path folder = real_path(out->parent_path().empty() ? fs::path(".") : out->parent_path());
+    if (!is_under(folder, root))
+      fail(ErrorKind::write, out->string() + ": refusing to write: its folder leads through a symbolic link to " +
+                                 folder.string() + ", outside -o " + item.output_root.string());
+  }
+}
+
 std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
                                    const std::function<void(const BatchItem&, size_t)>& work,
                                    const std::function<void(size_t, const ItemOutcome&)>& after_each) {
@@ -204,6 +216,7 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
   auto worker = [&] {
     for (size_t i; (i = next++) < items.size();) {
       try {
+        refuse_outputs_leaving_root(items[i]);
         work(items[i], i);
       } catch (const Error& e) {
         outcomes[i] = {false, exit_code_for(e.kind()), e.what()};

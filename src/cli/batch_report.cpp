@@ -1,6 +1,9 @@
 #include "batch_report.h"
 
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/json_text.h"
 #include "footfix/io/atomic_file.h"
@@ -24,8 +27,16 @@ BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
   journal_path_ += ".journal";
   std::error_code ec;
   if (journal_path_.has_parent_path()) std::filesystem::create_directories(journal_path_.parent_path(), ec);
-  journal_ = std::fopen(journal_path_.c_str(), "w");
-  if (!journal_) spdlog::warn("{}: cannot write the report journal", journal_path_.string());
+  // Never through a link: a planted `<report>.journal` link would have its target truncated.
+  const int fd = ::open(journal_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0666);
+  struct stat st {};
+  if (fd >= 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+    ::close(fd);
+  } else if (fd >= 0) {
+    journal_ = ::fdopen(fd, "w");
+    if (!journal_) ::close(fd);
+  }
+  if (!journal_) spdlog::warn("{}: cannot write the report journal (not a regular file, or a symbolic link)", journal_path_.string());
 }
 
 BatchReport::~BatchReport() {

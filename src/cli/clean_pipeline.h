@@ -4,13 +4,13 @@
 // as test cases). `clean` calls the hooks below at fixed points of its run.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cli11_fwd.h"
 #include "batch.h"
 #include "clip_options.h"
 #include "footfix/solve/clean.h"

@@ -1,11 +1,10 @@
 // Options shared by every command that reads clips: unit/up overrides, rig profile, FBX take.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <optional>
 #include <string>
 
+#include "cli11_fwd.h"
 #include "footfix/pipeline/load_clip.h"
 
 namespace footfix::cli {

@@ -1,5 +1,6 @@
 // footfix annotate CLIP... [-o OUT] [--settings FILE.json] [--speed-threshold-mps V ...]
 // Detects foot contacts and writes one <name>.contacts.json per clip.
+#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "footfix/io/atomic_file.h"
 #include "contacts/contacts_json.h"
 #include "solve/clean_settings_json.h"
+#include "../core/json_text.h"
 
 namespace footfix::cli {
 namespace {
@@ -45,6 +47,7 @@ ContactSettings resolve_settings(const AnnotateOptions& opts) {
   ContactSettings settings;
   if (!opts.settings_path.empty()) {
     const std::string text = read_file(opts.settings_path);
+    refuse_deep_json(text, opts.settings_path, ErrorKind::usage);
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(text);

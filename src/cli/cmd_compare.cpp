@@ -1,5 +1,6 @@
 // footfix compare CLIP... [--json] [--slide-protocol]: no fix, runtime lock and offline clean on
 // the same clip, measured with the `metrics` figures in one table.
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -10,6 +11,7 @@
 #include "batch.h"
 #include "clip_options.h"
 #include "command.h"
+#include "control_escape.h"
 #include "footfix/core/frame_rate.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/causal_contacts.h"
@@ -55,7 +57,7 @@ void print_table(const std::vector<ClipComparison>& clips, const std::vector<Ite
         const ClipMetrics& m = v.metrics[static_cast<int>(method)];
         const double share = none > 0 ? 100.0 * m.cleaned_slide.mean_cm_per_s / none : 0.0;
         std::printf("%-40s x%4.2f %-13s %8.2f %8.2f %6.1f %7.1f %7.2f %7.2f %6.2f %7.1f %7s\n",
-                    std::filesystem::path(c.input).filename().c_str(), v.factor, to_string(method),
+                    escape_for_console(std::filesystem::path(c.input).filename().string()).c_str(), v.factor, to_string(method),
                     m.cleaned_slide.mean_cm_per_s, m.cleaned_slide.p95_cm_per_s, share, m.max_new_penetration_mm,
                     m.mean_deviation_cm, m.max_deviation_cm, m.leg_accel_ratio, m.cleaned_max_leg_accel,
                     m.non_leg_unchanged() ? "same" : "CHANGED");
@@ -95,7 +97,7 @@ int run_compare(CompareOptions& o) {
   settings.runtime_offline_contacts = o.lock.offline_contacts;
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
-  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}});
+  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}});
   std::vector<ClipComparison> clips(items.size());
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
@@ -120,7 +122,7 @@ int run_compare(CompareOptions& o) {
     json doc = json::array();
     for (size_t i = 0; i < items.size(); ++i)
       if (outcomes[i].ok) doc.push_back(comparison_json(clips[i], o.lock.offline_contacts));
-    std::cout << json_text(doc, 2) << "\n";
+    std::cout << json_for_console(json_text(doc, 2)) << "\n";
   } else {
     print_table(clips, outcomes, o.lock.offline_contacts);
   }

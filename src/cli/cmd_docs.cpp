@@ -1,6 +1,7 @@
 // `footfix docs [--man]`: the command-line reference (docs/cli.md, docs/footfix.1) generated
 // from the same CLI11 definitions as --help, so the two cannot drift apart (a test compares
 // the checked-in files with this output). Hidden from --help.
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 #include <sstream>

@@ -1,6 +1,7 @@
 // footfix inspect CLIP|DIR... [--json]: what footfix sees in each clip. Follows the batch rules:
 // directories are expanded, a bad file is named and skipped, the exit code is the most severe
 // failure's; --json prints one valid JSON array where a failed clip is an entry with "error".
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -189,7 +190,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       else
         print_text(d);
     }
-    if (opts->json_output) std::cout << json_text(all, 2) << "\n";
+    if (opts->json_output) std::cout << json_for_console(json_text(all, 2)) << "\n";
     return code;
   };
   return cmd;

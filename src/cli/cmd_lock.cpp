@@ -1,5 +1,6 @@
 // footfix lock CLIP... [-o OUT]: the clip as a runtime foot lock would show it (one frame at a
 // time, causal contacts, inertialized lock/unlock), plus <name>.lock.json.
+#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
 #include "batch.h"

@@ -1,4 +1,5 @@
 // footfix metrics SOURCE CLEANED [--contacts C] [--json]: quality of a cleanup against its source.
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/eval/metrics.h"
 #include "contacts/contacts_json.h"
+#include "control_escape.h"
 #include "metrics_json.h"
 
 namespace footfix::cli {
@@ -34,7 +36,7 @@ ContactMask contacts_for(const MetricsOptions& o, const LoadedClip& source) {
 }
 
 void print_text(const MetricsOptions& o, const ClipMetrics& m) {
-  std::printf("%s -> %s\n", o.source.c_str(), o.cleaned.c_str());
+  std::printf("%s -> %s\n", escape_for_console(o.source).c_str(), escape_for_console(o.cleaned).c_str());
   std::printf("  contact slide (horizontal, %d frame pairs)\n", m.source_slide.samples);
   std::printf("    source : mean %.3f mm/frame (%.2f cm/s), p95 %.3f mm/frame (%.2f cm/s)\n", m.source_slide.mean_mm_per_frame,
               m.source_slide.mean_cm_per_s, m.source_slide.p95_mm_per_frame, m.source_slide.p95_cm_per_s);
@@ -50,7 +52,7 @@ void print_text(const MetricsOptions& o, const ClipMetrics& m) {
     std::printf("  non-leg joints: unchanged\n");
   } else {
     std::printf("  non-leg joints CHANGED:");
-    for (const auto& n : m.changed_non_leg_joints) std::printf(" %s", n.c_str());
+    for (const auto& n : m.changed_non_leg_joints) std::printf(" %s", escape_for_console(n).c_str());
     std::printf("\n");
   }
 }
@@ -74,7 +76,7 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action) {
     LoadedClip cleaned = load_clip(o->cleaned, cleaned_read);
     ClipMetrics m = compare_clips(source.clip, cleaned.clip, source.rig, contacts_for(*o, source));
     if (o->json_output)
-      std::cout << json_text(metrics_to_json(m), 2) << "\n";
+      std::cout << json_for_console(json_text(metrics_to_json(m), 2)) << "\n";
     else
       print_text(*o, m);
     return k_exit_ok;

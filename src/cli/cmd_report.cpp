@@ -1,3 +1,4 @@
+#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
 #include <memory>

@@ -4,6 +4,7 @@
 // Generates a procedural walk driven entirely by IK and writes walk.bvh, walk.contacts.json
 // (the ground-truth contacts) and walk.terrain.json (terrain and footsteps); prints the
 // acceptance figures.
+#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "footfix/io/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
+#include "control_escape.h"
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_metrics.h"
 #include "output_guard.h"
@@ -72,7 +74,7 @@ int run_walk(WalkOptions& opts) {
   const int breaks = walk.plan.alternation_breaks();
   const int steps = static_cast<int>(walk.plan.steps.size()) - 2;
   std::printf("walk: %d frames at %g fps, %d footsteps, terrain %s, path %s\n", walk.clip.frame_count, settings.fps, steps,
-              to_string(terrain.kind), opts.path.c_str());
+              to_string(terrain.kind), escape_for_console(opts.path).c_str());
   std::printf("stance slide max       %.4f mm/frame (goal < %.1f)\n", m.max_stance_slide_mm, k_max_slide_mm);
   std::printf("penetration max        %.3f mm (goal <= %.1f)\n", m.max_penetration_mm, k_max_penetration_mm);
   std::printf("IK target error max    %.4f mm (goal < %.1f), iterations mean %.2f max %d, unconverged %d\n",

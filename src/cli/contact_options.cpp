@@ -1,5 +1,6 @@
 #include "contact_options.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 

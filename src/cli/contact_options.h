@@ -2,9 +2,9 @@
 // `annotate` and `clean` accept the same names: --speed-threshold-mps (or --speed-threshold), ...
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli11_fwd.h"
 #include "footfix/contacts/contact_settings.h"
 
 namespace footfix::cli {

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <utility>
 
 namespace footfix::cli {
 namespace {
@@ -41,7 +42,35 @@ bool is_layout_control(unsigned cp) {
   return cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+/// Unicode whitespace that .NET's String.TrimStart() removes (GitHub's runner trims a line with it
+/// before it looks for "::"), among the characters escape_for_console leaves as they are.
+bool is_unicode_space(unsigned cp) {
+  return cp == ' ' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
+         cp == 0x3000;
+}
+
+/// Breaks the runners' log commands in already escaped text (see escape_for_console).
+std::string break_ci_commands(std::string text) {
+  std::size_t lead = 0;
+  unsigned cp = 0;
+  for (std::size_t n; lead < text.size() && (n = decode_utf8(text, lead, cp)) != 0 && is_unicode_space(cp);) lead += n;
+  if (text.compare(lead, 2, "::") == 0) text.replace(lead, 1, "\\x3a");
+  for (std::size_t at = 0; (at = text.find("##", at)) != std::string::npos;) {
+    text.replace(at + 1, 1, "\\x23");
+    at += 5;
+  }
+  return text;
+}
+
 }  // namespace
+
+std::string json_for_console(std::string json_text) {
+  for (std::size_t at = 0; (at = json_text.find("##", at)) != std::string::npos;) {
+    json_text.replace(at + 1, 1, "\\u0023");
+    at += 7;
+  }
+  return json_text;
+}
 
 std::string escape_for_console(std::string_view text) {
   std::string out;
@@ -63,7 +92,7 @@ std::string escape_for_console(std::string_view text) {
     else out.append(text.substr(i, n));
     i += n;
   }
-  return out;
+  return break_ci_commands(std::move(out));
 }
 
 }  // namespace footfix::cli

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "command.h"
+#include "exit_codes.h"
 
 namespace footfix::cli {
 

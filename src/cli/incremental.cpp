@@ -1,8 +1,6 @@
 #include "incremental.h"
 
-#include <array>
-#include <fstream>
-
+#include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "report_fields.h"
@@ -19,19 +17,18 @@ constexpr int k_format_version = 1;
 
 }  // namespace
 
-std::string file_content_hash(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(ErrorKind::read, path.string() + ": cannot open for hashing");
+std::string file_content_hash(const fs::path& path, std::uint64_t max_bytes) {
+  InputFile in(path, max_bytes);
   StableHasher hasher;
-  std::array<char, 1 << 16> buffer{};
+  std::string buffer;
   std::uint64_t size = 0;
-  while (in) {
-    in.read(buffer.data(), buffer.size());
-    auto n = static_cast<std::size_t>(in.gcount());
-    hasher.add({buffer.data(), n});
+  for (;;) {
+    buffer.clear();
+    const std::size_t n = in.append_to(buffer, std::size_t{1} << 16);
+    if (n == 0) break;
+    hasher.add(buffer);
     size += n;
   }
-  if (in.bad()) fail(ErrorKind::read, path.string() + ": read error while hashing");
   return "fnv1a64x:" + hex64(hasher.value()) + ":" + std::to_string(size);
 }
 
@@ -41,24 +38,33 @@ Manifest Manifest::load(const fs::path& output_dir) {
   Manifest m;
   m.path_ = output_dir / k_manifest_name;
   std::error_code ec;
-  if (!fs::exists(m.path_, ec)) return m;
+  const fs::file_status status = fs::symlink_status(m.path_, ec);
+  if (ec || !fs::exists(status)) return m;
   try {
-    std::ifstream in(m.path_, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open it");
-    json doc = json::parse(in);
+    if (fs::is_symlink(status)) throw std::runtime_error("a symbolic link");
+    const std::string text = read_file(m.path_, k_max_manifest_bytes);
+    refuse_deep_json(text, m.path_.string(), ErrorKind::read);
+    json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded()) throw std::runtime_error("not valid JSON");
     if (!doc.is_object() || text_at(doc, {"format"}) != k_format) throw std::runtime_error("not a footfix manifest");
     const json* version = field_at(doc, {"version"});
     if (version == nullptr || !version->is_number_integer() || version->get<long long>() != k_format_version)
-      throw std::runtime_error("unsupported version " + (version != nullptr ? version->dump() : std::string("(none)")));
+      throw std::runtime_error("unsupported version");
     for (const auto& [key, value] : doc.at("entries").items()) {
       Entry e{value.at("input_hash").get<std::string>(), value.at("settings_hash").get<std::string>(),
               value.at("footfix_version").get<std::string>(), value.at("report")};
-      if (!e.report.is_object()) throw std::runtime_error(key + ": report is not an object");
+      if (!e.report.is_object()) throw std::runtime_error("an entry's report is not an object");
       m.entries_[key] = std::move(e);
     }
-  } catch (const std::exception& e) {
+  } catch (const Error& e) {
+    m.entries_.clear();
+    m.warning_ = std::string(e.what()) + ": ignoring the manifest, every clip is redone and the manifest rebuilt";
+  } catch (const std::runtime_error& e) {
     m.entries_.clear();
     m.warning_ = m.path_.string() + " is corrupt (" + e.what() + "): ignoring it, every clip is redone and the manifest rebuilt";
+  } catch (const std::exception&) {
+    m.entries_.clear();
+    m.warning_ = m.path_.string() + " is corrupt (an entry of the wrong shape): ignoring it, every clip is redone and the manifest rebuilt";
   }
   return m;
 }

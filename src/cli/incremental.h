@@ -7,18 +7,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "footfix/core/read_file.h"
+
 namespace footfix::cli {
 
 /// File name of the manifest inside the output directory.
 inline constexpr const char* k_manifest_name = ".footfix-manifest.json";
+/// The largest manifest read: about 2 KB an entry, so room for 30,000 clips.
+inline constexpr std::uint64_t k_max_manifest_bytes = 64ull << 20;
 
-/// "fnv1a64x:<16 hex digits>:<size>" of a file's bytes. Throws Error(read) when unreadable.
-std::string file_content_hash(const std::filesystem::path& path);
+/// "fnv1a64x:<16 hex digits>:<size>" of a file's bytes, read through read_file's checks (a
+/// regular file of at most `max_bytes`). Throws Error(read) otherwise.
+std::string file_content_hash(const std::filesystem::path& path, std::uint64_t max_bytes = k_default_max_input_bytes);
 
 /// "fnv1a64x:<16 hex digits>" of a string.
 std::string text_hash(const std::string& text);
@@ -30,8 +36,9 @@ class Manifest {
     nlohmann::json report;  ///< the clip's report entry of the run that produced the outputs
   };
 
-  /// Reads `output_dir`/k_manifest_name. Absent: empty. Unreadable or malformed: empty, and
-  /// `warning()` says why (the caller logs it).
+  /// Reads `output_dir`/k_manifest_name. Absent: empty. A symbolic link, not a regular file,
+  /// larger than k_max_manifest_bytes, nested too deep or malformed: empty, and `warning()` says
+  /// why without quoting the file (the caller logs it).
   static Manifest load(const std::filesystem::path& output_dir);
 
   /// The recorded entry of `key` when it matches; nullptr when the clip must be redone.

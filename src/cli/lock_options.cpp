@@ -1,5 +1,7 @@
 #include "lock_options.h"
 
+#include <CLI/CLI.hpp>
+
 #include "solve/clean_settings_json.h"
 
 namespace footfix::cli {

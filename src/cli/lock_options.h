@@ -2,10 +2,9 @@
 // settings file, every contact setting, and feeding the lock the offline contacts.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 
+#include "cli11_fwd.h"
 #include "contact_options.h"
 #include "footfix/lock/runtime_lock.h"
 #include "footfix/solve/clean.h"

@@ -1,5 +1,6 @@
 #include "output_options.h"
 
+#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
 namespace footfix::cli {

@@ -3,11 +3,10 @@
 // declared once so that both commands spell, document and apply them the same way.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 
+#include "cli11_fwd.h"
 #include "batch.h"
 
 namespace footfix::cli {

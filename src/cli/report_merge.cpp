@@ -7,6 +7,7 @@
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "report_fields.h"
+#include "../core/json_text.h"
 
 namespace footfix::cli {
 using nlohmann::json;
@@ -40,6 +41,7 @@ void fold_summary(json& into, const json& from, const std::string& where, std::v
 
 NamedReport read_report(const std::string& path) {
   std::string text = read_file(path);
+  refuse_deep_json(text, path, ErrorKind::read);
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded()) fail(ErrorKind::read, path + ": not valid JSON");
   const json* clips = field_at(doc, {"clips"});

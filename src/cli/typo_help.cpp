@@ -1,5 +1,6 @@
 #include "typo_help.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "command.h"

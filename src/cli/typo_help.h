@@ -1,10 +1,10 @@
 // Help for mistyped commands and options, and `footfix help COMMAND`.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+#include "cli11_fwd.h"
 
 namespace footfix::cli {
 

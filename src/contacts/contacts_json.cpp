@@ -278,6 +278,7 @@ void write_contacts_json(const Clip& clip, const ContactResult& result, const Co
 }
 
 ContactsDocument parse_contacts_json(std::string_view text, const std::string& source_name) {
+  refuse_deep_json(text, source_name, ErrorKind::read);
   json root;
   try {
     root = json::parse(text.begin(), text.end());

@@ -4,8 +4,24 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+
+#include "footfix/core/error.h"
 
 namespace footfix {
+
+/// The deepest nesting of arrays and objects footfix reads in any JSON file. Its own files nest
+/// six levels at most; the bound keeps a hostile file from exhausting the stack of the recursive
+/// parts of nlohmann (the tree's destructor, dump).
+inline constexpr int k_max_json_nesting = 64;
+
+/// The deepest nesting of arrays and objects in JSON text; brackets inside strings do not count.
+/// Stops counting past `limit` (returns limit + 1).
+int json_nesting_depth(std::string_view text, int limit = k_max_json_nesting);
+
+/// Throws Error(kind) "<what>: JSON nested deeper than 64 levels" when `text` is. Call it on
+/// every JSON text before parsing it.
+void refuse_deep_json(std::string_view text, const std::string& what, ErrorKind kind);
 
 /// `j.dump(indent)` with invalid UTF-8 replaced (U+FFFD) instead of throwing.
 template <class Json>

@@ -20,15 +20,14 @@ using io_detail::TemporaryFile;
 
 namespace {
 
-/// A replaced file keeps its permission bits (and, where allowed, its owner).
+/// A replaced regular file keeps its read/write/execute bits. Read off the path itself, never
+/// through a symbolic link (the link is what the rename replaces); setuid, setgid and sticky
+/// bits and the owner are never copied.
 void keep_mode_of(const fs::path& target, int fd) {
   struct stat st {};
-  if (::stat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
-  ::fchmod(fd, st.st_mode & 07777);
-  if (::geteuid() == 0 && ::fchown(fd, st.st_uid, st.st_gid) == 0) ::fchmod(fd, st.st_mode & 07777);
+  if (::lstat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  ::fchmod(fd, st.st_mode & 0777);
 }
-
-
 
 }  // namespace
 
@@ -56,6 +55,5 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   if (::rename(tmp.path().c_str(), path.c_str()) != 0) fail_errno(ErrorKind::write, path, "cannot rename into place");
   tmp.release();
 }
-
 
 }  // namespace footfix

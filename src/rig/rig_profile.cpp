@@ -5,6 +5,7 @@
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
 #include "footfix/rig/leg_rig.h"
+#include "../core/json_text.h"
 
 namespace footfix {
 namespace {
@@ -55,6 +56,7 @@ RigProfile::Leg parse_leg(const json& obj, const std::string& path, const std::s
 RigProfile read_rig_profile(const std::string& path) { return parse_rig_profile(read_file(path), path); }
 
 RigProfile parse_rig_profile(const std::string& text, const std::string& path) {
+  refuse_deep_json(text, path, ErrorKind::usage);
   json doc;
   try {
     doc = json::parse(text);

@@ -9,6 +9,7 @@
 #include "footfix/core/error.h"
 #include "footfix/core/text_location.h"
 #include "footfix/core/read_file.h"
+#include "../core/json_text.h"
 
 namespace footfix {
 namespace {
@@ -130,6 +131,7 @@ CleanSettings clean_settings_from_json(const json& j, const std::string& where) 
 
 CleanSettings clean_settings_from_json_file(const std::string& path) {
   const std::string text = read_file(path);
+  refuse_deep_json(text, path, ErrorKind::usage);
   json j;
   try {
     j = json::parse(text);

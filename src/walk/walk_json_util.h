@@ -6,6 +6,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "../core/json_text.h"
 
 namespace footfix::walk_json {
 
@@ -16,6 +17,7 @@ namespace footfix::walk_json {
 /// Parses `text` as one JSON object; malformed JSON or another type is an Error(usage) naming
 /// `name` and the byte offset.
 inline nlohmann::json parse_object(const std::string& text, const std::string& name) {
+  refuse_deep_json(text, name, ErrorKind::usage);
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);

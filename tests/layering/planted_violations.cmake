@@ -55,6 +55,9 @@ planted_edge(io rig include/footfix/io/planted.h "#pragma once\n#include <footfi
 planted_edge(contacts solve src/contacts/planted.cpp "#include \"solve/clean_settings_json.h\"")  # a private header
 planted_edge(core io src/core/planted.cpp "  #  include \"../io/os_error.h\"")
 planted_edge(lock pipeline src/lock/planted.cpp "#include \"footfix/pipeline/load_clip.h\"")
+check_tree(NAME cli11_outside_option_files LAYERS ${layers} EXPECT fail
+  MESSAGE "src/cli/batch\\.cpp: CLI11 outside the command line's option files"
+  FILES src/cli/batch.cpp "#include <CLI/CLI.hpp>" src/cli/cmd_clean.cpp "#include <CLI/CLI.hpp>")
 check_tree(NAME public_header_includes_nlohmann LAYERS ${layers} EXPECT fail
   MESSAGE "include/footfix/contacts/planted\\.h: a public header includes a private dependency"
   FILES include/footfix/contacts/planted.h "#pragma once\n#include <nlohmann/json_fwd.hpp>")

@@ -5,7 +5,8 @@
 // renamed over the target only once complete. A failure removes it, so does SIGINT, SIGTERM or
 // SIGHUP (a handler is installed on first use where the signal has its default action); the
 // temporaries of a run killed otherwise (SIGKILL) are removed by the next write into that
-// directory once their process is gone. A replaced file keeps its permission bits.
+// directory once their process is gone. A replaced regular file keeps its
+// read/write/execute bits (read off the path itself, not through a link; no setuid, setgid or owner).
 #pragma once
 
 #include <cstdint>
