@@ -1,6 +1,7 @@
 #include "footfix/contacts/detect_contacts.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <span>
 #include <string>
@@ -12,11 +13,19 @@
 namespace footfix {
 namespace {
 
+/// The most frames contact detection works on after upsampling: about 2.4 hours at 120 Hz, past
+/// the default --max-duration. Its working arrays take a few hundred bytes a frame, so this bounds
+/// them at a few hundred MiB whatever frame rate a file states; a longer clip is detected at a
+/// lower multiple of its rate.
+constexpr std::int64_t k_max_detection_frames = std::int64_t{1} << 20;
+
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
-int upsample_factor(double fps, const ContactSettings& s) {
+int upsample_factor(double fps, int frames, const ContactSettings& s) {
   // Frame times in files are rounded (0.033333 s is 30.00003 Hz): compare rates with 0.1% slack.
   if (!s.upsample_low_fps || fps > s.upsample_max_fps * 1.001 || fps * 1.001 >= s.upsample_target_fps) return 1;
-  return std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-3)), 1, 64);
+  const int wanted = std::clamp(static_cast<int>(std::ceil(s.upsample_target_fps / fps - 1e-3)), 1, 64);
+  const std::int64_t affordable = k_max_detection_frames / std::max<std::int64_t>(frames, 1);
+  return static_cast<int>(std::clamp<std::int64_t>(affordable, 1, wanted));
 }
 
 /// `joint`'s positions: from `tracks` where given, else computed into `own`; checked finite.
@@ -215,7 +224,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     return motion;
   }
 
-  const int factor = upsample_factor(clip.fps, settings);
+  const int factor = upsample_factor(clip.fps, clip.frame_count, settings);
   const double work_fps = clip.fps * factor;
   if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
   std::vector<Vec3> own_pelvis;

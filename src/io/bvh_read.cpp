@@ -334,6 +334,9 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint6
                   const std::string& source_name, std::vector<std::string>* warnings, const ReadLimits& limits) {
   const size_t capacity = row_capacity(remaining, h, header.frames);
   check_transform_count(in, remaining, h, capacity);
+  // The frames the text can hold (a declared count past them is reported by the parse).
+  const double duration_s = static_cast<double>(capacity) * header.frame_time_s;
+  if (duration_s > limits.max_duration_s) fail_over_duration(source_name, "lasts", duration_s, limits);
   check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
 
   auto source = std::make_shared<BvhSource>();

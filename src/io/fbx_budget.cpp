@@ -19,9 +19,13 @@ constexpr std::uint64_t k_mib = 1ull << 20;
 void check_model_depth(const FbxDocument& doc, const std::vector<Connection>& links, const std::string& name) {
   std::unordered_map<std::int64_t, int> depth;  // model id -> depth, -1 = not computed yet
   for (const FbxNode* m : objects_of(doc, "Model")) depth.emplace(object_id(*m), -1);
+  // One parent Model per Model: assimp copies a subtree once per parent link, so a chain whose
+  // every level links twice to its parent doubles the node count per level.
   std::unordered_map<std::int64_t, std::int64_t> parent;
   for (const auto& l : links)
-    if (l.kind == "OO" && depth.count(l.child) && depth.count(l.parent)) parent.emplace(l.child, l.parent);
+    if (l.kind == "OO" && depth.count(l.child) && depth.count(l.parent) && !parent.emplace(l.child, l.parent).second)
+      fail(ErrorKind::read, name + ": Model " + std::to_string(l.child) +
+                                " is linked to more than one parent Model; refused before import");
   std::vector<std::int64_t> chain;
   for (auto& [id, d] : depth) {
     if (d >= 0) continue;
@@ -79,17 +83,6 @@ KeySpan curve_keys(const FbxNode& curve) {
 }
 
 }  // namespace
-
-std::string seconds_text(double s) {
-  constexpr double k_max = 1e15;  // keeps the conversion defined for any double
-  const double clamped = std::isfinite(s) ? std::clamp(s, -k_max, k_max) : k_max;
-  return std::to_string(static_cast<long long>(clamped)) + " s";
-}
-
-void fail_over_duration(const std::string& subject, const char* verb, double seconds, const ReadLimits& limits) {
-  fail(ErrorKind::read, subject + " " + verb + " " + seconds_text(seconds) + ", over the duration limit of " +
-                            seconds_text(limits.max_duration_s) + " (--max-duration)");
-}
 
 void check_import_budget(const FbxDocument& doc, const std::string& name, const ReadLimits& limits) {
   const std::vector<Connection> links = connections(doc);

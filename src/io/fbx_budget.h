@@ -17,12 +17,6 @@ constexpr int k_max_model_depth = 1024;
 /// 100k keys were measured at 7.2 GB: about 72 per key and take).
 constexpr std::uint64_t k_importer_bytes_per_key = 96;
 
-/// "12 s": whole seconds for messages (clamped, so any double converts).
-std::string seconds_text(double s);
-
-/// Throws Error(read) "<subject> <verb> <seconds>, over the duration limit of ... (--max-duration)".
-[[noreturn]] void fail_over_duration(const std::string& subject, const char* verb, double seconds, const ReadLimits& limits);
-
 /// Throws Error(read) naming `name` when the document's Model hierarchy is deeper than
 /// k_max_model_depth (or cyclic), when the keys of all its takes (a curve shared by several
 /// takes counts once per take) would need more than limits.max_memory_bytes inside assimp, or

@@ -44,7 +44,7 @@ FbxNode number_p(const std::string& name, double v) {
 
 CurveEditor::CurveEditor(FbxDocument& doc, const std::string& take) : doc_(doc) {
   if (!doc_.root("Objects") || !doc_.root("Connections")) fail(ErrorKind::write, "FBX document has no Objects or Connections section");
-  links_ = connections(doc_);
+  links_ = LinkIndex(connections(doc_));
   FbxNode& objs = objects();
   std::int64_t stack = 0;
   for (std::size_t i = 0; i < objs.children.size(); ++i) {
@@ -58,7 +58,7 @@ CurveEditor::CurveEditor(FbxDocument& doc, const std::string& take) : doc_(doc) 
       has_template_ = true;
     }
   }
-  for (const auto& c : links_) next_id_ = std::max({next_id_, c.child + 1, c.parent + 1});
+  for (const auto& c : links_.all()) next_id_ = std::max({next_id_, c.child + 1, c.parent + 1});
   if (stack == 0) fail(ErrorKind::write, "FBX document has no AnimationStack");
   layer_ = find_child(stack, "AnimationLayer", "");
   if (layer_ == 0) fail(ErrorKind::write, "FBX AnimationStack has no AnimationLayer");
@@ -72,16 +72,15 @@ FbxNode* CurveEditor::object(std::int64_t id) {
 }
 
 std::int64_t CurveEditor::find_child(std::int64_t parent, const std::string& cls, const std::string& property) const {
-  for (const auto& c : links_) {
-    if (c.parent != parent || c.property != property) continue;
+  for (std::size_t i : links_.to_parent(parent)) {
+    const Connection& c = links_.all()[i];
+    if (c.property != property) continue;
     auto it = index_.find(c.child);
     if (it == index_.end()) continue;
     const FbxNode& o = doc_.root("Objects")->children[it->second];
     if (o.name != cls) continue;
     if (cls == "AnimationCurveNode") {
-      bool in_layer = std::any_of(links_.begin(), links_.end(),
-                                  [&](const Connection& l) { return l.child == c.child && l.parent == layer_; });
-      if (!in_layer) continue;
+      if (!links_.linked(c.child, layer_)) continue;
     }
     return c.child;
   }
@@ -101,7 +100,7 @@ void CurveEditor::connect(const char* kind, std::int64_t child, std::int64_t par
   FbxNode c{"C", {FbxProperty::string(kind), FbxProperty::integer('L', child), FbxProperty::integer('L', parent)}, {}, false};
   if (!property.empty()) c.properties.push_back(FbxProperty::string(property));
   doc_.root("Connections")->children.push_back(std::move(c));
-  links_.push_back({kind, child, parent, property});
+  links_.add({kind, child, parent, property});
 }
 
 void CurveEditor::bump_definition(const std::string& type) {

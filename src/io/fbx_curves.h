@@ -36,7 +36,7 @@ class CurveEditor {
   FbxDocument& doc_;
   std::int64_t layer_ = 0;
   std::int64_t next_id_ = 1;
-  std::vector<Connection> links_;
+  LinkIndex links_;
   std::unordered_map<std::int64_t, std::size_t> index_;  ///< object id -> Objects child index
   bool has_template_ = false;  ///< template_copy_ holds an existing curve, copied for new ones
   FbxNode template_copy_;

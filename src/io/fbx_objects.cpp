@@ -76,15 +76,50 @@ std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view 
   return out;
 }
 
-Vec3 first_key_values(const FbxDocument& doc, const std::vector<Connection>& links, std::int64_t model_id,
-                      std::string_view property, Vec3 fallback) {
-  std::unordered_map<std::int64_t, const FbxNode*> curves;
+LinkIndex::LinkIndex(std::vector<Connection> links) {
+  links_.reserve(links.size());
+  for (auto& l : links) add(std::move(l));
+}
+
+void LinkIndex::add(Connection link) {
+  by_parent_[link.parent].push_back(links_.size());
+  by_child_[link.child].push_back(links_.size());
+  links_.push_back(std::move(link));
+}
+
+const std::vector<std::size_t>& LinkIndex::to_parent(std::int64_t id) const {
+  static const std::vector<std::size_t> k_none;
+  auto it = by_parent_.find(id);
+  return it == by_parent_.end() ? k_none : it->second;
+}
+
+const std::vector<std::size_t>& LinkIndex::to_child(std::int64_t id) const {
+  static const std::vector<std::size_t> k_none;
+  auto it = by_child_.find(id);
+  return it == by_child_.end() ? k_none : it->second;
+}
+
+bool LinkIndex::linked(std::int64_t child, std::int64_t parent) const {
+  for (std::size_t i : to_child(child))
+    if (links_[i].parent == parent) return true;
+  return false;
+}
+
+CurveIndex curves_by_id(const FbxDocument& doc) {
+  CurveIndex curves;
   for (const FbxNode* c : objects_of(doc, "AnimationCurve")) curves.emplace(object_id(*c), c);
+  return curves;
+}
+
+Vec3 first_key_values(const CurveIndex& curves, const LinkIndex& links, std::int64_t model_id, std::string_view property,
+                      Vec3 fallback) {
   Vec3 out = fallback;
-  for (const auto& node_link : links) {
-    if (node_link.parent != model_id || node_link.property != property) continue;
-    for (const auto& l : links) {
-      if (l.parent != node_link.child || l.property.size() != 3 || l.property.rfind("d|", 0) != 0) continue;
+  for (std::size_t n : links.to_parent(model_id)) {
+    const Connection& node_link = links.all()[n];
+    if (node_link.property != property) continue;
+    for (std::size_t k : links.to_parent(node_link.child)) {
+      const Connection& l = links.all()[k];
+      if (l.property.size() != 3 || l.property.rfind("d|", 0) != 0) continue;
       int axis = l.property[2] - 'X';
       auto it = curves.find(l.child);
       const FbxNode* values = it == curves.end() ? nullptr : it->second->child("KeyValueFloat");

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "footfix/core/math.h"
@@ -34,13 +35,36 @@ struct Connection {
 };
 std::vector<Connection> connections(const FbxDocument& doc);
 
+/// Connections indexed by parent and by child, built once: a lookup costs the links of the
+/// objects it asks about, not a scan of the whole file (a file with tens of thousands of joints
+/// and curves would otherwise take time quadratic in its size). Links can be added.
+class LinkIndex {
+ public:
+  LinkIndex() = default;
+  explicit LinkIndex(std::vector<Connection> links);
+  void add(Connection link);
+  const std::vector<Connection>& all() const { return links_; }
+  /// Indices into all() of the links whose parent (child) is `id`, in file order.
+  const std::vector<std::size_t>& to_parent(std::int64_t id) const;
+  const std::vector<std::size_t>& to_child(std::int64_t id) const;
+  bool linked(std::int64_t child, std::int64_t parent) const;
+
+ private:
+  std::vector<Connection> links_;
+  std::unordered_map<std::int64_t, std::vector<std::size_t>> by_parent_, by_child_;
+};
+
 /// Objects section children of class `cls` (e.g. "Model", "AnimationStack").
 std::vector<const FbxNode*> objects_of(const FbxDocument& doc, std::string_view cls);
 
+/// AnimationCurve objects by id.
+using CurveIndex = std::unordered_map<std::int64_t, const FbxNode*>;
+CurveIndex curves_by_id(const FbxDocument& doc);
+
 /// First key value of each of the d|X, d|Y, d|Z curves that animate `property` ("Lcl
 /// Rotation"...) of Model `model_id`, in any layer; `fallback`'s component where there is none.
-Vec3 first_key_values(const FbxDocument& doc, const std::vector<Connection>& links, std::int64_t model_id,
-                      std::string_view property, Vec3 fallback);
+Vec3 first_key_values(const CurveIndex& curves, const LinkIndex& links, std::int64_t model_id, std::string_view property,
+                      Vec3 fallback);
 
 /// The KTime that assimp counts a take's ticks from: the AnimationStack's LocalStart when it
 /// sets a time span (LocalStart or LocalStop non-zero), else the earliest key of the curves in

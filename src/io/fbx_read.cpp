@@ -232,7 +232,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   double key_first = 0, key_last = 0;
   fbx::key_range(anim, key_first, key_last);
   if (std::isfinite(key_last) && key_last >= first && last > key_last + clip.fps) {
-    warn("take '" + printable(source->take, 40) + "' is declared " + fbx::seconds_text((last - key_last) / clip.fps) +
+    warn("take '" + printable(source->take, 40) + "' is declared " + seconds_text((last - key_last) / clip.fps) +
          " longer than its keys; ending it at the last key");
     last = key_last;
   }
@@ -240,7 +240,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   if (!(span >= 0) || (span + 1) * static_cast<double>(nodes.size()) > k_max_samples)
     fail(ErrorKind::read, name + ": take '" + printable(source->take, 40) + "' spans " + std::to_string(last - first) + " ticks; not a clip footfix can hold");
   if (span / clip.fps > limits.max_duration_s)
-    fbx::fail_over_duration(name + ": take '" + printable(source->take, 40) + "'", "lasts", span / clip.fps, limits);
+    fail_over_duration(name + ": take '" + printable(source->take, 40) + "'", "lasts", span / clip.fps, limits);
   check_clip_memory(limits, static_cast<std::uint64_t>(span) + 1, nodes.size(), name);
   source->start_time_s = static_cast<double>(fbx::take_origin_ktime(source->document, source->take)) /
                              static_cast<double>(k_fbx_ktime_per_second) +
@@ -249,7 +249,8 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   std::unordered_map<int, int> joint_of;  // scene node -> joint
   std::unordered_map<std::string, const FbxNode*> models;
   for (const FbxNode* m : fbx::objects_of(source->document, "Model")) models.emplace(fbx::object_name(*m), m);
-  std::vector<fbx::Connection> links = fbx::connections(source->document);
+  const fbx::LinkIndex links(fbx::connections(source->document));
+  const fbx::CurveIndex curves = fbx::curves_by_id(source->document);
   std::vector<aiMatrix4x4> world;
   graph.evaluate(0, false, world);
   for (int n : nodes) {
@@ -260,7 +261,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
     auto model = models.find(graph.nodes[n].name);
     FbxJointSource js = joint_source(model == models.end() ? nullptr : model->second);
     // Euler hint for writing: the curves' first key keeps rewritten curves on the source's branch.
-    js.lcl_rotation = fbx::first_key_values(source->document, links, js.model_id, "Lcl Rotation", js.lcl_rotation);
+    js.lcl_rotation = fbx::first_key_values(curves, links, js.model_id, "Lcl Rotation", js.lcl_rotation);
     int fbx_parent = a > 0 ? a : graph.nodes[n].parent;
     while (fbx_parent > 0 && graph.nodes[fbx_parent].helper) fbx_parent = graph.nodes[fbx_parent].parent;
     Pose pp = fbx_parent >= 0 ? decompose(world[fbx_parent]) : Pose{{}, {}, {1, 1, 1}};

@@ -1,5 +1,8 @@
 #include "footfix/io/read_limits.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "footfix/core/error.h"
 
 namespace footfix {
@@ -15,6 +18,17 @@ void check_clip_memory(const ReadLimits& limits, std::uint64_t frames, std::uint
                             " joints needs about " + std::to_string(static_cast<unsigned long long>(bytes / k_mib)) +
                             " MiB, over the memory limit of " + std::to_string(limits.max_memory_bytes / k_mib) +
                             " MiB (--max-memory)");
+}
+
+std::string seconds_text(double s) {
+  constexpr double k_max = 1e15;  // keeps the conversion defined for any double
+  const double clamped = std::isfinite(s) ? std::clamp(s, -k_max, k_max) : k_max;
+  return std::to_string(static_cast<long long>(clamped)) + " s";
+}
+
+void fail_over_duration(const std::string& subject, const char* verb, double seconds, const ReadLimits& limits) {
+  fail(ErrorKind::read, subject + " " + verb + " " + seconds_text(seconds) + ", over the duration limit of " +
+                            seconds_text(limits.max_duration_s) + " (--max-duration)");
 }
 
 }  // namespace footfix

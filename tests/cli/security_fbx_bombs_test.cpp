@@ -94,6 +94,25 @@ TEST(SecurityFbxBombs, DeepModelChainIsRefusedBeforeImport) {
   clean_with_good_clip(dir, {"deep.fbx", ascii_fbx_model_chain(10000), "Model hierarchy deeper than 1024 levels"}, 250);
 }
 
+TEST(SecurityFbxBombs, DoubledParentLinksAreRefusedBeforeImport) {
+  TempDir dir;
+  // 20 Models each linked twice to its parent: assimp built 2^20 nodes (5.4 GB) before the fix.
+  clean_with_good_clip(dir, {"doubled.fbx", ascii_fbx_doubled_chain(20), "linked to more than one parent Model"}, 250);
+}
+
+TEST(SecurityFbxBombs, ManyJointsAndCurvesReadInLinearTime) {
+  TempDir dir;
+  // 24,000 joints and 24,000 curves (4 MB): over 300 s of CPU when every joint rescanned every
+  // curve and link. Read, it has no legs: exit 4 within the bound.
+  write_bytes(dir / "wide.fbx", ascii_fbx_many_joints_and_curves(24000));
+  LimitedRunOptions options;
+  options.bound = std::chrono::seconds(60);
+  LimitedRun r = run_footfix_limited({"inspect", (dir / "wide.fbx").string()}, options);
+  expect_bounded(r, 400);
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 4) << r.err;
+  std::cout << "[ wide.fbx: " << r.seconds << " s, peak RSS " << r.peak_rss_kb / 1024 << " MiB ]\n";
+}
+
 TEST(SecurityFbxBombs, ACrashInsideTheImporterFailsOneClip) {
   TempDir dir;
   // 1000 nested Models pass the depth limit; with a 1 MiB stack assimp's recursive conversion

@@ -77,6 +77,40 @@ inline std::string ascii_fbx_model_chain(int depth) {
   return wrap_objects(objects, links);
 }
 
+/// A chain of `depth` Models in which every Model is linked to its parent twice (assimp copies a
+/// subtree per link: 2^depth nodes if trusted).
+inline std::string ascii_fbx_doubled_chain(int depth) {
+  std::string objects, links;
+  for (int i = 1; i <= depth; ++i) {
+    objects += "\tModel: " + std::to_string(i) + ", \"Model::j" + std::to_string(i) + "\", \"LimbNode\" {\n\t}\n";
+    const std::string link = "\tC: \"OO\"," + std::to_string(i) + "," + std::to_string(i - 1) + "\n";
+    links += link;
+    if (i > 1) links += link;
+  }
+  return wrap_objects(objects, links);
+}
+
+/// `joints` Models (one under the root, the rest its children) and as many two-key AnimationCurves, all but the three
+/// of the take's one curve node linked to nothing: small per object, and costly to any reader that scans all curves or all links
+/// once per joint.
+inline std::string ascii_fbx_many_joints_and_curves(int joints) {
+  std::string objects = "\tAnimationStack: 1, \"AnimStack::Take\", \"\" {\n\t\tProperties70:  {\n\t\t\tP: \"LocalStop\", "
+                        "\"KTime\", \"Time\", \"\"," + std::to_string(k_ktime_per_second) + "\n\t\t}\n\t}\n"
+                        "\tAnimationLayer: 2, \"AnimLayer::L\", \"\" {\n\t}\n";
+  // The take animates the first joint's rotation with the first three curves, so that it exists.
+  objects += "\tAnimationCurveNode: 3, \"AnimCurveNode::R\", \"\" {\n\t}\n";
+  std::string links = "\tC: \"OO\",2,1\n\tC: \"OO\",3,2\n\tC: \"OP\",3,100000, \"Lcl Rotation\"\n"
+                      "\tC: \"OP\",200000,3, \"d|X\"\n\tC: \"OP\",200001,3, \"d|Y\"\n\tC: \"OP\",200002,3, \"d|Z\"\n";
+  for (int i = 0; i < joints; ++i) {
+    const std::string model = std::to_string(100000 + i), curve = std::to_string(200000 + i);
+    objects += "\tModel: " + model + ", \"Model::j" + std::to_string(i) + "\", \"LimbNode\" {\n\t}\n";
+    objects += "\tAnimationCurve: " + curve + ", \"AnimCurve::\", \"\" {\n\t\tKeyTime: *2 {\n\t\t\ta: 0," +
+               std::to_string(k_ktime_per_second) + "\n\t\t}\n\t\tKeyValueFloat: *2 {\n\t\t\ta: 0,1\n\t\t}\n\t}\n";
+    links += "\tC: \"OO\"," + model + (i == 0 ? ",0\n" : ",100000\n");  // all joints under the animated first
+  }
+  return wrap_objects(objects, links);
+}
+
 namespace detail {
 
 inline void put32(std::string& s, std::uint32_t v) { s.append(reinterpret_cast<const char*>(&v), 4); }

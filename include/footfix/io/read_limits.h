@@ -37,4 +37,11 @@ constexpr std::uint64_t k_bytes_per_joint_frame = 56 * 6;
 /// memory limit of M MiB (--max-memory)" when the estimate exceeds limits.max_memory_bytes.
 void check_clip_memory(const ReadLimits& limits, std::uint64_t frames, std::uint64_t joints, const std::string& name);
 
+/// "12 s": whole seconds for messages (clamped, so any double converts).
+std::string seconds_text(double s);
+
+/// Throws Error(read) "<subject> <verb> <seconds>, over the duration limit of ... (--max-duration)".
+/// Every format applies the limit to the take it reads.
+[[noreturn]] void fail_over_duration(const std::string& subject, const char* verb, double seconds, const ReadLimits& limits);
+
 }  // namespace footfix
