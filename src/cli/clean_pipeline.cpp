@@ -10,12 +10,25 @@
 #include "solve/clean_settings_json.h"
 #include "html_report.h"
 #include "junit.h"
+#include "output_guard.h"
 
 namespace footfix::cli {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+/// Whether `output_dir`, links resolved, lies inside one of the input folders.
+bool inside_an_input_folder(const std::string& output_dir, const std::vector<std::string>& inputs) {
+  const fs::path out = real_path(output_dir);
+  for (const auto& input : inputs) {
+    std::error_code ec;
+    if (!fs::is_directory(input, ec)) continue;
+    const fs::path rel = out.lexically_relative(real_path(input));
+    if (!rel.empty() && *rel.begin() != "..") return true;
+  }
+  return false;
+}
 
 std::string manifest_key(const BatchItem& item, const std::string& output_dir) {
   return item.output.lexically_relative(output_dir).generic_string();
@@ -43,8 +56,17 @@ void CleanPipeline::prepare(std::vector<BatchItem>& items, const std::vector<std
   std::string rig = clip.rig_profile_path.empty() ? "" : file_content_hash(clip.rig_profile_path);
   settings_hash_ = text_hash(clean_settings_to_json(settings).dump() + "|unit=" + clip.unit_scale +
                              "|up=" + clip.up + "|take=" + clip.take + "|rig=" + rig + "|format=" + format);
-  manifest_ = Manifest::load(output_dir);
-  if (!manifest_->warning().empty()) spdlog::warn("{}", manifest_->warning());
+  if (inside_an_input_folder(output_dir, inputs)) {
+    // Contributors write the input tree: a manifest there could vouch for a clip it never saw.
+    spdlog::warn("--incremental: -o {} is inside an input folder, where its manifest could be forged: every clip is "
+                 "redone (keep -o outside the repository to skip unchanged clips)",
+                 output_dir);
+    manifest_ = Manifest();
+    manifest_->set_path(output_dir);
+  } else {
+    manifest_ = Manifest::load(output_dir);
+    if (!manifest_->warning().empty()) spdlog::warn("{}", manifest_->warning());
+  }
   input_hashes_.assign(items.size(), "");
 }
 

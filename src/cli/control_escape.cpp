@@ -88,7 +88,8 @@ std::string escape_for_console(std::string_view text) {
     else if (cp == '\t') out += "\\t";
     else if (cp == 0x1B) out += "\\e";
     else if (cp < 0x20 || cp == 0x7F) append_hex_byte(out, static_cast<unsigned char>(cp));
-    else if ((cp >= 0x80 && cp <= 0x9F) || is_layout_control(cp)) append_codepoint_escape(out, cp);
+    else if ((cp >= 0x80 && cp <= 0x9F) || is_layout_control(cp) || cp == 0xFFFE || cp == 0xFFFF)
+      append_codepoint_escape(out, cp);  // U+FFFE and U+FFFF: not characters, and invalid in XML
     else out.append(text.substr(i, n));
     i += n;
   }

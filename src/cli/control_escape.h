@@ -8,7 +8,8 @@
 namespace footfix::cli {
 
 /// Returns `text` with every C0 control character (U+0000..U+001F), DEL (U+007F) and C1 control
-/// character (U+0080..U+009F) replaced by a visible escape (\n, \t, \r, \e, \xNN, \u0085), and
+/// character (U+0080..U+009F), bidi and line-separator control, and the noncharacters U+FFFE and
+/// U+FFFF (invalid in XML) replaced by a visible escape (\n, \t, \r, \e, \xNN, \u0085), and
 /// every byte that is not part of valid UTF-8 written as \xNN. It also breaks the CI runners' log
 /// commands, which a CI job would otherwise obey in footfix's output:
 ///   - every "##" becomes "#\x23": GitHub's `##[command]` and Azure Pipelines' `##vso[command]`,

@@ -44,6 +44,9 @@ class Manifest {
   /// The recorded entry of `key` when it matches; nullptr when the clip must be redone.
   const Entry* unchanged(const std::string& key, const Entry& current) const;
 
+  /// An empty manifest that save() writes into `output_dir`.
+  void set_path(const std::filesystem::path& output_dir) { path_ = output_dir / k_manifest_name; }
+
   void set(const std::string& key, Entry entry) { entries_[key] = std::move(entry); }
   void erase(const std::string& key) { entries_.erase(key); }
 

@@ -2,12 +2,16 @@
 // - high 6: a BVH at a low stated frame rate is held to --max-duration, and contact detection's
 //   upsampling stays within a bounded working set when the limit is raised;
 // - medium 3 and low: JSON nested 200,000 deep (a manifest, a report, a contacts file, settings)
-//   is refused with a located error, never a crash.
+//   is refused with a located error, never a crash; a manifest link is not followed; a manifest
+//   inside the input tree (where contributors write) is not trusted.
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
 #include "cli/run_footfix.h"
+#include "incremental.h"
 #include "support/paths.h"
 #include "support/security_checks.h"
 
@@ -108,6 +112,28 @@ TEST(SecurityLimits, ManifestLinkIsNotFollowed) {
   expect_no_secret(r.err, "stderr");
   EXPECT_NE(r.err.find("symbolic link"), std::string::npos) << r.err;
   EXPECT_NE(read_bytes(dir / "secret.json").find(k_secret_value), std::string::npos) << "the link's target was changed";
+}
+
+TEST(SecurityLimits, ManifestInsideTheInputTreeIsNotTrusted) {
+  TempDir dir;
+  fs::create_directories(dir / "tree");
+  fs::copy_file(data_clip("cmu_07_01_walk.bvh"), dir / "tree" / "walk.bvh");
+  const std::vector<std::string> args{"clean", (dir / "tree").string(), "-o", (dir / "tree" / "out").string(),
+                                      "--incremental", "--check"};
+  LimitedRun r = run_footfix_limited(args);
+  expect_bounded(r, 300);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("could be forged"), std::string::npos) << r.err;
+  // A contributor breaks the clip and forges its manifest entry to match the broken bytes.
+  write_bytes(dir / "tree" / "walk.bvh", "HIERARCHY\nbroken\n");
+  const fs::path manifest = dir / "tree" / "out" / ".footfix-manifest.json";
+  nlohmann::json doc = nlohmann::json::parse(read_bytes(manifest));
+  ASSERT_TRUE(doc["entries"].contains("walk.bvh")) << doc.dump();
+  doc["entries"]["walk.bvh"]["input_hash"] = cli::file_content_hash(dir / "tree" / "walk.bvh");
+  write_bytes(manifest, doc.dump());
+  r = run_footfix_limited(args);
+  expect_bounded(r, 300);
+  EXPECT_EQ(r.exit_code, 3) << "the forged entry passed the broken clip: " << r.err;
 }
 
 }  // namespace

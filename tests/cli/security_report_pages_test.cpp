@@ -68,5 +68,20 @@ TEST(SecurityReportPages, ControlCharactersInClipNamesAreEscapedInHtmlAndJUnit) 
   }
 }
 
+// Medium 2: U+FFFE and U+FFFF are not XML characters; a name holding them lost the whole JUnit file.
+TEST(SecurityReportPages, NoncharactersInClipNamesKeepTheJUnitValid) {
+  TempDir dir;
+  copy_walk(dir / "in" / "walk\xef\xbf\xbe\xef\xbf\xbf.bvh");
+  const fs::path junit = dir / "junit.xml";
+  LimitedRun r = run_footfix_limited(
+      {"clean", (dir / "in").string(), "-o", (dir / "out").string(), "--junit", junit.string(), "-q"});
+  expect_bounded(r, 300);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = read_bytes(junit);
+  EXPECT_EQ(text.find("\xef\xbf\xbe"), std::string::npos) << "raw U+FFFE in the JUnit XML";
+  EXPECT_EQ(text.find("\xef\xbf\xbf"), std::string::npos) << "raw U+FFFF in the JUnit XML";
+  EXPECT_NE(text.find("walk\\ufffe\\uffff.bvh"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace footfix::test
