@@ -1,6 +1,7 @@
 #include "batch.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <atomic>
@@ -63,28 +64,45 @@ bool is_under(const fs::path& path, const fs::path& root) {
 }
 
 /// The clips under `root`, sorted. A file symlink whose target is outside `root` is skipped with
-/// a warning unless `follow_symlinks`; directory symlinks are not entered.
+/// a warning unless `follow_symlinks`; directory symlinks are not entered. Folders are listed one
+/// at a time (one open descriptor however deep the tree); a folder under `root` that cannot be
+/// listed is skipped with a warning, `root` itself is an Error(read).
 std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir, bool follow_symlinks) {
-  std::error_code ec;
   const fs::path root_real = real_path(root);
+  // The output folder is recognised by its device and inode: resolving every folder's real path
+  // would cost time quadratic in the depth of the tree.
+  struct stat skip {};
+  const bool has_skip = !skip_dir.empty() && ::stat(skip_dir.c_str(), &skip) == 0;
+  const auto is_skip_dir = [&](const fs::path& path) {
+    struct stat st {};
+    return has_skip && ::stat(path.c_str(), &st) == 0 && st.st_dev == skip.st_dev && st.st_ino == skip.st_ino;
+  };
   std::vector<fs::path> found;
-  for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-       !ec && it != end; it.increment(ec)) {
-    std::error_code entry_ec;
-    const fs::path& path = it->path();
-    if (it->is_directory(entry_ec)) {
-      if (!skip_dir.empty() && real_path(path) == skip_dir) it.disable_recursion_pending();
-      continue;
+  std::vector<fs::path> pending{root};
+  while (!pending.empty()) {
+    const fs::path folder = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec)) {
+      std::error_code entry_ec;
+      const fs::path& path = it->path();
+      if (it->is_directory(entry_ec)) {
+        const bool skipped = it->is_symlink(entry_ec) || is_skip_dir(path);
+        if (!skipped) pending.push_back(path);
+        continue;
+      }
+      if (!is_clip_path(path) || !it->is_regular_file(entry_ec)) continue;
+      if (it->is_symlink(entry_ec) && !follow_symlinks && !is_under(real_path(path), root_real)) {
+        spdlog::warn("{}: skipped: a symlink to a file outside {} (--follow-symlinks includes it)", path.string(),
+                     root.string());
+        continue;
+      }
+      found.push_back(path);
     }
-    if (!is_clip_path(path) || !it->is_regular_file(entry_ec)) continue;
-    if (it->is_symlink(entry_ec) && !follow_symlinks && !is_under(real_path(path), root_real)) {
-      spdlog::warn("{}: skipped: a symlink to a file outside {} (--follow-symlinks includes it)", path.string(),
-                   root.string());
-      continue;
-    }
-    found.push_back(path);
+    if (ec && folder == root) fail(ErrorKind::read, root.string() + ": cannot list directory: " + ec.message());
+    if (ec) spdlog::warn("{}: skipped: cannot list this folder ({})", folder.string(), ec.message());
   }
-  if (ec) fail(ErrorKind::read, root.string() + ": cannot list directory: " + ec.message());
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -92,7 +110,7 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
 /// Every check that needs the whole plan: outputs under -o, no two writes to one file, no write
 /// onto an input's real file (through symlinks too). Every problem is named (as an error line),
 /// then the plan is refused.
-void check_plan(const std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
+void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
   const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
   std::map<fs::path, size_t> inputs;
   for (size_t i = 0; i < items.size(); ++i) inputs.emplace(real_path(items[i].input), i);
@@ -105,9 +123,17 @@ void check_plan(const std::vector<BatchItem>& items, const OutputPlan& plan, Out
         problems.push_back(out->string() + ": output of " + items[i].input.string() + " is outside -o " + plan.output);
       const fs::path real = real_path(*out);
       auto [at, inserted] = writers.emplace(real, i);
-      if (!inserted)
-        problems.push_back("output collision: " + items[at->second].input.string() + " and " + items[i].input.string() +
-                           " both write " + out->string() + " (rename one, or write them to separate folders)");
+      if (!inserted) {
+        BatchItem& first = items[at->second];
+        const std::string collision = "output collision: " + first.input.string() + " and " + items[i].input.string() +
+                                      " both write " + out->string() + " (rename one, or write them to separate folders)";
+        if (!first.from_folder && !items[i].from_folder) {
+          problems.push_back(collision);
+        } else {
+          for (BatchItem* item : {&first, &items[i]})
+            if (item->refusal.empty()) item->refusal = collision;
+        }
+      }
       auto input = inputs.find(real);
       if (input == inputs.end()) continue;
       if (input->second != i)
@@ -146,13 +172,13 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
         fs::path out = kind == OutputKind::beside
                            ? with_suffix(f, plan, true)
                            : with_suffix(output / f.lexically_normal().lexically_relative(root), plan, false);
-        items.push_back({f, out, {}, kind == OutputKind::directory ? output : fs::path()});
+        items.push_back({f, out, {}, kind == OutputKind::directory ? output : fs::path(), true, {}});
       }
     } else if (fs::exists(in, ec)) {
       fs::path out = kind == OutputKind::beside ? with_suffix(in, plan, true)
                      : kind == OutputKind::file ? output
                                                 : with_suffix(output / in.filename(), plan, false);
-      items.push_back({in, out, {}, kind == OutputKind::directory ? output : fs::path()});
+      items.push_back({in, out, {}, kind == OutputKind::directory ? output : fs::path(), false, {}});
     } else {
       fail(ErrorKind::read, input + ": no such file or directory");
     }
@@ -188,6 +214,7 @@ void print_plan(const std::vector<BatchItem>& items) {
   for (const auto& item : items) {
     std::string line = escape_for_console(item.input.string()) + " -> " + escape_for_console(item.output.string());
     if (!item.companion.empty()) line += " + " + escape_for_console(item.companion.string());
+    if (!item.refusal.empty()) line += "  [fails: " + escape_for_console(item.refusal) + "]";
     std::printf("%s\n", line.c_str());
   }
   std::printf("dry run: %zu clip%s planned, nothing written\n", items.size(), items.size() == 1 ? "" : "s");
@@ -216,6 +243,7 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
   auto worker = [&] {
     for (size_t i; (i = next++) < items.size();) {
       try {
+        if (!items[i].refusal.empty()) fail(ErrorKind::write, items[i].refusal);
         refuse_outputs_leaving_root(items[i]);
         work(items[i], i);
       } catch (const Error& e) {

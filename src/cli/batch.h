@@ -21,6 +21,11 @@ struct BatchItem {
   std::filesystem::path companion;
   /// The output directory (-o) the outputs must stay in, as given; empty when there is none.
   std::filesystem::path output_root;
+  /// Found in a folder the user named (not named itself on the command line).
+  bool from_folder = false;
+  /// Why the item fails without running (an output collision between clips found in folders);
+  /// empty when it runs.
+  std::string refusal;
 };
 
 /// How inputs map to outputs.
@@ -43,9 +48,10 @@ struct OutputPlan {
 /// checks the plan. An output directory inside an input directory is not searched. Mirrored
 /// paths are built lexically: a symlink never moves an output out of -o. Throws Error(read) for
 /// a missing input or a directory with no clips, Error(usage) for a directory without -o, several
-/// inputs with a file -o, an unknown -o extension, two inputs mapping to one output (naming
-/// both), an output outside -o, or an output that is an input's file (unless it is the item's own
-/// input and `overwrite`).
+/// inputs with a file -o, an unknown -o extension, two inputs named on the command line mapping
+/// to one output (naming both), an output outside -o, or an output that is an input's file
+/// (unless it is the item's own input and `overwrite`). Two clips mapping to one output where
+/// either was found in a folder get a `refusal` each: they fail, the rest of the batch runs.
 std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const OutputPlan& plan);
 
 /// The clips named by `inputs` in order, directories expanded (recursively, sorted) as for
@@ -70,7 +76,7 @@ struct ItemOutcome {
 };
 
 /// Runs `work(item)` for every item on `jobs` threads (items are independent; the result of each
-/// does not depend on the thread count). An item whose output directory, resolved through
+/// does not depend on the thread count). An item with a refusal fails with it (exit 5) unrun. An item whose output directory, resolved through
 /// symbolic links as it is just before the work, leaves its output_root fails with a write
 /// error without running. Every exception of one item is caught and recorded
 /// (footfix::Error -> its exit code, anything else -> internal error 70); the rest go on.

@@ -97,7 +97,7 @@ int run_compare(CompareOptions& o) {
   settings.runtime_offline_contacts = o.lock.offline_contacts;
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
-  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}});
+  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
   std::vector<ClipComparison> clips(items.size());
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);

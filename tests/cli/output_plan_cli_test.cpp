@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_test_helpers.h"
+#include "support/limited_run.h"
 
 namespace footfix {
 namespace {
@@ -47,6 +48,36 @@ TEST(OutputPlanCli, TwoInputsMappingToOneContactsFileAreRefused) {
   EXPECT_TRUE(contains(r.err, "walk.contacts.json")) << r.err;
   EXPECT_TRUE(contains(r.err, bvh) && contains(r.err, fbx)) << r.err;
   EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+// Security round 2, medium 1: a contributed file that collides with another found in a folder
+// fails those clips only; the rest of the batch is cleaned and the exit code says write (5).
+TEST(OutputPlanCli, ACollisionInsideAFolderFailsOnlyItsClips) {
+  test::TempDir dir;
+  test::copy_walk(dir / "in" / "walk.bvh");
+  test::write_text(dir / "in" / "walk.fbx", "8 bytes!");
+  test::copy_walk(dir / "in" / "other.bvh");
+  auto r = run_footfix_bounded({"clean", (dir / "in").string(), "-o", (dir / "out").string()});
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_TRUE(contains(r.err, "output collision")) << r.err;
+  EXPECT_TRUE(contains(r.err, "3 clips: 1 cleaned, 2 failed")) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "other.bvh"));
+  EXPECT_FALSE(fs::exists(dir / "out" / "walk.bvh"));
+  EXPECT_FALSE(fs::exists(dir / "out" / "walk.contacts.json"));
+}
+
+// Security round 2, medium 1: a folder nested deeper than the open-file limit (1,024) does not end
+// the walk; the clips around it are cleaned.
+TEST(OutputPlanCli, AVeryDeepFolderDoesNotStopTheWalk) {
+  test::TempDir dir;
+  test::copy_walk(dir / "in" / "a_walk.bvh");
+  fs::path deep = dir / "in";
+  for (int i = 0; i < 1100; ++i) ASSERT_TRUE(fs::create_directory(deep /= "d")) << i;
+  test::LimitedRunOptions options;
+  options.open_file_limit = 1024;  // the usual default
+  auto r = test::run_footfix_limited({"clean", (dir / "in").string(), "-o", (dir / "out").string()}, options);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "a_walk.bvh")) << r.err;
 }
 
 TEST(OutputPlanCli, AnOutputOntoAnotherInputIsRefused) {

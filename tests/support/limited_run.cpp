@@ -60,6 +60,10 @@ LimitedRun run_footfix_limited(const std::vector<std::string>& args, const Limit
       rlimit r{static_cast<rlim_t>(options.file_size_limit), static_cast<rlim_t>(options.file_size_limit)};
       ::setrlimit(RLIMIT_FSIZE, &r);
     }
+    if (options.open_file_limit > 0) {
+      rlimit r{static_cast<rlim_t>(options.open_file_limit), static_cast<rlim_t>(options.open_file_limit)};
+      ::setrlimit(RLIMIT_NOFILE, &r);
+    }
     if (options.stack_limit > 0) {
       rlimit r{static_cast<rlim_t>(options.stack_limit), static_cast<rlim_t>(options.stack_limit)};
       ::setrlimit(RLIMIT_STACK, &r);

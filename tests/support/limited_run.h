@@ -1,6 +1,6 @@
 // Runs the built `footfix` binary (FOOTFIX_EXE) under stated bounds for the security tests: a
 // wall-clock bound (killed with SIGKILL after it), extra environment variables, optional
-// resource limits (file size, stack), and the child's peak RSS from wait4's rusage.
+// resource limits (file size, stack, open files), and the child's peak RSS from wait4's rusage.
 #pragma once
 
 #include <chrono>
@@ -14,6 +14,7 @@ struct LimitedRunOptions {
   std::vector<std::string> env;      ///< "NAME=value" added to the environment
   long long file_size_limit = 0;     ///< RLIMIT_FSIZE in bytes (SIGXFSZ ignored: writes fail EFBIG); 0 = none
   long long stack_limit = 0;         ///< RLIMIT_STACK in bytes; 0 = inherited
+  long long open_file_limit = 0;     ///< RLIMIT_NOFILE; 0 = inherited
 };
 
 struct LimitedRun {
