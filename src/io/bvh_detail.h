@@ -28,6 +28,8 @@ struct BvhHierarchy {
   Skeleton skeleton;                    ///< rest_offsets and end_sites raw
   std::vector<BvhJointLayout> layouts;  ///< per joint, first_value set
   int values_per_frame = 0;
+  /// What the reader guessed or left out (several End Sites under one joint), one line each.
+  std::vector<std::string> warnings;
 };
 
 /// Reads from "HIERARCHY" through the "MOTION" keyword. Throws Error(read) with the line.

@@ -77,6 +77,8 @@ struct OpenBlock {
   bool end_site = false;
   bool has_offset = false;
   bool has_channels = false;
+  bool extra_end_site = false;  ///< a joint's second or later End Site: read, not kept
+  bool has_end_site = false;    ///< a joint block that has opened an End Site
 };
 
 class HierarchyParser {
@@ -98,6 +100,9 @@ class HierarchyParser {
     if (token == "ROOT") in_.fail("several ROOTs (only one skeleton per file is supported)");
     if (token.empty()) in_.fail("missing MOTION after the hierarchy");
     if (token != "MOTION") in_.fail("expected MOTION after the hierarchy, found " + in_quotes(token));
+    if (extra_end_sites_ > 0)
+      out_.warnings.push_back(std::to_string(extra_end_sites_) + " extra End Site(s) under joints that already have one (first: " +
+                              first_extra_end_site_ + "); each joint's first End Site is kept, the others are not written back");
     return std::move(out_);
   }
 
@@ -141,10 +146,10 @@ class HierarchyParser {
     } else if (token == "OFFSET") {
       if (top.has_offset) in_.fail(owner(top) + " has two OFFSETs");
       Vec3 offset = read_offset(in_, owner(top));
-      if (top.end_site)
-        out_.skeleton.end_sites[top.joint] = offset;
-      else
+      if (!top.end_site)
         out_.skeleton.rest_offsets[top.joint] = offset;
+      else if (!top.extra_end_site)  // only a joint's first End Site is kept
+        out_.skeleton.end_sites[top.joint] = offset;
       top.has_offset = true;
     } else if (token == "CHANNELS" && !top.end_site) {
       if (top.has_channels) in_.fail(owner(top) + " has two CHANNELS lines");
@@ -157,10 +162,15 @@ class HierarchyParser {
       open_joint(top.joint);
     } else if (token == "End" && !top.end_site) {
       const int line = in_.line();
-      if (in_.rest_of_line() != "Site") in_.fail_at(line, "expected 'End Site'");
-      if (out_.skeleton.end_sites[top.joint]) in_.fail_at(line, owner(top) + " has two End Sites");
+      // Text after "End Site" is a comment some exporters write ("End Site #name: Head").
+      const std::string_view rest = in_.rest_of_line();
+      if (rest.substr(0, 4) != "Site" || (rest.size() > 4 && rest[4] != ' ' && rest[4] != '\t'))
+        in_.fail_at(line, "expected 'End Site'");
       check_depth(line);
-      expect_open({top.joint, true});
+      const bool extra = top.has_end_site;
+      if (extra && extra_end_sites_++ == 0) first_extra_end_site_ = "line " + std::to_string(line) + ", " + owner(top);
+      top.has_end_site = true;
+      expect_open({top.joint, true, false, false, extra});
     } else if (token == "MOTION") {
       in_.fail("truncated hierarchy: MOTION inside " + owner(top));
     } else if (token == "ROOT") {
@@ -174,6 +184,8 @@ class HierarchyParser {
   BvhHierarchy out_;
   std::vector<OpenBlock> stack_;
   std::unordered_set<std::string_view> names_;
+  int extra_end_sites_ = 0;
+  std::string first_extra_end_site_;
 };
 
 }  // namespace

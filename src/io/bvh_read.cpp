@@ -340,6 +340,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint6
   check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
 
   auto source = std::make_shared<BvhSource>();
+  if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
   MotionParser(in, h, header.frames, capacity, source->values, source->decimals, more).parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;

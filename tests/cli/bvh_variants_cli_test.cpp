@@ -1,0 +1,140 @@
+// BVH as real capture tools write it (issue 30, section 1), each a small variant of the bundled
+// walk cleaned through the binary: what Blender's importer reads, footfix reads, and a guess is
+// said in one warning.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <regex>
+
+#include "cli/cli_test_helpers.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+namespace fs = std::filesystem;
+using test::contains;
+
+std::string walk_text() { return read_file(test::data_clip("cmu_07_01_walk.bvh")); }
+
+/// Cleans `text` as `name`; returns the run.
+test::BoundedRun clean_text(const test::TempDir& dir, const std::string& name, const std::string& text) {
+  test::write_text(dir / name, text);
+  return test::run_footfix_bounded({"clean", (dir / name).string(), "-o", (dir / "out").string() + "/"});
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++n;
+  return n;
+}
+
+TEST(BvhVariantsCli, TextAfterEndSiteIsAComment) {
+  test::TempDir dir;
+  const std::string text = std::regex_replace(walk_text(), std::regex("End Site"), "End Site #name: tip");
+  auto r = clean_text(dir, "commented.bvh", text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "commented.bvh"));
+  // Not a guess: no warning.
+  EXPECT_FALSE(contains(r.err, "warning")) << r.err;
+}
+
+TEST(BvhVariantsCli, SeveralEndSitesUnderOneJointKeepTheFirstWithOneWarning) {
+  test::TempDir dir;
+  // Every End Site block written twice, the copy with another offset (a hand tracker's tips).
+  const std::string text = std::regex_replace(
+      walk_text(), std::regex("(\\s*)End Site(\\s*)\\{([^}]*)\\}"), "$1End Site$2{$3}$1End Site$2{ OFFSET 9 9 9 }");
+  ASSERT_EQ(count(text, "End Site"), 2 * count(walk_text(), "End Site"));
+  auto r = clean_text(dir, "tips.bvh", text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "extra End Site")) << r.err;
+  // The first End Site of each joint is the one kept: the cleaned clip has the walk's offsets.
+  const std::string cleaned = read_file(dir / "out" / "tips.bvh");
+  EXPECT_EQ(count(cleaned, "End Site"), count(walk_text(), "End Site"));
+  EXPECT_FALSE(contains(cleaned, "9 9 9")) << "a later End Site replaced the first";
+}
+
+TEST(BvhVariantsCli, CrlfLineEndingsRead) {
+  test::TempDir dir;
+  auto r = clean_text(dir, "crlf.bvh", std::regex_replace(walk_text(), std::regex("\n"), "\r\n"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "crlf.bvh"));
+}
+
+TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
+  test::TempDir dir;
+  std::string text = walk_text();
+  const std::size_t row = text.find('\n', text.find("Frame Time:")) + 1;
+  text.replace(row, text.find_first_of(" \t", row) - row, "nan");  // the first value of the first frame
+  auto r = clean_text(dir, "nan.bvh", text);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("nan\\.bvh:[0-9]+: .*non-finite value"))) << r.err;
+}
+
+// Leg naming conventions of video, depth-camera and game exporters: the legs are found, left as
+// left, and the clip cleans.
+struct Convention {
+  const char* name;
+  std::vector<std::pair<std::string, std::string>> renames;  ///< walk joint -> convention's name
+};
+
+class NamingConvention : public testing::TestWithParam<Convention> {};
+
+TEST_P(NamingConvention, LegsAreFoundAndTheClipCleans) {
+  const Convention& c = GetParam();
+  std::string text = walk_text();
+  for (const auto& [from, to] : c.renames)
+    text = std::regex_replace(text, std::regex("(JOINT|ROOT) " + from + "(\\s)"), "$1 " + to + "$2");
+  test::TempDir dir;
+  test::write_text(dir / "clip.bvh", text);
+  auto r = test::run_footfix_bounded({"inspect", "--json", (dir / "clip.bvh").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json doc = nlohmann::json::parse(r.out);
+  if (doc.is_array()) doc = doc.at(0);
+  const auto renamed = [&](const std::string& walk_name) {
+    for (const auto& [from, to] : c.renames)
+      if (from == walk_name) return to;
+    return walk_name;
+  };
+  EXPECT_EQ(doc["legs"]["left"]["hip"], renamed("LeftUpLeg")) << doc["legs"].dump();
+  EXPECT_EQ(doc["legs"]["left"]["knee"], renamed("LeftLeg"));
+  EXPECT_EQ(doc["legs"]["right"]["heel"], renamed("RightFoot"));
+  EXPECT_EQ(doc["legs"]["right"]["toe"], renamed("RightToeBase"));
+  auto cleaned = clean_text(dir, "clip.bvh", text);
+  EXPECT_EQ(cleaned.exit_code, 0) << cleaned.err;
+}
+
+std::vector<std::pair<std::string, std::string>> legs(const std::string& pelvis, const std::vector<std::string>& left,
+                                                      const std::vector<std::string>& right) {
+  std::vector<std::pair<std::string, std::string>> out{{"Hips", pelvis}};
+  const char* walk_left[] = {"LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase"};
+  const char* walk_right[] = {"RightUpLeg", "RightLeg", "RightFoot", "RightToeBase"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    out.emplace_back(walk_left[i], left[i]);
+    out.emplace_back(walk_right[i], right[i]);
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Bvh, NamingConvention,
+    testing::Values(
+        Convention{"smpl", legs("Pelvis", {"Left_hip", "Left_knee", "Left_ankle", "Left_foot"},
+                                {"Right_hip", "Right_knee", "Right_ankle", "Right_foot"})},
+        Convention{"openpose", legs("MidHip", {"LeftHip", "LeftKnee", "LeftAnkle", "LeftBigToe"},
+                                    {"RightHip", "RightKnee", "RightAnkle", "RightBigToe"})},
+        Convention{"kinect", legs("PELVIS", {"HIP_LEFT", "KNEE_LEFT", "ANKLE_LEFT", "FOOT_LEFT"},
+                                  {"HIP_RIGHT", "KNEE_RIGHT", "ANKLE_RIGHT", "FOOT_RIGHT"})},
+        Convention{"maya_jnt", legs("root_JNT", {"l_upleg_JNT", "l_leg_JNT", "l_foot_JNT", "l_toebase_JNT"},
+                                    {"r_upleg_JNT", "r_leg_JNT", "r_foot_JNT", "r_toebase_JNT"})},
+        Convention{"mixamo", legs("mixamorig:Hips", {"mixamorig:LeftUpLeg", "mixamorig:LeftLeg", "mixamorig:LeftFoot",
+                                                     "mixamorig:LeftToeBase"},
+                                  {"mixamorig:RightUpLeg", "mixamorig:RightLeg", "mixamorig:RightFoot",
+                                   "mixamorig:RightToeBase"})},
+        Convention{"anonymous", legs("j0", {"j1", "j2", "j3", "j4"}, {"j5", "j6", "j7", "j8"})}),
+    [](const testing::TestParamInfo<Convention>& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace footfix
