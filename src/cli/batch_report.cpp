@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "../core/json_text.h"
 #include "footfix/io/atomic_file.h"
 
@@ -16,7 +18,10 @@ using nlohmann::json;
 /// Names and joint names are bytes from files: invalid UTF-8 becomes U+FFFD instead of throwing.
 std::string dump(const json& j, int indent) { return json_text(j, indent); }
 
+/// The report is rewritten at most once a second, and no sooner than ten times as long as its last
+/// rewrite took: a large batch's growing report then costs at most a tenth of the run to keep.
 constexpr std::chrono::milliseconds k_rewrite_interval{1000};
+constexpr int k_rewrite_cost_factor = 10;
 
 }  // namespace
 
@@ -53,9 +58,11 @@ void BatchReport::add_clip(size_t index, json clip) {
   clips_[index] = std::move(clip);
   ++done_;
   auto now = std::chrono::steady_clock::now();
-  if (done_ == 1 || now - last_write_ >= k_rewrite_interval) {
+  if (done_ == 1 || now - last_write_ >= std::max<std::chrono::steady_clock::duration>(
+                                             k_rewrite_interval, k_rewrite_cost_factor * last_write_cost_)) {
     write_report({{"complete", false}, {"clips_done", done_}, {"clips_planned", clips_.size()}});
-    last_write_ = now;
+    last_write_ = std::chrono::steady_clock::now();
+    last_write_cost_ = last_write_ - now;
   }
 }
 

@@ -35,6 +35,7 @@ class BatchReport {
   std::vector<nlohmann::json> clips_;  ///< null until done
   std::FILE* journal_ = nullptr;
   std::chrono::steady_clock::time_point last_write_;
+  std::chrono::steady_clock::duration last_write_cost_{};  ///< how long the last rewrite took
   size_t done_ = 0;
 };
 

@@ -36,6 +36,10 @@ class CleanPipeline {
   /// "skipped" and returns true.
   bool skip_unchanged(const BatchItem& item, std::size_t index, nlohmann::json& report);
 
+  /// Whether finish() needs every clip's report entry (--incremental, --html, --junit). Without
+  /// them a batch keeps no clip's entry once it is reported: its memory does not grow with it.
+  bool needs_clip_records() const { return incremental_ || !html_path_.empty() || !junit_path_.empty(); }
+
   /// After the batch, with every clip's report entry: updates the manifest, writes the HTML
   /// page and the JUnit file when asked. `document` is the whole report ({"clips": [...]}).
   void finish(const std::vector<BatchItem>& items, const nlohmann::json& document, double max_slide_cm_s);

@@ -135,7 +135,11 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   BatchReport report(o.report_path, items.size());
   std::vector<json> records(items.size());
   std::vector<CleanedClip> cleaned(items.size());
-  std::vector<json> full_records(items.size());  ///< every clip's report entry, for --html/--junit
+  // Every clip's report entry, kept only for what needs them at the end (--html, --junit,
+  // --incremental); the plot series only where a report or page shows them.
+  const bool keep_records = o.pipeline.needs_clip_records();
+  const bool want_plot = keep_records || !o.report_path.empty();
+  std::vector<json> full_records(keep_records ? items.size() : 0);
   auto check_result = [&](size_t i, bool ok) -> json {
     if (!o.check || !ok) return nullptr;
     return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
@@ -208,15 +212,16 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
-        records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
+        if (want_plot) records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
         json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},
                        {"exit_code", outcome.exit_code}};
-        if (outcome.ok) record.update(records[index]);
+        if (outcome.ok) record.update(std::move(records[index]));
         else record["error"] = outcome.message;
+        records[index] = json();
         record["check"] = check_result(index, outcome.ok);
-        full_records[index] = record;
+        if (keep_records) full_records[index] = record;
         report.add_clip(index, std::move(record));
       });
   int code = summarize_batch(items, outcomes, "cleaned");

@@ -29,7 +29,8 @@ class InputFile {
   /// The size the file had when opened, bytes.
   std::uint64_t size() const { return size_; }
   /// Appends up to `bytes` more bytes of the file to `out` (without growing its capacity past
-  /// what they need); returns how many, 0 at the end of the file. Throws Error(read) when a read
+  /// what they need, and asking for no more than the file holds past what was read, plus 4 KiB
+  /// to see its end); returns how many, 0 at the end of the file. Throws Error(read) when a read
   /// fails or the file has grown past max_bytes.
   std::size_t append_to(std::string& out, std::size_t bytes);
 
