@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 
@@ -14,6 +16,7 @@
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/io/atomic_file.h"
+#include "footfix/io/read_limits.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
 #include "control_escape.h"
@@ -60,6 +63,11 @@ int run_walk(WalkOptions& opts) {
     refuse_to_overwrite_input(opts.skeleton, opts.output, false);
     LoadedClip loaded = load_clip(opts.skeleton, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts.skeleton, w);
+    // The walk holds every joint of the skeleton in every frame it generates: its memory is
+    // bounded by --max-memory like a clip read from a file.
+    const double frames = std::ceil(settings.gait.duration_s * settings.fps) + 1;
+    check_clip_memory(read.limits, static_cast<std::uint64_t>(frames),
+                      static_cast<std::uint64_t>(loaded.clip.skeleton.joint_count()), opts.skeleton + " (walked)");
     walk = generate_walk(loaded.clip, loaded.rig, terrain, settings);
   }
   const fs::path out = opts.output;

@@ -114,6 +114,34 @@ TEST(SecurityLimits, ManifestLinkIsNotFollowed) {
   EXPECT_NE(read_bytes(dir / "secret.json").find(k_secret_value), std::string::npos) << "the link's target was changed";
 }
 
+// Medium 5: `walk --skeleton` holds every joint in every frame it generates; a skeleton of
+// 100,000 joints walked for 8 s took 2.7 GB. It is held to --max-memory like a clip read.
+TEST(SecurityLimits, WalkingAHugeSkeletonIsHeldToTheMemoryLimit) {
+  TempDir dir;
+  std::string text = read_bytes(data_clip("cmu_07_01_walk.bvh"));
+  std::string extra;
+  for (int i = 0; i < 100000; ++i)
+    extra += "JOINT x" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n}\n";
+  // Children of the last joint with channels: their values come last in a row.
+  const std::size_t motion = text.find("MOTION");
+  const std::size_t last_channels = text.rfind("CHANNELS", motion);
+  text.insert(text.find('\n', last_channels) + 1, extra);
+  // One frame (the file itself within every read limit), its row extended with their values.
+  const std::size_t frames = text.find("Frames:");
+  const std::size_t time = text.find("Frame Time:");
+  const std::size_t first_row = text.find('\n', time) + 1;
+  std::string row = text.substr(first_row, text.find('\n', first_row) - first_row);
+  while (!row.empty() && (row.back() == ' ' || row.back() == '\r')) row.pop_back();
+  for (int i = 0; i < 3 * 100000; ++i) row += " 0";
+  text = text.substr(0, frames) + "Frames: 1\n" + text.substr(time, first_row - time) + row + "\n";
+  write_bytes(dir / "huge.bvh", text);
+  LimitedRun r = run_footfix_limited({"walk", "--skeleton", (dir / "huge.bvh").string(), "-o", (dir / "w.bvh").string()});
+  expect_bounded(r, 400);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("--max-memory"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "w.bvh"));
+}
+
 TEST(SecurityLimits, ManifestInsideTheInputTreeIsNotTrusted) {
   TempDir dir;
   fs::create_directories(dir / "tree");
