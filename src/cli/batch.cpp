@@ -57,12 +57,6 @@ fs::path with_suffix(const fs::path& path, const OutputPlan& plan, bool beside) 
   return out;
 }
 
-/// Whether `path` is `root` or inside it, comparing the paths as written (both normalised).
-bool is_under(const fs::path& path, const fs::path& root) {
-  fs::path rel = path.lexically_normal().lexically_relative(root.lexically_normal());
-  return !rel.empty() && *rel.begin() != "..";
-}
-
 /// The clips under `root`, sorted. A file symlink whose target is outside `root` is skipped with
 /// a warning unless `follow_symlinks`; directory symlinks are not entered. Folders are listed one
 /// at a time (one open descriptor however deep the tree); a folder under `root` that cannot be
@@ -105,6 +99,20 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
   }
   std::sort(found.begin(), found.end());
   return found;
+}
+
+/// Throws Error(write) when an output of `item`, its folder resolved through symbolic links, is
+/// not inside the item's output_root resolved the same way (a link under -o that leaves it).
+void refuse_outputs_leaving_root(const BatchItem& item) {
+  if (item.output_root.empty()) return;
+  const fs::path root = real_path(item.output_root);
+  for (const fs::path* out : {&item.output, &item.companion}) {
+    if (out->empty()) continue;
+    const fs::path folder = real_path(out->parent_path().empty() ? fs::path(".") : out->parent_path());
+    if (!is_under(folder, root))
+      fail(ErrorKind::write, out->string() + ": refusing to write: its folder leads through a symbolic link to " +
+                                 folder.string() + ", outside -o " + item.output_root.string());
+  }
 }
 
 /// Every check that needs the whole plan: outputs under -o, no two writes to one file, no write
@@ -218,18 +226,6 @@ void print_plan(const std::vector<BatchItem>& items) {
     std::printf("%s\n", line.c_str());
   }
   std::printf("dry run: %zu clip%s planned, nothing written\n", items.size(), items.size() == 1 ? "" : "s");
-}
-
-void refuse_outputs_leaving_root(const BatchItem& item) {
-  if (item.output_root.empty()) return;
-  const fs::path root = real_path(item.output_root);
-  for (const fs::path* out : {&item.output, &item.companion}) {
-    if (out->empty()) continue;
-    const fs::path folder = real_path(out->parent_path().empty() ? fs::path(".") : out->parent_path());
-    if (!is_under(folder, root))
-      fail(ErrorKind::write, out->string() + ": refusing to write: its folder leads through a symbolic link to " +
-                                 folder.string() + ", outside -o " + item.output_root.string());
-  }
 }
 
 std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,

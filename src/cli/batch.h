@@ -62,10 +62,6 @@ std::vector<std::filesystem::path> expand_inputs(const std::vector<std::string>&
 /// `<output without extension>.contacts.json`.
 std::filesystem::path contacts_json_path(const std::filesystem::path& clip_output);
 
-/// Throws Error(write) when an output of `item`, its directories resolved through symbolic links,
-/// is not inside the item's output_root resolved the same way (a link under -o that leaves it).
-void refuse_outputs_leaving_root(const BatchItem& item);
-
 /// Prints the plan to stdout ("input -> output [+ companion]"), for --dry-run.
 void print_plan(const std::vector<BatchItem>& items);
 
@@ -76,9 +72,9 @@ struct ItemOutcome {
 };
 
 /// Runs `work(item)` for every item on `jobs` threads (items are independent; the result of each
-/// does not depend on the thread count). An item with a refusal fails with it (exit 5) unrun. An item whose output directory, resolved through
-/// symbolic links as it is just before the work, leaves its output_root fails with a write
-/// error without running. Every exception of one item is caught and recorded
+/// does not depend on the thread count). An item with a refusal, or whose output folder resolved
+/// through symbolic links just before the work leaves its output_root, fails with a write error
+/// (exit 5) without running. Every exception of one item is caught and recorded
 /// (footfix::Error -> its exit code, anything else -> internal error 70); the rest go on.
 /// `after_each(index, outcome)`, if set, runs after each item, one call at a time. Shows a
 /// progress line on a terminal. Returns outcomes in item order.

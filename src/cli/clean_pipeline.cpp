@@ -23,9 +23,7 @@ bool inside_an_input_folder(const std::string& output_dir, const std::vector<std
   const fs::path out = real_path(output_dir);
   for (const auto& input : inputs) {
     std::error_code ec;
-    if (!fs::is_directory(input, ec)) continue;
-    const fs::path rel = out.lexically_relative(real_path(input));
-    if (!rel.empty() && *rel.begin() != "..") return true;
+    if (fs::is_directory(input, ec) && is_under(out, real_path(input))) return true;
   }
   return false;
 }

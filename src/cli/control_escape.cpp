@@ -49,28 +49,25 @@ bool is_unicode_space(unsigned cp) {
          cp == 0x3000;
 }
 
+/// Writes the second '#' of every "##" in `text` as `escaped_hash`.
+std::string break_double_hashes(std::string text, std::string_view escaped_hash) {
+  for (std::size_t at = 0; (at = text.find("##", at)) != std::string::npos; at += 1 + escaped_hash.size())
+    text.replace(at + 1, 1, escaped_hash);
+  return text;
+}
+
 /// Breaks the runners' log commands in already escaped text (see escape_for_console).
 std::string break_ci_commands(std::string text) {
   std::size_t lead = 0;
   unsigned cp = 0;
   for (std::size_t n; lead < text.size() && (n = decode_utf8(text, lead, cp)) != 0 && is_unicode_space(cp);) lead += n;
   if (text.compare(lead, 2, "::") == 0) text.replace(lead, 1, "\\x3a");
-  for (std::size_t at = 0; (at = text.find("##", at)) != std::string::npos;) {
-    text.replace(at + 1, 1, "\\x23");
-    at += 5;
-  }
-  return text;
+  return break_double_hashes(std::move(text), "\\x23");
 }
 
 }  // namespace
 
-std::string json_for_console(std::string json_text) {
-  for (std::size_t at = 0; (at = json_text.find("##", at)) != std::string::npos;) {
-    json_text.replace(at + 1, 1, "\\u0023");
-    at += 7;
-  }
-  return json_text;
-}
+std::string json_for_console(std::string json_text) { return break_double_hashes(std::move(json_text), "\\u0023"); }
 
 std::string escape_for_console(std::string_view text) {
   std::string out;

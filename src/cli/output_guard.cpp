@@ -12,6 +12,11 @@ std::filesystem::path real_path(const std::filesystem::path& path) {
   return ec ? absolute.lexically_normal() : real;
 }
 
+bool is_under(const std::filesystem::path& path, const std::filesystem::path& root) {
+  const std::filesystem::path rel = path.lexically_normal().lexically_relative(root.lexically_normal());
+  return !rel.empty() && *rel.begin() != "..";
+}
+
 std::string overwrite_refusal(const std::filesystem::path& output) {
   return output.string() + ": refusing to overwrite the input (use --overwrite to allow it)";
 }

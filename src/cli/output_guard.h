@@ -10,6 +10,9 @@ namespace footfix::cli {
 /// normalised lexically (works when the output folder does not exist yet).
 std::filesystem::path real_path(const std::filesystem::path& path);
 
+/// Whether `path` is `root` or inside it, comparing the paths as written (both normalised).
+bool is_under(const std::filesystem::path& path, const std::filesystem::path& root);
+
 /// "<output>: refusing to overwrite the input (use --overwrite to allow it)".
 std::string overwrite_refusal(const std::filesystem::path& output);
 
