@@ -16,7 +16,7 @@ using S = ContactSettings;
 
 constexpr bool k_exclusive = true;
 
-const std::array<ContactSettingField, 13> k_fields{{
+const std::array<ContactSettingField, 15> k_fields{{
     {"speed_threshold_mps", "contact joint speed below which a foot is still (m/s)", &S::speed_threshold_mps, nullptr,
      0.01, 5},
     {"body_speed_fraction", "tolerated foot speed along the body's travel, as a fraction of the pelvis horizontal speed (0 = off)",
@@ -24,6 +24,11 @@ const std::array<ContactSettingField, 13> k_fields{{
     {"body_speed_window_s", "averaging window of the pelvis speed (s)", &S::body_speed_window_s, nullptr, 0.01, 5},
     {"ground_velocity_window_s", "window of the ground velocity estimate (s); 0 = the ground stands still",
      &S::ground_velocity_window_s, nullptr, 0, 10},
+    {"denoise_speed_fraction",
+     "capture noise left in the feet's velocities, as a fraction of speed_threshold_mps, after smoothing (0 = off)",
+     &S::denoise_speed_fraction, nullptr, 0, 1},
+    {"max_denoise_sigma_s", "longest Gaussian sigma of the noise smoothing (s)", &S::max_denoise_sigma_s, nullptr, 0.01,
+     0.5},
     {"height_threshold_m", "max height of the contact joint above the ground under it (m)", &S::height_threshold_m,
      nullptr, 0.005, 1},
     {"ground_window_s", "window of the local ground estimate (s); 0 = one flat floor", &S::ground_window_s, nullptr, 0,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cmath>
+#include <cstdio>
 #include <span>
 #include <string>
 
@@ -64,10 +65,12 @@ void split_at_jumps(std::vector<std::uint8_t>& contact, const std::vector<Vec3>&
     if (contact[f] && contact[f - 1] && length(p[f] - p[f - 1]) * fps > k_cut_speed_mps) contact[f] = 0;
 }
 
-/// Each contact's planted position: the median height, and horizontally the medians along and
-/// across the toe's own spread over the contact (its principal axes about the mean), so that
-/// the position turns with the clip (medians along the file's X and Z would not).
-void place_intervals(FootContacts& foot, const std::vector<Vec3>& p) {
+/// Each contact's planted position: the median height (of `p_height`), and horizontally the
+/// medians along and across the toe's own spread over the contact (its principal axes about the
+/// mean), so that the position turns with the clip (medians along the file's X and Z would not).
+/// `p_height`: `p` smoothed on noisy capture, whose short contacts would otherwise take their
+/// height from a few shaking samples.
+void place_intervals(FootContacts& foot, const std::vector<Vec3>& p, const std::vector<Vec3>& p_height) {
   foot.intervals = contact_runs(foot.contact);
   for (auto& in : foot.intervals) {
     const std::span<const Vec3> run(p.data() + in.first_frame, static_cast<size_t>(in.last_frame - in.first_frame + 1));
@@ -76,10 +79,8 @@ void place_intervals(FootContacts& foot, const std::vector<Vec3>& p) {
     mean = mean / static_cast<double>(run.size());
     std::vector<Vec3> offsets;
     std::vector<double> ys;
-    for (const Vec3& q : run) {
-      offsets.push_back(q - mean);
-      ys.push_back(q.y);
-    }
+    for (const Vec3& q : run) offsets.push_back(q - mean);
+    for (int f = in.first_frame; f <= in.last_frame; ++f) ys.push_back(p_height[f].y);
     const HorizontalAxes axes = principal_horizontal_axes(offsets);
     HorizontalComponents c = horizontal_components(offsets, axes);
     const Vec3 local{median(std::move(c.along)), 0, median(std::move(c.across))};
@@ -227,28 +228,58 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   const int factor = upsample_factor(clip.fps, clip.frame_count, settings);
   const double work_fps = clip.fps * factor;
   if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
-  std::vector<Vec3> own_pelvis;
-  std::vector<Vec3> pelvis_work = upsample_catmull_rom(
-      trajectory(clip, tracked_pelvis_joint(rig), "pelvis", tracks ? &tracks->pelvis : nullptr, own_pelvis), factor);
-  std::vector<Vec3> body_velocity = body_velocities(pelvis_work, work_fps, settings.body_speed_window_s);
-  std::vector<Vec3> body_travel = body_velocities(pelvis_work, work_fps, k_body_travel_window_s);
-
   std::array<std::vector<Vec3>, 2> own_feet, feet_work;
   std::array<const std::vector<Vec3>*, 2> feet_clip{};
-  std::vector<double> all_heights;
   for (Side side : {Side::left, Side::right}) {
     const int s = static_cast<int>(side);
     feet_clip[s] = &trajectory(clip, rig.leg(side).contact_joint(), std::string(to_string(side)) + " contact joint",
                                tracks ? &tracks->legs[s].contact() : nullptr, own_feet[s]);
-    const std::vector<Vec3>& p = *feet_clip[s];
-    feet_work[static_cast<int>(side)] = upsample_catmull_rom(p, factor);
-    for (const Vec3& q : p) all_heights.push_back(q.y);
+  }
+  std::vector<Vec3> own_pelvis;
+  const std::vector<Vec3>& pelvis_clip =
+      trajectory(clip, tracked_pelvis_joint(rig), "pelvis", tracks ? &tracks->pelvis : nullptr, own_pelvis);
+  // Capture noise: speeds are taken on positions smoothed just enough to calm it.
+  result.capture_noise_m = std::max(white_noise_rms(*feet_clip[0]), white_noise_rms(*feet_clip[1]));
+  const double sigma_frames =
+      std::min(noise_smoothing_sigma(result.capture_noise_m, clip.fps,
+                                     settings.denoise_speed_fraction * settings.speed_threshold_mps),
+               settings.max_denoise_sigma_s * clip.fps);
+  const bool denoise = sigma_frames >= 1.0;
+  // The trajectories speeds, heights and jumps are read on: the smoothed ones when denoising.
+  // (Planted positions are horizontally the medians of the raw ones: near the clip's ends a
+  // smoothed trajectory lags behind the foot.)
+  std::array<std::vector<Vec3>, 2> smoothed_feet;
+  std::array<const std::vector<Vec3>*, 2> feet_read = feet_clip;
+  if (denoise)
+    for (int s = 0; s < 2; ++s) {
+      smoothed_feet[s] = gaussian_smooth(std::span<const Vec3>(*feet_clip[s]), sigma_frames);
+      feet_read[s] = &smoothed_feet[s];
+    }
+  if (denoise) {
+    result.denoise_sigma_s = sigma_frames / clip.fps;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "the feet shake by %.1f cm from frame to frame (capture noise): contacts detected on positions "
+                  "smoothed over %.0f ms",
+                  100 * result.capture_noise_m, 1000 * result.denoise_sigma_s);
+    result.warnings.push_back(text);
+  }
+  std::vector<Vec3> pelvis_work =
+      upsample_catmull_rom(denoise ? gaussian_smooth(std::span<const Vec3>(pelvis_clip), sigma_frames) : pelvis_clip, factor);
+  std::vector<Vec3> body_velocity = body_velocities(pelvis_work, work_fps, settings.body_speed_window_s);
+  std::vector<Vec3> body_travel = body_velocities(pelvis_work, work_fps, k_body_travel_window_s);
+
+  std::vector<double> all_heights;
+  for (Side side : {Side::left, Side::right}) {
+    const int s = static_cast<int>(side);
+    feet_work[s] = upsample_catmull_rom(*feet_read[s], factor);
+    for (const Vec3& q : *feet_read[s]) all_heights.push_back(q.y);
   }
   result.ground_height_m = quantile(all_heights, 0.05);
   std::vector<Vec3> ground_velocity = ground_velocities(feet_work, body_travel, work_fps, settings);
 
   for (Side side : {Side::left, Side::right}) {
-    const auto& p = *feet_clip[static_cast<int>(side)];
+    const int s = static_cast<int>(side);
     WorkSignals w = detect_foot(feet_work[static_cast<int>(side)], body_velocity, ground_velocity,
                                 result.ground_height_m, work_fps, settings);
     FootContacts& foot = result.feet[static_cast<int>(side)];
@@ -259,8 +290,8 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     foot.speed_mps = at_clip_frames(w.speed, factor, clip.frame_count);
     foot.effective_speed_mps = at_clip_frames(w.effective_speed, factor, clip.frame_count);
     foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
-    split_at_jumps(foot.contact, p, clip.fps);
-    place_intervals(foot, p);
+    split_at_jumps(foot.contact, *feet_read[s], clip.fps);
+    place_intervals(foot, *feet_clip[s], *feet_read[s]);
     if (foot.intervals.empty())
       result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
                                 "'): no contact detected");

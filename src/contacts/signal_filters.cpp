@@ -1,6 +1,7 @@
 #include "footfix/contacts/signal_filters.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 
@@ -65,6 +66,35 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
     out[t] = sum / weight;
   }
   return out;
+}
+
+std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames) {
+  std::array<std::vector<double>, 3> axes;
+  for (int a = 0; a < 3; ++a) {
+    axes[a].reserve(p.size());
+    for (const Vec3& q : p) axes[a].push_back(at(q, a));
+    axes[a] = gaussian_smooth(std::span<const double>(axes[a]), sigma_frames);
+  }
+  std::vector<Vec3> out(p.size());
+  for (size_t t = 0; t < p.size(); ++t) out[t] = {axes[0][t], axes[1][t], axes[2][t]};
+  return out;
+}
+
+double white_noise_rms(std::span<const Vec3> p) {
+  if (p.size() < 4) return 0;
+  std::vector<double> third;
+  third.reserve(3 * (p.size() - 3));
+  for (size_t t = 3; t < p.size(); ++t) {
+    const Vec3 d = p[t] - p[t - 1] * 3.0 + p[t - 2] * 3.0 - p[t - 3];
+    for (int a = 0; a < 3; ++a) third.push_back(std::abs(at(d, a)));
+  }
+  return 1.4826 * quantile(std::move(third), 0.5) / std::sqrt(20.0);
+}
+
+double noise_smoothing_sigma(double noise_rms, double fps, double max_velocity_noise) {
+  if (!(noise_rms > 0) || !(max_velocity_noise > 0)) return 0;
+  const double ratio = noise_rms * fps / max_velocity_noise;
+  return std::cbrt(ratio * ratio / (4.0 * std::sqrt(M_PI)));
 }
 
 std::vector<std::uint8_t> hysteresis_threshold(std::span<const double> in, double high, double low) {

@@ -31,6 +31,15 @@ struct ContactSettings {
   /// jump (about 0.5-1 s), so the median of a clip of repeated jumps is not taken over flight
   /// phases, and longer than a walk's double support.
   double ground_velocity_window_s = 0.3;
+  /// Capture noise (video and depth capture shake the feet by 0.5-2 cm from frame to frame): the
+  /// white noise on the contact joints is estimated (white_noise_rms) and, where it would leave
+  /// more than this fraction of speed_threshold_mps of noise per axis in the feet's velocities,
+  /// the contact joints' and the pelvis's positions are smoothed with a Gaussian just wide enough
+  /// (noise_smoothing_sigma) before speeds and heights are taken. Applied only when that sigma is
+  /// a frame or more (clean capture needs far less and is detected as it is). 0 disables it.
+  double denoise_speed_fraction = 0.15;
+  /// Widest sigma of that smoothing (s): it keeps a run's 0.2 s contacts.
+  double max_denoise_sigma_s = 0.1;
   /// Height gate: the contact joint must be less than this above the ground under it (m).
   double height_threshold_m = 0.10;
   /// The ground under a foot at a frame is the higher of the lowest heights its contact joint
@@ -63,6 +72,7 @@ struct ContactSettings {
 /// min_exclusive. Ranges (units as in the names):
 ///   speed_threshold_mps      [0.01, 5]      body_speed_fraction   [0, 2]
 ///   body_speed_window_s      [0.01, 5]      ground_velocity_window_s [0, 10] (0 = off)
+///   denoise_speed_fraction   [0, 1] (0 = off) max_denoise_sigma_s [0.01, 0.5]
 ///   height_threshold_m       [0.005, 1]     ground_window_s       [0, 10] (0 = flat floor)
 ///   majority_window_s        (0, 2]         smoothing_sigma_s     (0, 1]
 ///   contact_threshold        (0, 1]         release_threshold     (0, contact_threshold]

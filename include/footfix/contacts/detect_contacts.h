@@ -64,6 +64,11 @@ struct ContactResult {
   /// frame). The height of the contact joints (not of the sole) when standing on the floor.
   double ground_height_m = 0;
   std::array<FootContacts, 2> feet;  ///< indexed by Side
+  /// Estimated white noise on the contact joints (m, per axis; the larger foot's), and the sigma
+  /// (s) of the smoothing applied before detection for it (0: none; ContactSettings::
+  /// denoise_speed_fraction).
+  double capture_noise_m = 0;
+  double denoise_sigma_s = 0;
   std::vector<std::string> warnings;  ///< quality problems; the result is still usable
   /// Set when the feet are planted on a moving ground (an in-place clip locked on a treadmill by
   /// clean): its horizontal velocity, m/s, internal frame (Y up). Unset: the ground is still.

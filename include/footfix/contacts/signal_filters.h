@@ -26,6 +26,21 @@ std::vector<std::uint8_t> majority_filter(std::span<const std::uint8_t> in, int 
 /// input unchanged.
 std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_frames);
 
+/// gaussian_smooth on each axis of a trajectory.
+std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames);
+
+/// Robust estimate of white noise on a trajectory: the per-axis standard deviation (units of
+/// `p`) of a noise that would give the trajectory's third differences. Third differences of
+/// white noise have a standard deviation of sigma x sqrt(20), while those of smooth motion
+/// are small wherever the point moves slowly or steadily, so their median over all frames and
+/// axes (x 1.4826, the MAD of a normal) reads the noise and not the motion. 0 below 4 frames.
+double white_noise_rms(std::span<const Vec3> p);
+
+/// The Gaussian sigma (frames) that leaves at most `max_velocity_noise` (units per second, per
+/// axis) of white noise of `noise_rms` (per axis) in frame-to-frame velocities at `fps`: for a
+/// Gaussian of sigma s the noise of a first difference is noise_rms / sqrt(4 sqrt(pi) s^3).
+double noise_smoothing_sigma(double noise_rms, double fps, double max_velocity_noise);
+
 /// 1 where a run of frames with value >= `low` contains a frame with value >= `high`.
 std::vector<std::uint8_t> hysteresis_threshold(std::span<const double> in, double high, double low);
 

@@ -1,0 +1,95 @@
+// Noisy capture (issue 30, section 2): video and depth capture shake the feet from frame to
+// frame. Contact detection must not flicker on that, and a foot clean plants must come out still.
+// The noise is tests/support/capture_noise.h's: each joint's rotation shaken by its own 1-3
+// degrees rms, the root by 1 cm rms, independently at every frame (the feet then shake by 3-5 cm).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "footfix/eval/metrics.h"
+#include "footfix/eval/sliding.h"
+#include "footfix/pipeline/load_clip.h"
+#include "footfix/solve/clean.h"
+#include "footfix/walk/walk.h"
+#include "support/capture_noise.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+/// Share of `reference`'s contact frames that `detected` also has.
+double recall(const ContactMask& detected, const ContactMask& reference) {
+  int both = 0, total = 0;
+  for (int s = 0; s < 2; ++s)
+    for (size_t f = 0; f < reference[s].size(); ++f) {
+      total += reference[s][f];
+      both += reference[s][f] && detected[s][f];
+    }
+  return total > 0 ? static_cast<double>(both) / total : 1.0;
+}
+
+/// F1 of detected contact frames against true ones.
+double f1(const std::vector<std::uint8_t>& detected, const std::vector<std::uint8_t>& truth) {
+  int tp = 0, fp = 0, fn = 0;
+  for (size_t f = 0; f < truth.size(); ++f) {
+    tp += detected[f] && truth[f];
+    fp += detected[f] && !truth[f];
+    fn += !detected[f] && truth[f];
+  }
+  return tp == 0 ? 0.0 : 2.0 * tp / (2.0 * tp + fp + fn);
+}
+
+TEST(CaptureNoise, AJitteredWalkIsPlantedWithoutFlickerAndItsPlantedFeetComeOutStill) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const CleanSettings settings;
+  const ContactResult clean_contacts = detect_contacts(loaded.clip, loaded.rig, settings.contacts);
+  Clip noisy = loaded.clip;
+  test::add_capture_noise(noisy, loaded.rig.translation_joint, 7);
+
+  const CleanResult r = clean_clip(noisy, loaded.rig, settings);
+  EXPECT_GT(r.contacts.denoise_sigma_s, 0.0);
+  // One warning says the feet were smoothed for detection.
+  int noise_warnings = 0;
+  for (const auto& w : r.warnings) noise_warnings += w.find("capture noise") != std::string::npos;
+  EXPECT_EQ(noise_warnings, 1);
+  // No flicker: each foot has the noise-free clip's steps, not a run broken into pieces.
+  for (int s = 0; s < 2; ++s)
+    EXPECT_LE(r.contacts.feet[s].intervals.size(), clean_contacts.feet[s].intervals.size() + 1) << "leg " << s;
+  const ContactMask planted = contact_mask(r.contacts);
+  EXPECT_GE(recall(planted, contact_mask(clean_contacts)), 0.9);
+  // The feet it plants are still: p95 under 1 cm/s, against several m/s of shaking in the input.
+  const SlideStats input = contact_slide(noisy, loaded.rig, planted);
+  const SlideStats cleaned = contact_slide(r.cleaned, loaded.rig, planted);
+  EXPECT_GT(input.p95_cm_per_s, 100.0);
+  EXPECT_LT(cleaned.p95_cm_per_s, 1.0);
+}
+
+TEST(CaptureNoise, CleanCaptureIsDetectedAsItIs) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const ContactResult contacts = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  EXPECT_EQ(contacts.denoise_sigma_s, 0.0);
+  EXPECT_LT(contacts.capture_noise_m, 0.001);
+}
+
+// annotate on a generated walk at 30 Hz with about 1 cm of jitter on the feet (root 1 cm, each
+// joint 0.5-1 degree) finds its true contacts: F1 of at least 0.9 per foot; and still 0.9 with
+// the protocol's 1-3 degrees per joint.
+TEST(CaptureNoise, AnnotateOnANoisyGeneratedWalkAt30HzFindsItsTrueContacts) {
+  WalkSettings settings;
+  settings.fps = 30;
+  const WalkResult walk = generate_walk(Terrain{}, settings);
+  for (auto [min_deg, max_deg] : {std::pair{0.5, 1.0}, std::pair{1.0, 3.0}}) {
+    Clip noisy = walk.clip;
+    test::add_capture_noise(noisy, walk.rig.translation_joint, 5, 0.01, min_deg, max_deg);
+    const ContactResult detected = detect_contacts(noisy, walk.rig, ContactSettings{});
+    for (int s = 0; s < 2; ++s)
+      EXPECT_GE(f1(detected.feet[s].contact, walk.contacts.feet[s].contact), 0.9)
+          << "leg " << s << ", joints " << min_deg << "-" << max_deg << " degrees";
+  }
+}
+
+}  // namespace
+}  // namespace footfix

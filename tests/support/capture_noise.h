@@ -1,0 +1,58 @@
+// Clips made like video and depth capture, for tests and bench/: per-frame joint rotation noise
+// and root noise, and resampling to a lower rate. Header-only, shared by tests and bench/.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/core/math.h"
+
+namespace footfix::test {
+
+/// Adds capture noise to `clip` (internal frame), independently at every frame: each joint's
+/// rotation turns about a random axis by a normal angle whose rms is the joint's own, drawn
+/// once per joint in [min_deg, max_deg]; the `root` joint's translation moves by a normal
+/// offset of `root_rms_m` rms (3D). Deterministic for `seed`.
+inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_rms_m = 0.01, double min_deg = 1,
+                              double max_deg = 3) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> amplitude(min_deg, max_deg);
+  std::normal_distribution<double> unit(0.0, 1.0);
+  std::vector<double> rms_rad(static_cast<size_t>(clip.joint_count()));
+  for (double& a : rms_rad) a = amplitude(rng) * M_PI / 180;
+  const double axis_share = 1 / std::sqrt(3.0);  // three normal components make the rms
+  for (int f = 0; f < clip.frame_count; ++f) {
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      const Vec3 v{unit(rng), unit(rng), unit(rng)};
+      clip.rotation(f, j) = normalize(from_rotation_vector(v * (rms_rad[j] * axis_share)) * clip.rotation(f, j));
+    }
+    clip.translation(f, root) += Vec3{unit(rng), unit(rng), unit(rng)} * (root_rms_m * axis_share);
+  }
+}
+
+/// `clip` resampled to `fps` over the same duration (slerp of rotations, lerp of translations).
+inline Clip resampled(const Clip& clip, double fps) {
+  const double duration = (clip.frame_count - 1) / clip.fps;
+  const int frames = static_cast<int>(std::floor(duration * fps + 1e-9)) + 1;
+  Clip out = clip;
+  out.fps = fps;
+  out.frame_count = frames;
+  out.rotations.assign(static_cast<size_t>(frames) * clip.joint_count(), Quat{});
+  out.translations.assign(static_cast<size_t>(frames) * clip.joint_count(), Vec3{});
+  for (int f = 0; f < frames; ++f) {
+    const double s = std::min(f / fps * clip.fps, clip.frame_count - 1.0);
+    const int a = static_cast<int>(std::floor(s));
+    const int b = std::min(a + 1, clip.frame_count - 1);
+    const double t = s - a;
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      out.rotation(f, j) = slerp(clip.rotation(a, j), clip.rotation(b, j), t);
+      out.translation(f, j) = lerp(clip.translation(a, j), clip.translation(b, j), t);
+    }
+  }
+  return out;
+}
+
+}  // namespace footfix::test
