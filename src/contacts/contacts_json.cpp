@@ -240,6 +240,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
                       {"description", "meters, Y up, right-handed (footfix's internal frame)"}}}};
   doc["ground_height_m"] = result.ground_height_m;
   if (result.ground_velocity_mps) doc["ground_velocity_mps"] = vec_json(*result.ground_velocity_mps);
+  if (!result.ground_distance_m.empty()) doc["ground_distance_m"] = result.ground_distance_m;
   doc["warnings"] = cleaned ? cleaned->warnings : result.warnings;
   if (cleaned) doc["cleaned_clip"] = cleaned->cleaned_clip;
   ordered_json feet = ordered_json::array();

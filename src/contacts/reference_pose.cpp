@@ -67,6 +67,7 @@ void drop_first_frame(Clip& clip) {
 
 ContactResult with_reference_frame_prepended(const ContactResult& contacts) {
   ContactResult out = contacts;
+  if (!out.ground_distance_m.empty()) out.ground_distance_m = prepend(out.ground_distance_m, 0.0);
   for (FootContacts& foot : out.feet) {
     foot.smoothed = prepend(foot.smoothed, 0.0);
     foot.contact = prepend<std::uint8_t>(foot.contact, 0);

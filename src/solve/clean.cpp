@@ -171,6 +171,9 @@ CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, co
   r.treadmill = true;
   r.ground_velocity_mps = g;
   r.contacts.ground_velocity_mps = g;
+  std::vector<Vec3> root_ws(static_cast<size_t>(r.cleaned.frame_count));
+  joint_trajectory(r.cleaned, rig.translation_joint, root_ws);
+  r.contacts.ground_distance_m = ground_distance_curve(root_ws, g, fps);
   // Planted positions as the world sees them: where the foot is at the middle of its contact.
   for (auto& foot : r.contacts.feet)
     for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / fps);
@@ -225,6 +228,11 @@ CleanResult clean_loop(const Clip& clip, Clip* owned, const Rig& rig, const Clea
   last_ws.y = apply(parent_first, cleaned.translation(0, root)).y + source_rise_m;
   cleaned.translation(n - 1, root) = rotate(inverse(parent_last.rotation), last_ws - parent_last.translation);
   for (auto& foot : r.contacts.feet) foot = cut_contacts(foot, pad, n);
+  if (auto& distance = r.contacts.ground_distance_m; !distance.empty()) {
+    const double start = distance[static_cast<size_t>(pad)];
+    distance.assign(distance.begin() + pad, distance.begin() + pad + n);
+    for (double& d : distance) d -= start;
+  }
   r.loop = true;
   return r;
 }
@@ -323,7 +331,11 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
   // the solve runs in the ground's frame. Forced off, it is locked in world space like any
   // other and the body then walks forward of where it stood: say so.
-  const TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
+  TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
+  if (treadmill.on && !settings.treadmill.ground_velocity_mps && !contacts)
+    treadmill.ground_velocity_mps = refine_ground_velocity(clip, rig, settings.contacts,
+                                                           tracked ? *tracked : leg_tracks(clip, rig),
+                                                           treadmill.ground_velocity_mps);
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
   if (!treadmill.on && feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");

@@ -5,8 +5,11 @@
 // world space instead (--treadmill off), the body walks away.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
+#include <vector>
 
+#include "footfix/core/fk.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/eval/treadmill_metrics.h"
 #include "footfix/pipeline/load_clip.h"
@@ -27,6 +30,21 @@ struct InPlaceWalk {
     mask = {c.feet[0].contact, c.feet[1].contact};
   }
 };
+
+/// Cleans `input` (`loaded` made in place) and checks the in-place targets: a treadmill at
+/// `expected_g` (within 15%: the source's own creep rides on the estimate), planted feet's slide
+/// against their best single ground velocity at most 25% of the input's, and the root within
+/// 5 cm of where the input had it (mean deviation and end-to-end drift).
+void expect_in_place_targets(const LoadedClip& loaded, const Clip& input, const ContactMask& mask, Vec3 expected_g) {
+  const CleanResult r = clean_clip(input, loaded.rig, CleanSettings{});
+  ASSERT_TRUE(r.treadmill);
+  EXPECT_LT(length(r.ground_velocity_mps - expected_g), 0.15 * length(expected_g));
+  EXPECT_LE(treadmill_slide(r.cleaned, loaded.rig, mask).mean_mm_per_frame,
+            0.25 * treadmill_slide(input, loaded.rig, mask).mean_mm_per_frame);
+  const RootStray stray = root_stray(input, r.cleaned, loaded.rig);
+  EXPECT_LE(stray.mean_horizontal_deviation_m, 0.05);
+  EXPECT_LE(stray.end_to_end_drift_m, 0.05);
+}
 
 TEST(CleanInPlace, TreadmillLockKeepsTheRootAndMovesPlantedFeetTogether) {
   InPlaceWalk w;
@@ -81,15 +99,7 @@ TEST(CleanInPlace, BundledStartsAndStopsMadeInPlaceAreTreadmillClips) {
     const ContactMask mask{reference.feet[0].contact, reference.feet[1].contact};
     Vec3 true_g;
     const Clip input = make_in_place(loaded.clip, loaded.rig, &true_g);
-    CleanResult r = clean_clip(input, loaded.rig, CleanSettings{});
-    ASSERT_TRUE(r.treadmill);
-    // The estimate (median of the planted feet) carries the source's own creep: within 15%.
-    EXPECT_LT(length(r.ground_velocity_mps - true_g), 0.15 * length(true_g));
-    EXPECT_LE(treadmill_slide(r.cleaned, loaded.rig, mask).mean_mm_per_frame,
-              0.25 * treadmill_slide(input, loaded.rig, mask).mean_mm_per_frame);
-    const RootStray stray = root_stray(input, r.cleaned, loaded.rig);
-    EXPECT_LE(stray.mean_horizontal_deviation_m, 0.05);
-    EXPECT_LE(stray.end_to_end_drift_m, 0.05);
+    expect_in_place_targets(loaded, input, mask, true_g);
   }
 }
 
@@ -108,6 +118,50 @@ TEST(CleanInPlace, GroundVelocityTravelsThroughTheContactsJson) {
   write_contacts_json(still.cleaned, still.contacts, ContactSettings{}, plain);
   EXPECT_EQ(plain.str().find("ground_velocity_mps"), std::string::npos);
   EXPECT_FALSE(parse_contacts_json(plain.str(), "walk.contacts.json").result.ground_velocity_mps.has_value());
+}
+
+TEST(CleanInPlace, StartWalkStopMadeToSlideAndInPlaceIsLockedOnItsGround) {
+  // The body's speed changes (stand, walk, stand): made to slide, its planted feet move at the
+  // ground's speed while it stands and slower while it walks (they slide with the stretched
+  // pelvis), and the ground speed is the one that keeps the body with its feet over the whole
+  // clip: the unscaled walk's average, the removed velocity / factor.
+  const LoadedClip loaded = load_clip(test::data_clip("cmu3dsmax_131_01_start_walk_stop.bvh"));
+  const ContactResult reference = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
+  const ContactMask mask{reference.feet[0].contact, reference.feet[1].contact};
+  for (double factor : {1.25, 0.75}) {
+    SCOPED_TRACE(factor);
+    Vec3 true_g;
+    const Clip input = make_in_place(make_sliding(loaded.clip, loaded.rig, factor), loaded.rig, &true_g);
+    expect_in_place_targets(loaded, input, mask, true_g / factor);
+  }
+}
+
+TEST(CleanInPlace, DistanceCurveFollowsTheBodysSpeedOverTheGround) {
+  // The start-walk-stop made in place: its distance curve rises with the speed the walk had
+  // (standing, walking, standing) and ends at the distance the root-motion clip travels.
+  const LoadedClip loaded = load_clip(test::data_clip("cmu3dsmax_131_01_start_walk_stop.bvh"));
+  const Clip input = make_in_place(loaded.clip, loaded.rig);
+  const CleanResult r = clean_clip(input, loaded.rig, CleanSettings{});
+  ASSERT_TRUE(r.treadmill);
+  const std::vector<double>& distance = r.contacts.ground_distance_m;
+  ASSERT_EQ(distance.size(), static_cast<size_t>(input.frame_count));
+  std::vector<Vec3> root(static_cast<size_t>(loaded.clip.frame_count));
+  joint_trajectory(loaded.clip, loaded.rig.translation_joint, root);
+  // The root-motion clip's path, in quarter-second steps (its sway left out).
+  const int quarter = static_cast<int>(loaded.clip.fps / 4);
+  auto path = [&](size_t from, size_t to) {
+    double sum = 0;
+    for (size_t f = from + quarter; f <= to; f += quarter)
+      sum += std::hypot(root[f].x - root[f - quarter].x, root[f].z - root[f - quarter].z);
+    return sum;
+  };
+  const double travelled = path(0, root.size() - 1);
+  EXPECT_NEAR(distance.back(), travelled, 0.1 * travelled);
+  for (size_t f = 1; f < distance.size(); ++f) ASSERT_GE(distance[f], distance[f - 1]);
+  // Speeds of the moment: each second's distance against the root-motion clip's path in it.
+  const size_t second = static_cast<size_t>(loaded.clip.fps);
+  for (size_t f = second; f < root.size(); f += second)
+    EXPECT_NEAR(distance[f] - distance[f - second], path(f - second, f), 0.15) << "second ending at frame " << f;
 }
 
 }  // namespace

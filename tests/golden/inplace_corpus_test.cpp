@@ -6,10 +6,8 @@
 // at most 25% of the in-place input's, and the root must stay where the input had it: mean
 // horizontal deviation and end-to-end drift at most 5 cm each.
 // The turning walk (bandai2) is one too: made in place its root wanders along the curve and
-// comes back, and its ground is still one velocity. The start-walk-stop made to slide x1.25 is
-// left out: its feet slide with the stretched pelvis only while it walks, so no single ground
-// velocity fits its planted feet (at x1.00 and x0.75 it passes: clean_inplace_test.cpp and
-// bench_inplace).
+// comes back, and its ground is still one velocity. The start-walk-stop, whose speed changes, is
+// bundled: clean_inplace_test.cpp runs it.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -81,9 +81,9 @@ TEST(Treadmill, ModesAndAGivenVelocityOverrideDetection) {
   EXPECT_THROW(given.validate(), Error);
 }
 
-TEST(Treadmill, GroundVelocityIsTheMedianOfPlantedFeet) {
-  // One foot planted on a ground at (0.5, 0, -1) m/s with one outlier frame pair; the other
-  // foot never planted. Unplanted frames do not count.
+TEST(Treadmill, GroundVelocityIsTheGroundsTravelUnderPlantedFeet) {
+  // One foot planted on a ground at (0.5, 0, -1) m/s with one outlier frame (it cancels within
+  // its contact); the other foot never planted. Unplanted frames take the planted ones' speed.
   const double fps = 30;
   std::array<std::vector<Vec3>, 2> toes;
   std::array<std::vector<std::uint8_t>, 2> contact;
@@ -99,6 +99,37 @@ TEST(Treadmill, GroundVelocityIsTheMedianOfPlantedFeet) {
   EXPECT_NEAR(g.z, -1.0, 1e-9);
   contact[0].assign(20, 0);
   EXPECT_EQ(estimate_ground_velocity(toes, contact, fps), Vec3{});
+}
+
+TEST(Treadmill, GroundVelocityWeighsEveryFrameAlike) {
+  // Planted feet at 1 m/s for 10 frames, then 0.25 m/s for 30 (a body that walks, then stands on
+  // a slower ground): the ground's travel is 10 + 7.5 steps' worth over 40 frames, whatever the
+  // number of feet planted in each phase (both in the second).
+  const double fps = 10;
+  std::array<std::vector<Vec3>, 2> toes;
+  std::array<std::vector<std::uint8_t>, 2> contact;
+  double x = 0;
+  for (int f = 0; f <= 40; ++f) {
+    toes[0].push_back({x, 0, 0});
+    toes[1].push_back({x + 0.3, 0.5, 0});
+    contact[0].push_back(1);
+    contact[1].push_back(f > 10);
+    x += (f < 10 ? 1.0 : 0.25) / fps;
+  }
+  EXPECT_NEAR(estimate_ground_velocity(toes, contact, fps).x, (10 * 1.0 + 30 * 0.25) / 40, 1e-12);
+  // The mean over planted frame pairs instead counts the second phase's frames twice.
+  EXPECT_NEAR(planted_mean_velocity(toes, contact, fps).x, (10 * 1.0 + 2 * 29 * 0.25) / (10 + 2 * 29 + 1) +
+                                                               0.25 / (10 + 2 * 29 + 1), 1e-12);
+  // Frames without a planted foot are interpolated between their neighbours' steps.
+  contact[0].assign(41, 0);
+  contact[1].assign(41, 0);
+  for (int f = 0; f <= 5; ++f) contact[0][f] = 1;
+  for (int f = 30; f <= 40; ++f) contact[0][f] = 1;
+  const std::vector<Vec3> steps = ground_steps(toes, contact);
+  EXPECT_NEAR(steps[5].x, 0.1, 1e-12);
+  EXPECT_NEAR(steps[31].x, 0.025, 1e-12);
+  EXPECT_NEAR(steps[18].x, 0.1 + (0.025 - 0.1) * 13 / 26, 1e-12);
+  EXPECT_EQ(steps[0], Vec3{});
 }
 
 TEST(Treadmill, ShiftMapsThereAndBack) {

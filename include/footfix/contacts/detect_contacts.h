@@ -73,6 +73,9 @@ struct ContactResult {
   /// Set when the feet are planted on a moving ground (an in-place clip locked on a treadmill by
   /// clean): its horizontal velocity, m/s, internal frame (Y up). Unset: the ground is still.
   std::optional<Vec3> ground_velocity_mps;
+  /// With ground_velocity_mps: per frame, the distance (m) the body has travelled over that
+  /// ground since frame 0 (ground_distance_curve in solve/treadmill.h). Empty otherwise.
+  std::vector<double> ground_distance_m;
 
   const FootContacts& foot(Side s) const { return feet[static_cast<int>(s)]; }
 };

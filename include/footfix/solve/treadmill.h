@@ -12,7 +12,10 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/contacts/contact_settings.h"
 #include "footfix/core/math.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix {
@@ -39,11 +42,19 @@ inline constexpr double k_treadmill_min_speed_mps = 0.1;
 /// (root_net_speed: a root that wanders and comes back, as on a treadmill capture).
 inline constexpr double k_treadmill_max_root_fraction = 0.5;
 
-/// Robust ground velocity from planted feet: the component-wise median, along the velocities'
-/// principal horizontal axes (principal_horizontal_axes: the result turns with the clip), over
-/// both feet and all consecutive frame pairs in contact, of the contact joint's horizontal
-/// velocity. Zero when no
-/// foot is ever planted for two frames.
+/// Per frame f, the horizontal displacement (m) of the ground under the planted feet from frame
+/// f - 1 to f: the mean of the steps of the feet planted at both frames; over frames where no
+/// foot is planted, interpolated linearly between the steps either side (held before the first
+/// and after the last). Entry 0 is zero; all zero when no foot is ever planted for two frames.
+std::vector<Vec3> ground_steps(const std::array<std::vector<Vec3>, 2>& toe_ws,
+                               const std::array<std::vector<std::uint8_t>, 2>& contact);
+
+/// The ground velocity of a treadmill: the ground's whole travel under the planted feet
+/// (ground_steps) over the clip's duration. Time-weighted, so a clip whose body speeds up and
+/// slows down (start, walk, stop) gets the speed that keeps the body with its feet over the
+/// whole clip, not that of its longest phase; and a planted foot's shaking or a one-frame
+/// outlier cancels out within its contact. Turns with the clip. Zero when no foot is ever
+/// planted for two frames.
 Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
                               const std::array<std::vector<std::uint8_t>, 2>& contact, double fps);
 
@@ -60,6 +71,24 @@ struct TreadmillDecision {
   Vec3 ground_velocity_mps;  ///< the ground's velocity (zero when off)
 };
 TreadmillDecision decide_treadmill(const OfflineSolveInput& input, const TreadmillSettings& settings);
+
+/// The treadmill's ground velocity refined from a first estimate `g`: contacts detected again on
+/// the clip as seen from a ground moving at g (`tracks`, the clip's leg tracks, moved by -g t),
+/// and g estimated again from them, until it changes by less than 5 mm/s (4 rounds at most).
+/// A first detection in world space misses the contacts of a body that stands on the moving
+/// ground (its feet and pelvis glide back together, as in a start-walk-stop made in place); seen
+/// from the ground they stand still.
+Vec3 planted_mean_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
+                           const std::array<std::vector<std::uint8_t>, 2>& contact, double fps);
+Vec3 refine_ground_velocity(const Clip& clip, const Rig& rig, const ContactSettings& contacts, const LegTracks& tracks,
+                            Vec3 g);
+
+/// Per frame, the distance (m) the body has travelled over a treadmill's ground since frame 0,
+/// from the translation joint's world positions `root_ws`: its horizontal velocity relative to
+/// the ground moving at `g` (m/s), averaged over about half a second (a step's sway does not
+/// count), summed. The distance curve engines' distance matching reads; for a clip whose speed
+/// changes (start, walk, stop) it rises at the body's speed of the moment.
+std::vector<double> ground_distance_curve(const std::vector<Vec3>& root_ws, Vec3 g, double fps);
 
 /// Adds `sign` * g * t to every pelvis and toe position (t = frame / fps): -1 maps a solve's
 /// input into the ground's frame, +1 maps its result back.
