@@ -10,10 +10,13 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   out.clip = read_clip_file(path, options.take, out.warnings, options.limits);
   Rig source_rig = detect_rig(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
-  // detected from the legs' proportions and the motion. Unit warnings only when no unit is given.
+  // detected from the legs' proportions and the motion. Unit (up) warnings only when no unit (up) is
+  // given.
   const RigProfile* profile = options.rig_profile;
   const bool unit_given = options.meters_per_unit || (profile && profile->meters_per_unit);
-  SourceFrame frame = detect_source_frame(out.clip, source_rig, unit_given ? nullptr : &out.warnings);
+  const bool up_given = options.up || (profile && profile->up);
+  SourceFrame frame = detect_source_frame(out.clip, source_rig, unit_given ? nullptr : &out.warnings,
+                                          up_given ? nullptr : &out.warnings);
   if (profile && profile->meters_per_unit) frame.meters_per_unit = *profile->meters_per_unit;
   if (profile && profile->up) frame.up = *profile->up;
   if (options.meters_per_unit) frame.meters_per_unit = *options.meters_per_unit;

@@ -8,35 +8,17 @@
 #include <cctype>
 #include <string>
 
-#include "cli/cli_test_helpers.h"
-#include "support/paths.h"
+#include "cli/bvh_variant_helpers.h"
 
 namespace footfix {
 namespace {
 
 namespace fs = std::filesystem;
+using test::clean_text;
 using test::contains;
-
-std::string walk_text() { return read_file(test::data_clip("cmu_07_01_walk.bvh")); }
-
-/// Cleans `text` as `name`; returns the run.
-test::BoundedRun clean_text(const test::TempDir& dir, const std::string& name, const std::string& text) {
-  test::write_text(dir / name, text);
-  return test::run_footfix_bounded({"clean", (dir / name).string(), "-o", (dir / "out").string() + "/"});
-}
-
-/// `text` with every `from` replaced by `to` (plain text, not a pattern: std::regex draws a false
-/// -Wmaybe-uninitialized from GCC 12 in the sanitized build).
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
-  return text;
-}
-
-std::size_t count(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++n;
-  return n;
-}
+using test::count;
+using test::replace_all;
+using test::walk_text;
 
 TEST(BvhVariantsCli, TextAfterEndSiteIsAComment) {
   test::TempDir dir;
