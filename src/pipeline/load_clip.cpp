@@ -1,9 +1,36 @@
 #include "footfix/pipeline/load_clip.h"
 
+#include <cctype>
+
 #include "footfix/io/clip_io.h"
+#include "footfix/rig/gait_frame_rate.h"
 
 namespace footfix {
 namespace fs = std::filesystem;
+
+namespace {
+
+// The BVH writer keeps the file's Frame Time (BvhSource), so the rate changed here is the one
+// contacts, velocities and the solve see; FBX writes key times from clip.fps and keeps its own.
+void set_processing_rate(LoadedClip& loaded, const fs::path& path, const ReadOptions& options) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool bvh = ext == ".bvh";
+  if (options.fps) {
+    if (bvh)
+      loaded.clip.fps = *options.fps;
+    else
+      loaded.warnings.push_back("--fps is ignored: the file's key times state its frame rate");
+    return;
+  }
+  if (!bvh) return;
+  const auto rate = gait_frame_rate(loaded.clip, loaded.rig);
+  if (!rate || !rate->contradicts) return;
+  loaded.warnings.push_back(describe_rate_contradiction(*rate));
+  loaded.clip.fps = rate->likely_fps;
+}
+
+}  // namespace
 
 LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   LoadedClip out;
@@ -24,6 +51,7 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   convert_to_internal(out.clip, frame);
   out.rig = detect_rig(out.clip, options.rig_profile);
   for (auto& w : out.rig.warnings) out.warnings.push_back(w);
+  set_processing_rate(out, path, options);
   return out;
 }
 
