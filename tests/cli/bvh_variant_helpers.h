@@ -52,6 +52,16 @@ inline std::vector<nlohmann::json> contact_intervals(const nlohmann::json& conta
   return out;
 }
 
+/// The legs `inspect --json` finds in the clip at `path` (its "legs" object).
+inline nlohmann::json inspected_legs(const std::filesystem::path& path) {
+  auto r = run_footfix_bounded({"inspect", "--json", path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (r.exit_code != 0) return {};
+  nlohmann::json doc = nlohmann::json::parse(r.out);
+  if (doc.is_array()) doc = doc.at(0);
+  return doc["legs"];
+}
+
 /// Expects the clean of `name` to have succeeded with contacts on both feet and a readable output.
 inline void expect_cleaned_with_contacts(const TempDir& dir, const std::string& name, const BoundedRun& run) {
   ASSERT_EQ(run.exit_code, 0) << run.err;

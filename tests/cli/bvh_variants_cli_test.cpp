@@ -86,19 +86,16 @@ TEST_P(NamingConvention, LegsAreFoundAndTheClipCleans) {
     for (const char* keyword : {"JOINT ", "ROOT "}) text = replace_all(text, keyword + from + "\n", keyword + to + "\n");
   test::TempDir dir;
   test::write_text(dir / "clip.bvh", text);
-  auto r = test::run_footfix_bounded({"inspect", "--json", (dir / "clip.bvh").string()});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  nlohmann::json doc = nlohmann::json::parse(r.out);
-  if (doc.is_array()) doc = doc.at(0);
+  const nlohmann::json found = test::inspected_legs(dir / "clip.bvh");
   const auto renamed = [&](const std::string& walk_name) {
     for (const auto& [from, to] : c.renames)
       if (from == walk_name) return to;
     return walk_name;
   };
-  EXPECT_EQ(doc["legs"]["left"]["hip"], renamed("LeftUpLeg")) << doc["legs"].dump();
-  EXPECT_EQ(doc["legs"]["left"]["knee"], renamed("LeftLeg"));
-  EXPECT_EQ(doc["legs"]["right"]["heel"], renamed("RightFoot"));
-  EXPECT_EQ(doc["legs"]["right"]["toe"], renamed("RightToeBase"));
+  EXPECT_EQ(found["left"]["hip"], renamed("LeftUpLeg")) << found.dump();
+  EXPECT_EQ(found["left"]["knee"], renamed("LeftLeg"));
+  EXPECT_EQ(found["right"]["heel"], renamed("RightFoot"));
+  EXPECT_EQ(found["right"]["toe"], renamed("RightToeBase"));
   auto cleaned = clean_text(dir, "clip.bvh", text);
   EXPECT_EQ(cleaned.exit_code, 0) << cleaned.err;
 }

@@ -112,12 +112,9 @@ TEST(BvhVariantsRigCli, ZeroLengthJointsBetweenHipsAndThighs) {
   text = replace_all(text, "JOINT RHipJoint", "JOINT Hips_RightUpLeg");
   test::TempDir dir;
   test::write_text(dir / "zero.bvh", text);
-  auto inspect = test::run_footfix_bounded({"inspect", "--json", (dir / "zero.bvh").string()});
-  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
-  nlohmann::json doc = nlohmann::json::parse(inspect.out);
-  if (doc.is_array()) doc = doc.at(0);
-  EXPECT_EQ(doc["legs"]["left"]["hip"], "LeftUpLeg") << doc["legs"].dump();
-  EXPECT_EQ(doc["legs"]["right"]["hip"], "RightUpLeg") << doc["legs"].dump();
+  const nlohmann::json legs = test::inspected_legs(dir / "zero.bvh");
+  EXPECT_EQ(legs["left"]["hip"], "LeftUpLeg") << legs.dump();
+  EXPECT_EQ(legs["right"]["hip"], "RightUpLeg") << legs.dump();
   test::expect_cleaned_with_contacts(dir, "zero.bvh", clean_text(dir, "zero.bvh", text));
 }
 
@@ -131,12 +128,9 @@ TEST(BvhVariantsRigCli, MeaninglessNamesFindLegsBySkeletonAndSidesByGeometry) {
   test::expect_cleaned_with_contacts(dir, "anonymous.bvh", r);
   EXPECT_EQ(count(r.err, "warning:"), 1u) << r.err;
   EXPECT_TRUE(contains(r.err, "sides")) << r.err;
-  auto inspect = test::run_footfix_bounded({"inspect", "--json", (dir / "anonymous.bvh").string()});
-  ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
-  nlohmann::json doc = nlohmann::json::parse(inspect.out);
-  if (doc.is_array()) doc = doc.at(0);
-  EXPECT_EQ(doc["legs"]["left"]["hip"], "joint_" + std::to_string(left_hip)) << doc["legs"].dump();
-  EXPECT_EQ(doc["legs"]["right"]["toe"], "joint_" + std::to_string(right_toe)) << doc["legs"].dump();
+  const nlohmann::json legs = test::inspected_legs(dir / "anonymous.bvh");
+  EXPECT_EQ(legs["left"]["hip"], "joint_" + std::to_string(left_hip)) << legs.dump();
+  EXPECT_EQ(legs["right"]["toe"], "joint_" + std::to_string(right_toe)) << legs.dump();
 }
 
 TEST(BvhVariantsRigCli, LegEndingInAnEndSiteCleansWithContacts) {
@@ -148,6 +142,9 @@ TEST(BvhVariantsRigCli, LegEndingInAnEndSiteCleansWithContacts) {
   test::TempDir dir;
   auto r = clean_text(dir, "toeless.bvh", text);
   test::expect_cleaned_with_contacts(dir, "toeless.bvh", r);
+  // The ankle is the contact joint, said once per leg.
+  EXPECT_EQ(count(r.err, "no toe joint"), 2u) << r.err;
+  EXPECT_EQ(test::cleaned_contacts(dir, "toeless.bvh")["feet"][0]["joint"], "LeftFoot");
 }
 
 }  // namespace
