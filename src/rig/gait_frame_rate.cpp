@@ -96,6 +96,8 @@ std::optional<GaitFrameRate> gait_frame_rate(const Clip& clip, const Rig& rig) {
   }
   out.stride_m = 2 * median(lengths);
   out.speed_mps = median(lengths) * clip.fps / median(frames);
+  // Steps that do not travel (stepping in place between moves) say nothing about the rate.
+  if (!(out.stride_m > k_step_hysteresis * hip_height) || !std::isfinite(out.speed_mps)) return std::nullopt;
   const double froude = std::pow(out.stride_m / (k_alexander_coefficient * hip_height), 1 / k_alexander_exponent);
   const double predicted_mps = std::sqrt(froude * k_gravity_mps2 * hip_height);
   out.factor = predicted_mps / out.speed_mps / k_human_stride_bias;

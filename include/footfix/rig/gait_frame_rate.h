@@ -19,8 +19,8 @@ struct GaitFrameRate {
   double likely_fps = 0;      ///< the common rate nearest stated_fps * factor
   /// Predicted over measured speed, calibrated on human clips: true rate / stated rate.
   double factor = 1;
-  double stride_m = 0;        ///< mean stride (two steps), meters
-  double speed_mps = 0;       ///< mean speed at the stated rate, m/s
+  double stride_m = 0;        ///< median stride (two steps), meters
+  double speed_mps = 0;       ///< median step length over median step time at the stated rate, m/s
   double hip_height_m = 0;    ///< mean pelvis height above the lower foot, meters
   int steps = 0;              ///< steps (feet passing each other) the estimate is made from
   /// True when the motion clearly contradicts the stated rate: enough steps, a factor outside
