@@ -39,6 +39,14 @@ void ClipOptions::add_to(CLI::App& cmd) {
   cmd.add_option("--up", up, "Up axis of the file: x, y, z, -x, -y, -z (default: detected)");
   cmd.add_option("--rig", rig_profile_path, "Rig profile JSON naming the leg joints");
   cmd.add_option("--take", take, "FBX: animation take by name or index (default: the first)");
+  if (cmd.get_option_no_throw("--fps") == nullptr)  // walk's --fps is the rate it generates
+    cmd.add_option("--fps", fps,
+                   "BVH: process at this frame rate (Hz) instead of the stated Frame Time, which the output keeps "
+                   "[default: the stated rate, unless the motion clearly contradicts it]")
+        ->check(CLI::Range(1.0, 1000.0));
+  cmd.add_flag("--repair", repair,
+               "BVH: fill non-finite values (nan, inf) from the nearest finite values of the same channel "
+               "(linear) instead of refusing the file");
   cmd.add_option("--max-input-size", max_input_mib, "Refuse input files larger than this many MiB (default 256)")
       ->check(CLI::Range(1.0, 1048576.0));
   cmd.add_option("--max-memory", max_memory_mib,
@@ -61,6 +69,8 @@ ReadOptions ClipOptions::resolve() {
     options.rig_profile = &*rig_profile;
   }
   options.take = take;
+  if (fps > 0) options.fps = fps;
+  options.limits.repair_non_finite = repair;
   options.limits.max_input_bytes = static_cast<std::uint64_t>(max_input_mib * (1 << 20));
   options.limits.max_memory_bytes = static_cast<std::uint64_t>(max_memory_mib * (1 << 20));
   options.limits.max_duration_s = max_duration_s;

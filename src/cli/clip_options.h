@@ -1,4 +1,5 @@
-// Options shared by every command that reads clips: unit/up overrides, rig profile, FBX take.
+// Options shared by every command that reads clips: unit/up/rate overrides, rig profile, FBX take,
+// repair of non-finite values.
 #pragma once
 
 #include <optional>
@@ -21,11 +22,13 @@ struct ClipOptions {
   double max_input_mib = static_cast<double>(k_default_max_input_bytes >> 20);
   double max_memory_mib = static_cast<double>(k_default_max_memory_bytes >> 20);
   double max_duration_s = k_default_max_duration_s;
+  double fps = 0;       ///< --fps: BVH processing rate in Hz; 0 = the stated one, checked against the motion
+  bool repair = false;  ///< --repair: fill non-finite BVH values from their channel
 
   std::optional<RigProfile> rig_profile;  ///< loaded by resolve()
 
-  /// Adds --unit-scale, --up, --rig, --take and the input limits (--max-input-size, --max-memory,
-  /// --max-duration) to `cmd`.
+  /// Adds --unit-scale, --up, --rig, --take, --fps (unless `cmd` has its own, as walk does),
+  /// --repair and the input limits (--max-input-size, --max-memory, --max-duration) to `cmd`.
   void add_to(CLI::App& cmd);
   /// Validates the options and loads the rig profile. Throws Error(usage/read).
   ReadOptions resolve();

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "bvh_detail.h"
+#include "bvh_repair.h"
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
 #include "footfix/core/euler.h"
@@ -116,11 +118,14 @@ class MotionParser {
  public:
   /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
   /// then ends with the motion header).
+  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
+  /// refused.
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values,
-               std::vector<std::uint8_t>& decimals, MotionText* more = nullptr)
+               std::vector<std::uint8_t>& decimals, bool repair, MotionText* more = nullptr)
       : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values), decimals_(decimals), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
-        lines_end_(more ? more->lines_end() : end_), line_(in.line()) {}
+        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair),
+        non_finite_(h.values_per_frame) {}
 
   void parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
@@ -156,6 +161,7 @@ class MotionParser {
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
     }
+    if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
     warn_extra_rows(warnings);
   }
 
@@ -204,8 +210,27 @@ class MotionParser {
     std::string_view token{start, static_cast<size_t>(pos_ - start)};
     const bool number = ec == std::errc::result_out_of_range ||
                         (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)));
+    if (number && repair_) {
+      non_finite_.add(n, line_);
+      return std::numeric_limits<double>::quiet_NaN();
+    }
     in_.fail_at(line_, joint_label(h_.skeleton.names[joint_of_value(n)]) +
-                           (number ? ": non-finite value " : ": bad number ") + in_quotes(token));
+                           (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
+                           (number ? " (--repair fills it from its channel)" : ""));
+  }
+
+  void repair_non_finite(size_t rows, std::vector<std::string>* warnings) {
+    const int column = bvh_detail::fill_non_finite(values_, rows, h_.values_per_frame, decimals_);
+    if (column >= 0) {
+      const int j = joint_of_value(column);
+      const BvhJointLayout& layout = h_.layouts[j];
+      const BvhChannel channel = layout.channels[static_cast<size_t>(column - layout.first_value)];
+      in_.fail_at(non_finite_.first_line(column),
+                  joint_label(h_.skeleton.names[j]) + ": channel " +
+                      bvh_detail::k_channel_names[static_cast<int>(channel)] +
+                      " has no finite value in any frame, nothing to repair it from");
+    }
+    if (warnings) warnings->push_back(non_finite_.warning());
   }
 
   [[noreturn]] void fail_too_few(int n) const {
@@ -260,6 +285,8 @@ class MotionParser {
   const char* end_;
   const char* lines_end_;  // [pos_, lines_end_) is whole lines
   long line_;
+  bool repair_;
+  bvh_detail::NonFiniteValues non_finite_;
 };
 
 }  // namespace
@@ -341,7 +368,8 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint6
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  MotionParser(in, h, header.frames, capacity, source->values, source->decimals, more).parse(warnings);
+  MotionParser(in, h, header.frames, capacity, source->values, source->decimals, limits.repair_non_finite, more)
+      .parse(warnings);
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;

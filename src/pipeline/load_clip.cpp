@@ -1,19 +1,49 @@
 #include "footfix/pipeline/load_clip.h"
 
+#include <cctype>
+
 #include "footfix/io/clip_io.h"
+#include "footfix/rig/gait_frame_rate.h"
 
 namespace footfix {
 namespace fs = std::filesystem;
+
+namespace {
+
+// The BVH writer keeps the file's Frame Time (BvhSource), so the rate changed here is the one
+// contacts, velocities and the solve see; FBX writes key times from clip.fps and keeps its own.
+void set_processing_rate(LoadedClip& loaded, const fs::path& path, const ReadOptions& options) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool bvh = ext == ".bvh";
+  if (options.fps) {
+    if (bvh)
+      loaded.clip.fps = *options.fps;
+    else
+      loaded.warnings.push_back("--fps is ignored: the file's key times state its frame rate");
+    return;
+  }
+  if (!bvh) return;
+  const auto rate = gait_frame_rate(loaded.clip, loaded.rig);
+  if (!rate || !rate->contradicts) return;
+  loaded.warnings.push_back(describe_rate_contradiction(*rate));
+  loaded.clip.fps = rate->likely_fps;
+}
+
+}  // namespace
 
 LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   LoadedClip out;
   out.clip = read_clip_file(path, options.take, out.warnings, options.limits);
   Rig source_rig = detect_rig(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
-  // detected from the legs' proportions and the motion. Unit warnings only when no unit is given.
+  // detected from the legs' proportions and the motion. Unit (up) warnings only when no unit (up) is
+  // given.
   const RigProfile* profile = options.rig_profile;
   const bool unit_given = options.meters_per_unit || (profile && profile->meters_per_unit);
-  SourceFrame frame = detect_source_frame(out.clip, source_rig, unit_given ? nullptr : &out.warnings);
+  const bool up_given = options.up || (profile && profile->up);
+  SourceFrame frame = detect_source_frame(out.clip, source_rig, unit_given ? nullptr : &out.warnings,
+                                          up_given ? nullptr : &out.warnings);
   if (profile && profile->meters_per_unit) frame.meters_per_unit = *profile->meters_per_unit;
   if (profile && profile->up) frame.up = *profile->up;
   if (options.meters_per_unit) frame.meters_per_unit = *options.meters_per_unit;
@@ -21,6 +51,7 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   convert_to_internal(out.clip, frame);
   out.rig = detect_rig(out.clip, options.rig_profile);
   for (auto& w : out.rig.warnings) out.warnings.push_back(w);
+  set_processing_rate(out, path, options);
   return out;
 }
 

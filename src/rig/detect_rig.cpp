@@ -154,20 +154,21 @@ Vec3 body_forward(const SampledPoses& poses, const std::array<LegChain, 2>& legs
 }
 
 // Orders the two legs left, right: from names when both say opposite sides, else geometry
-// (left = up x forward for a right-handed frame).
-void assign_sides(const Clip& clip, const SampledPoses& poses, int pelvis, std::array<LegChain, 2>& legs,
+// (left = up x forward for a right-handed frame). Returns whether geometry decided.
+bool assign_sides(const Clip& clip, const SampledPoses& poses, int pelvis, std::array<LegChain, 2>& legs,
                   const LegPair& pair) {
   auto s0 = chain_side_from_names(clip.skeleton, pair.chains[0]);
   auto s1 = chain_side_from_names(clip.skeleton, pair.chains[1]);
   if (s0 && s1 && *s0 != *s1) {
     if (*s0 == Side::right) std::swap(legs[0], legs[1]);
-    return;
+    return false;
   }
   Vec3 up = rig_detail::dominant_up(poses, pelvis, legs[0].heel, legs[1].heel);
   Vec3 left = cross(up, body_forward(poses, legs, up));
   double side = 0;
   for (const auto& w : poses.world) side += dot(w[legs[0].hip].translation - w[legs[1].hip].translation, left);
   if (side < 0) std::swap(legs[0], legs[1]);
+  return true;
 }
 
 // The joint carrying root motion: of the pelvis and its ancestors, the one whose local
@@ -229,7 +230,12 @@ Rig detect_rig(const Clip& clip, const RigProfile* profile) {
   if (pair.pelvis >= 0) {
     rig.pelvis = pair.pelvis;
     rig.legs = {leg_from_chain(clip, pair.chains[0]), leg_from_chain(clip, pair.chains[1])};
-    assign_sides(clip, poses, rig.pelvis, rig.legs, pair);
+    const bool sides_guessed = assign_sides(clip, poses, rig.pelvis, rig.legs, pair);
+    const bool profile_names_hips = profile && !profile->legs[0].hip.empty() && !profile->legs[1].hip.empty();
+    if (sides_guessed && !profile_names_hips)
+      rig.warnings.push_back("left and right legs guessed from the pose (no joint name says a side): left is the "
+                             "leg on the character's left when it faces where its toes point; pass --rig PROFILE "
+                             "if the sides are swapped");
   }
   if (profile) apply_profile(clip, *profile, rig);
   if (rig.pelvis < 0 || !rig.legs[0].valid() || !rig.legs[1].valid())

@@ -19,10 +19,18 @@ SampledPoses sample_poses(const Clip& clip, int max_samples) {
   return out;
 }
 
-Vec3 dominant_up(const SampledPoses& poses, int pelvis, int foot_a, int foot_b) {
+Vec3 body_up_sum(const SampledPoses& poses, int pelvis, int foot_a, int foot_b) {
   Vec3 sum;
   for (const auto& w : poses.world)
     sum += w[pelvis].translation - (w[foot_a].translation + w[foot_b].translation) * 0.5;
+  return sum;
+}
+
+Vec3 dominant_up(const SampledPoses& poses, int pelvis, int foot_a, int foot_b) {
+  return nearest_axis(body_up_sum(poses, pelvis, foot_a, foot_b));
+}
+
+Vec3 nearest_axis(Vec3 sum) {
   int best = 1;
   for (int axis = 0; axis < 3; ++axis)
     if (std::abs(at(sum, axis)) > std::abs(at(sum, best))) best = axis;

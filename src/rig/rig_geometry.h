@@ -14,6 +14,12 @@ struct SampledPoses {
 };
 SampledPoses sample_poses(const Clip& clip, int max_samples);
 
+/// Sum over the samples of the pelvis minus the mean of the feet: the body's up, unnormalised.
+Vec3 body_up_sum(const SampledPoses& poses, int pelvis, int foot_a, int foot_b);
+
+/// Unit axis (one of +-x, +-y, +-z) closest to `direction`.
+Vec3 nearest_axis(Vec3 direction);
+
 /// Unit axis (one of +-x, +-y, +-z) closest to the mean of pelvis minus the mean of the feet.
 Vec3 dominant_up(const SampledPoses& poses, int pelvis, int foot_a, int foot_b);
 

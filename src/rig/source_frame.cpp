@@ -6,7 +6,9 @@
 // short cm leg (40-47 cm) is also a plausible inch leg. When several units are plausible the
 // file's own hints decide: a declared unit (FBX UnitScaleFactor), else the naming convention of
 // a known BVH source tool; without a hint the unit closest to a typical adult leg is taken and
-// a warning names the alternatives and --unit-scale.
+// a warning names the alternatives and --unit-scale. The up axis is the axis nearest the body's
+// mean up (pelvis above the feet); a warning names --up when that is far from every axis.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -22,6 +24,9 @@ namespace {
 constexpr double k_typical_leg_length_m = 0.85;  // hip to ankle of an adult
 constexpr double k_min_leg_m = 0.40;             // a young child
 constexpr double k_max_leg_m = 1.20;             // a tall or stylised character
+// The body's mean up (pelvis minus feet) within 30 degrees of an axis is that axis without doubt:
+// people lean a few degrees walking, crouch or crawl a clip at most partly.
+constexpr double k_min_cos_up_off_axis = 0.866;
 
 /// A BVH source tool recognised by a joint name, and the unit it writes.
 struct ToolHint {
@@ -75,7 +80,8 @@ std::vector<double> plausible_units(double leg_length_units) {
   return out;
 }
 
-SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig, std::vector<std::string>* warnings) {
+SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig, std::vector<std::string>* warnings,
+                                std::vector<std::string>* up_warnings) {
   const double leg = leg_length_units(source_clip, rig);
   SourceFrame frame = source_clip.source_frame;
   auto warn = [&](const std::string& message) {
@@ -124,7 +130,17 @@ SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig, std::ve
   }
   if (!source_clip.source_frame_declared) {
     auto poses = rig_detail::sample_poses(source_clip, 64);
-    frame.up = axis_of(rig_detail::dominant_up(poses, rig.pelvis, rig.legs[0].heel, rig.legs[1].heel));
+    const Vec3 body_up = rig_detail::body_up_sum(poses, rig.pelvis, rig.legs[0].heel, rig.legs[1].heel);
+    const Vec3 axis = rig_detail::nearest_axis(body_up);
+    frame.up = axis_of(axis);
+    const double cos_off_axis = length(body_up) > 0 ? dot(body_up, axis) / length(body_up) : 0;
+    if (up_warnings && cos_off_axis < k_min_cos_up_off_axis) {
+      char degrees[32];
+      std::snprintf(degrees, sizeof degrees, "%.0f", std::acos(std::clamp(cos_off_axis, -1.0, 1.0)) * 180 / k_pi);
+      up_warnings->push_back(std::string("ambiguous up axis: the body (pelvis above the feet) leans ") + degrees +
+                             " degrees off every axis; assumed " + to_string(frame.up) +
+                             ", pass --up AXIS (x, y, z, -x, -y, -z) if it is wrong");
+    }
   }
   return frame;
 }

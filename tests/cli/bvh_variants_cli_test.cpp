@@ -8,35 +8,17 @@
 #include <cctype>
 #include <string>
 
-#include "cli/cli_test_helpers.h"
-#include "support/paths.h"
+#include "cli/bvh_variant_helpers.h"
 
 namespace footfix {
 namespace {
 
 namespace fs = std::filesystem;
+using test::clean_text;
 using test::contains;
-
-std::string walk_text() { return read_file(test::data_clip("cmu_07_01_walk.bvh")); }
-
-/// Cleans `text` as `name`; returns the run.
-test::BoundedRun clean_text(const test::TempDir& dir, const std::string& name, const std::string& text) {
-  test::write_text(dir / name, text);
-  return test::run_footfix_bounded({"clean", (dir / name).string(), "-o", (dir / "out").string() + "/"});
-}
-
-/// `text` with every `from` replaced by `to` (plain text, not a pattern: std::regex draws a false
-/// -Wmaybe-uninitialized from GCC 12 in the sanitized build).
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
-  return text;
-}
-
-std::size_t count(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++n;
-  return n;
-}
+using test::count;
+using test::replace_all;
+using test::walk_text;
 
 TEST(BvhVariantsCli, TextAfterEndSiteIsAComment) {
   test::TempDir dir;
@@ -104,19 +86,16 @@ TEST_P(NamingConvention, LegsAreFoundAndTheClipCleans) {
     for (const char* keyword : {"JOINT ", "ROOT "}) text = replace_all(text, keyword + from + "\n", keyword + to + "\n");
   test::TempDir dir;
   test::write_text(dir / "clip.bvh", text);
-  auto r = test::run_footfix_bounded({"inspect", "--json", (dir / "clip.bvh").string()});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  nlohmann::json doc = nlohmann::json::parse(r.out);
-  if (doc.is_array()) doc = doc.at(0);
+  const nlohmann::json found = test::inspected_legs(dir / "clip.bvh");
   const auto renamed = [&](const std::string& walk_name) {
     for (const auto& [from, to] : c.renames)
       if (from == walk_name) return to;
     return walk_name;
   };
-  EXPECT_EQ(doc["legs"]["left"]["hip"], renamed("LeftUpLeg")) << doc["legs"].dump();
-  EXPECT_EQ(doc["legs"]["left"]["knee"], renamed("LeftLeg"));
-  EXPECT_EQ(doc["legs"]["right"]["heel"], renamed("RightFoot"));
-  EXPECT_EQ(doc["legs"]["right"]["toe"], renamed("RightToeBase"));
+  EXPECT_EQ(found["left"]["hip"], renamed("LeftUpLeg")) << found.dump();
+  EXPECT_EQ(found["left"]["knee"], renamed("LeftLeg"));
+  EXPECT_EQ(found["right"]["heel"], renamed("RightFoot"));
+  EXPECT_EQ(found["right"]["toe"], renamed("RightToeBase"));
   auto cleaned = clean_text(dir, "clip.bvh", text);
   EXPECT_EQ(cleaned.exit_code, 0) << cleaned.err;
 }

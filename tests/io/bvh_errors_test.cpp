@@ -95,7 +95,7 @@ TEST(BvhErrors, NonNumericAndNonFiniteValues) {
   expect_error(replaced(k_small_bvh, "10 20 30", "10 2O 30"), "bad.bvh:19: joint 'Leg': bad number '2O'");
   expect_error(replaced(k_small_bvh, "1 2 3", "1 2,5 3"), "bad.bvh:19: joint 'Hips': bad number '2,5'");
   for (const char* bad : {"nan", "NaN", "inf", "-inf", "1e999", "-1e400"})
-    expect_error(replaced(k_small_bvh, "-20", bad), std::string("bad.bvh:20: joint 'Leg': non-finite value '") + bad + "'");
+    expect_error(replaced(k_small_bvh, "-20", bad), std::string("bad.bvh:20: joint 'Leg': non-finite value '") + bad + "' (--repair fills it from its channel)");
 }
 
 TEST(BvhErrors, FrameTime) {

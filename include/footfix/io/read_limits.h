@@ -26,6 +26,10 @@ struct ReadLimits {
   /// FBX: run the importer (assimp) first in a child process with these limits (address space,
   /// CPU time), so that a crash or a blow-up inside it fails this clip only.
   bool isolate_fbx_import = true;
+  /// BVH: fill non-finite motion values (nan, inf) from the nearest finite values of the same
+  /// channel (linear, held at the ends) with one warning, instead of refusing the file (--repair).
+  /// Not a limit but what the reader may change; it travels with the limits to every reader.
+  bool repair_non_finite = false;
 };
 
 /// Bytes the pipeline holds per joint and frame (rotation + translation, 56 bytes, in the source,

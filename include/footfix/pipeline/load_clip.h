@@ -18,6 +18,10 @@ namespace footfix {
 struct ReadOptions {
   std::optional<double> meters_per_unit;  ///< override unit detection
   std::optional<Axis> up;                 ///< override up-axis detection
+  /// BVH: frames per second for processing instead of the stated Frame Time (which the written
+  /// clip keeps); also turns off the check of the stated rate against the motion. FBX key times
+  /// state the rate: ignored there with a warning.
+  std::optional<double> fps;
   std::string take;                       ///< FBX: animation name or index; empty = first
   const RigProfile* rig_profile = nullptr;
   ReadLimits limits;                      ///< input size, memory, duration, FBX import isolation
@@ -30,6 +34,8 @@ struct LoadedClip {
 };
 
 /// Reads a clip, detects its rig and conventions and converts it to the internal frame.
+/// A BVH whose locomotion clearly contradicts its stated rate (gait_frame_rate, rig/) is processed
+/// at the rate its motion implies, with a warning; the written clip keeps the stated Frame Time.
 /// Throws Error(read) for unreadable files and Error(process) for clips without legs.
 LoadedClip load_clip(const std::filesystem::path& path, const ReadOptions& options = {});
 

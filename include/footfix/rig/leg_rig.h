@@ -76,8 +76,11 @@ Rig detect_rig(const Clip& clip, const RigProfile* profile = nullptr);
 /// one closest to a typical adult leg (0.85 m); the up axis comes from the motion (pelvis above
 /// the feet). Appends a warning naming --unit-scale to `warnings` when two or more units are
 /// plausible and no hint decides, or when no unit (or the declared one) gives a plausible leg.
+/// Appends a warning naming --up to `up_warnings` when the up axis is detected and the body's
+/// mean up leans more than 30 degrees off every axis.
 SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig,
-                                std::vector<std::string>* warnings = nullptr);
+                                std::vector<std::string>* warnings = nullptr,
+                                std::vector<std::string>* up_warnings = nullptr);
 
 /// Reads a rig profile JSON file. Throws Error(read) with a located message.
 RigProfile read_rig_profile(const std::string& path);
