@@ -10,6 +10,7 @@
 #include "footfix/contacts/reference_pose.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/solve/offline_apply.h"
+#include "footfix/solve/pinned_root.h"
 
 namespace footfix {
 namespace {
@@ -142,6 +143,8 @@ double horizontal_travel(const std::vector<Vec3>& track) {
 CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
                                const ContactResult* contacts, Vec3 g);
 CleanResult clean_loop(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings);
+CleanResult clean_carried_by_feet(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                                  const std::array<std::vector<Vec3>, 2>& toe_ws, const ContactResult& contacts);
 CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings);
 
 // The whole clean in the ground's frame: the clip with its body moved by -g t is an ordinary
@@ -177,6 +180,39 @@ CleanResult clean_on_treadmill(const Clip& clip, Clip* owned, const Rig& rig, co
   // Planted positions as the world sees them: where the foot is at the middle of its contact.
   for (auto& foot : r.contacts.feet)
     for (auto& iv : foot.intervals) iv.planted_position_m += g * (0.5 * (iv.first_frame + iv.last_frame) / fps);
+  return r;
+}
+
+// A pinned root (see solve/pinned_root.h): the body is first given the travel its planted feet
+// imply, from the contacts detected on the pinned clip, then again from the contacts detected
+// on the clip so carried (a turn or a stop the first detection missed is seen once the body
+// moves), and that root-motion clip is cleaned in world space. `toe_ws`: the pinned clip's
+// contact-joint positions. With `owned` (= &clip, handed over) the clip is moved in place.
+CleanResult clean_carried_by_feet(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                                  const std::array<std::vector<Vec3>, 2>& toe_ws, const ContactResult& contacts) {
+  Clip carried = owned ? std::move(*owned) : clip;  // `clip` may be empty from here on
+  std::array<std::vector<std::uint8_t>, 2> planted{contacts.feet[0].contact, contacts.feet[1].contact};
+  std::vector<Vec3> applied(static_cast<size_t>(carried.frame_count));
+  for (int round = 0; round < 2; ++round) {
+    if (round > 0) {
+      const ContactResult again = detect_contacts(carried, rig, settings.contacts);
+      planted = {again.feet[0].contact, again.feet[1].contact};
+    }
+    const std::vector<Vec3> travel = travel_from_planted_feet(toe_ws, planted, carried.fps);
+    for (int f = 0; f < carried.frame_count; ++f) move_body(carried, f, rig.translation_joint, travel[f] - applied[f]);
+    applied = travel;
+  }
+  double farthest = 0;
+  for (const Vec3& t : applied) farthest = std::max(farthest, std::hypot(t.x, t.z));
+  CleanSettings world = settings;
+  world.treadmill.mode = TreadmillMode::off;
+  CleanResult r = clean_clip(std::move(carried), rig, world);
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "the root never moves horizontally while the planted feet slide (a pinned root): the body was "
+                "carried with its planted feet, up to %.2f m from where it stood (--treadmill on keeps it in place)",
+                farthest);
+  r.warnings.push_back(text);
   return r;
 }
 
@@ -331,6 +367,15 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
   // the solve runs in the ground's frame. Forced off, it is locked in world space like any
   // other and the body then walks forward of where it stood: say so.
+  // A pinned root whose feet slide around it is carried by them (unless a treadmill is asked for).
+  if (!contacts && settings.treadmill.mode != TreadmillMode::on && !settings.treadmill.ground_velocity_mps &&
+      root_is_pinned(problem.input.pelvis_ws) &&
+      length(estimate_ground_velocity(problem.input.toe_ws, problem.input.contact, clip.fps)) >=
+          k_treadmill_min_speed_mps) {
+    const std::array<std::vector<Vec3>, 2> toe_ws = problem.input.toe_ws;
+    problem = CleanProblem{};
+    return clean_carried_by_feet(clip, owned, rig, settings, toe_ws, result.contacts);
+  }
   TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
   if (treadmill.on && !settings.treadmill.ground_velocity_mps && !contacts)
     treadmill.ground_velocity_mps = refine_ground_velocity(clip, rig, settings.contacts,

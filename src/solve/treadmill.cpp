@@ -8,6 +8,7 @@
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/solve/pinned_root.h"
 
 namespace footfix {
 
@@ -180,11 +181,8 @@ void shift_clip_by_ground_in_place(Clip& clip, int translation_joint, Vec3 g, do
 }
 
 void shift_frame_by_ground(Clip& clip, int frame, int time_frame, int translation_joint, Vec3 g, double sign) {
-  // The joint's parent is above it: its world rotation does not change with the shift.
-  const int parent = clip.skeleton.parents[translation_joint];
   const Vec3 step = Vec3{g.x, 0.0, g.z} * (sign / clip.fps);
-  const Quat parent_rot = parent >= 0 ? joint_world(clip, frame, parent).rotation : Quat{};
-  clip.translation(frame, translation_joint) += rotate(inverse(parent_rot), step * static_cast<double>(time_frame));
+  move_body(clip, frame, translation_joint, step * static_cast<double>(time_frame));
 }
 
 }  // namespace footfix
