@@ -6,8 +6,11 @@
 // short cm leg (40-47 cm) is also a plausible inch leg. When several units are plausible the
 // file's own hints decide: a declared unit (FBX UnitScaleFactor), else the naming convention of
 // a known BVH source tool; without a hint the unit closest to a typical adult leg is taken and
-// a warning names the alternatives and --unit-scale. The up axis is the axis nearest the body's
-// mean up (pelvis above the feet); a warning names --up when that is far from every axis.
+// a warning names the alternatives and --unit-scale. When that still gives no usual adult leg
+// (0.65-1.05 m) and the unit is not metres or centimetres alone, the body sets the scale: a
+// custom unit that makes the leg 0.85 m, so every threshold scales with the body. The up axis
+// is the axis nearest the body's mean up (pelvis above the feet); a warning names --up when
+// that is far from every axis.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +27,9 @@ namespace {
 constexpr double k_typical_leg_length_m = 0.85;  // hip to ankle of an adult
 constexpr double k_min_leg_m = 0.40;             // a young child
 constexpr double k_max_leg_m = 1.20;             // a tall or stylised character
+// A unit that gives a leg outside this range (m) is no usual body: the body sets the scale.
+constexpr double k_usual_min_leg_m = 0.65;
+constexpr double k_usual_max_leg_m = 1.05;
 // The body's mean up (pelvis minus feet) within 30 degrees of an axis is that axis without doubt:
 // people lean a few degrees walking, crouch or crawl a clip at most partly.
 constexpr double k_min_cos_up_off_axis = 0.866;
@@ -116,15 +122,28 @@ SourceFrame detect_source_frame(const Clip& source_clip, const Rig& rig, std::ve
         }
       }
       if (hint) frame.meters_per_unit = hint->meters_per_unit;
-      if (candidates.size() > 1 && !hint) {
+      const double leg_m = leg * frame.meters_per_unit;
+      // Metres and centimetres, what nearly every exporter writes, are taken at their word when
+      // they alone fit (a child's 50 cm leg stays 50 cm).
+      const bool sure = candidates.size() == 1 && (same_unit(candidates[0], 1.0) || same_unit(candidates[0], 0.01));
+      if (!hint && !sure && (leg_m < k_usual_min_leg_m || leg_m > k_usual_max_leg_m)) {
+        // No unit gives a usual body with any certainty: the body itself sets the scale, so every
+        // threshold (in meters) scales with the leg and not with a guessed unit.
+        const double closest = frame.meters_per_unit;
+        frame.meters_per_unit = k_typical_leg_length_m / leg;
+        char scale[64];
+        std::snprintf(scale, sizeof scale, "%.6g m per file unit", frame.meters_per_unit);
+        std::string options;
+        for (double c : candidates) options += (options.empty() ? "" : ", ") + describe(leg, c);
+        warn(std::string(candidates.size() > 1 ? "ambiguous unit: " : "") + "no common unit gives a usual leg length (" +
+             (options.empty() ? "the closest, " + describe(leg, closest) : options) + "): the body is scaled to an adult's leg of " + std::to_string(k_typical_leg_length_m).substr(0, 4) +
+             " m (" + scale + "), so thresholds scale with it; pass --unit-scale METERS_PER_UNIT if it is wrong");
+      } else if (candidates.size() > 1 && !hint) {
         std::string options;
         for (double c : candidates) options += (options.empty() ? "" : ", ") + describe(leg, c);
         warn("ambiguous unit: the leg length fits " + options + "; assumed " +
              unit_name(frame.meters_per_unit) + ", pass --unit-scale METERS_PER_UNIT (e.g. 0.01 for cm, 0.0254 " +
              "for inches) if it is wrong");
-      } else if (candidates.empty()) {
-        warn("no common unit gives a usual leg length; assumed " + describe(leg, frame.meters_per_unit) +
-             ", pass --unit-scale METERS_PER_UNIT if it is wrong");
       }
     }
   }

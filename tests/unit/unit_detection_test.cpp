@@ -74,9 +74,11 @@ TEST(UnitDetection, ChildLegOnlyCentimetresMakeHumanIsCentimetres) {
 }
 
 TEST(UnitDetection, AmbiguousChildLegWarnsAndNamesUnitScale) {
-  // 44 cm leg: 0.44 m in cm and 1.12 m in inches are both plausible.
+  // 44 cm leg: 0.44 m in cm and 1.12 m in inches are both plausible, and neither is a usual
+  // adult's: the body sets the scale (leg 0.85 m), and the warning names both units.
   Written file("child44.bvh", child_bvh(22));
   LoadedClip loaded = load_clip(file.path);
+  EXPECT_NEAR(loaded.clip.source_frame.meters_per_unit, 0.85 / 44, 1e-3) << all_warnings(loaded);
   EXPECT_TRUE(has_warning(loaded, "ambiguous unit")) << all_warnings(loaded);
   EXPECT_TRUE(has_warning(loaded, "--unit-scale")) << all_warnings(loaded);
   EXPECT_TRUE(has_warning(loaded, "cm (leg 0.44 m)")) << all_warnings(loaded);
@@ -89,6 +91,16 @@ TEST(UnitDetection, AmbiguousChildLegWarnsAndNamesUnitScale) {
   LoadedClip forced = load_clip(file.path, given);
   EXPECT_DOUBLE_EQ(forced.clip.source_frame.meters_per_unit, 0.01);
   EXPECT_FALSE(has_warning(forced, "unit")) << all_warnings(forced);
+}
+
+TEST(UnitDetection, NoUsualUnitScalesTheBodyToAnAdultsLeg) {
+  // A 185-unit leg: 1.85 m in cm, 0.185 m in mm, nothing usual in any unit. The body sets the
+  // scale: a leg of 0.85 m, with one warning naming --unit-scale.
+  Written file("giant185.bvh", child_bvh(92.5));
+  LoadedClip loaded = load_clip(file.path);
+  EXPECT_NEAR(loaded.clip.source_frame.meters_per_unit, 0.85 / 185, 1e-4) << all_warnings(loaded);
+  EXPECT_TRUE(has_warning(loaded, "no common unit gives a usual leg length")) << all_warnings(loaded);
+  EXPECT_TRUE(has_warning(loaded, "--unit-scale")) << all_warnings(loaded);
 }
 
 TEST(UnitDetection, ToolNamingDecidesAnAmbiguousLeg) {
