@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -25,6 +26,7 @@
 #include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "solve/clean_settings_json.h"
+#include "footfix/solve/pinned_root.h"
 #include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
 #include "output_guard.h"
@@ -48,6 +50,7 @@ struct CleanOptions {
   ClipOptions clip;
   ContactOptions contact_options;
   std::string treadmill;
+  std::string ground;
   std::vector<double> ground_velocity;
   std::string loop;
   CleanPipeline pipeline;  ///< --shard, --incremental, --html, --junit
@@ -61,6 +64,26 @@ int parse_auto_on_off(const std::string& option, const std::string& name) {
   fail(ErrorKind::usage, option + " must be auto, on or off, got '" + name + "'");
 }
 
+/// --ground: "keep", "auto" or a height in meters; throws Error(usage) otherwise.
+GroundSettings parse_ground(const std::string& text) {
+  GroundSettings g;
+  if (text == "keep") return g;
+  if (text == "auto") {
+    g.mode = GroundMode::auto_detect;
+    return g;
+  }
+  size_t used = 0;
+  try {
+    g.height_m = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(g.height_m))
+    fail(ErrorKind::usage, "--ground must be keep, auto or a height in meters, got '" + text + "'");
+  g.mode = GroundMode::height;
+  return g;
+}
+
 CleanSettings resolve_settings(CleanOptions& o) {
   CleanSettings settings;
   if (!o.settings_path.empty()) settings = clean_settings_from_json_file(o.settings_path);
@@ -70,6 +93,7 @@ CleanSettings resolve_settings(CleanOptions& o) {
   constexpr LoopMode k_loop[] = {LoopMode::auto_detect, LoopMode::on, LoopMode::off};
   if (!o.treadmill.empty()) settings.treadmill.mode = k_treadmill[parse_auto_on_off("--treadmill", o.treadmill)];
   if (!o.loop.empty()) settings.loop = k_loop[parse_auto_on_off("--loop", o.loop)];
+  if (!o.ground.empty()) settings.ground = parse_ground(o.ground);
   if (!o.ground_velocity.empty()) settings.treadmill.ground_velocity_mps = Vec3{o.ground_velocity[0], 0.0, o.ground_velocity[1]};
   settings.validate();
   return settings;
@@ -161,13 +185,19 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                                          : clean_clip(loaded.clip, loaded.rig, settings);
         const Clip& cleaned_clip = result.cleaned;
         ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
-        // On a treadmill, sliding is measured against the moving ground: both clips in its frame.
         const int root = loaded.rig.translation_joint;
         const Vec3 g = result.ground_velocity_mps;
         FrameSource source = handed_over ? FrameSource{&cleaned_clip.skeleton, cleaned_clip.fps, cleaned_clip.frame_count,
                                                        [&cleaned_clip](int f, Clip& into) { decode_source_frame(cleaned_clip, f, into); }}
                                          : frames_of(loaded.clip);
         FrameSource after = frames_of(cleaned_clip);
+        // The source as the clean saw it: moved to the ground (--ground) and, on a treadmill, with
+        // both clips in the ground's frame.
+        if (const double dy = result.ground_offset_m; dy != 0)
+          source.fill = [fill = std::move(source.fill), root, dy](int f, Clip& into) {
+            fill(f, into);
+            move_body(into, 0, root, {0.0, dy, 0.0});
+          };
         if (result.treadmill)
           for (FrameSource* frames : {&source, &after})
             frames->fill = [fill = std::move(frames->fill), root, g](int f, Clip& into) {
@@ -212,6 +242,11 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
+        if (settings.ground.mode != GroundMode::keep) {
+          records[index]["ground_offset_m"] = result.ground_offset_m;
+          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input.string(),
+                       result.ground_offset_m);
+        }
         if (want_plot) records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
@@ -280,6 +315,10 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
                   "In-place clips: lock planted feet on a ground moving at one velocity: auto (when the root "
                   "barely travels while planted feet slide together), on, off (lock in world space) [default: auto]")
       ->check(CLI::IsMember({"auto", "on", "off"}));
+  cmd->add_option("--ground", o->ground,
+                  "Floating or sinking clips: keep (their height), auto (move the whole clip so the planted feet "
+                  "stand on the ground at 0; the ground is estimated from them), or HEIGHT (the input's ground "
+                  "height in meters, Y up, moved to 0); the move is reported [default: keep]");
   cmd->add_option("--ground-velocity", o->ground_velocity,
                   "X,Z: the treadmill's ground velocity in m/s (Y-up internal frame) instead of the estimate; implies --treadmill on")
       ->delimiter(',')

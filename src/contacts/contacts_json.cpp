@@ -241,6 +241,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
   doc["ground_height_m"] = result.ground_height_m;
   if (result.ground_velocity_mps) doc["ground_velocity_mps"] = vec_json(*result.ground_velocity_mps);
   if (!result.ground_distance_m.empty()) doc["ground_distance_m"] = result.ground_distance_m;
+  if (result.ground_offset_m) doc["ground_offset_m"] = *result.ground_offset_m;
   doc["warnings"] = cleaned ? cleaned->warnings : result.warnings;
   if (cleaned) doc["cleaned_clip"] = cleaned->cleaned_clip;
   ordered_json feet = ordered_json::array();
@@ -320,6 +321,7 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
   if (version >= 2 && root.contains("cleaned_clip")) doc.cleaned_clip = r.string(root, "", "cleaned_clip");
   doc.result.ground_height_m = r.number(root, "", "ground_height_m");
   if (root.contains("ground_velocity_mps")) doc.result.ground_velocity_mps = r.vec(root, "", "ground_velocity_mps");
+  if (root.contains("ground_offset_m")) doc.result.ground_offset_m = r.number(root, "", "ground_offset_m");
   for (const json& w : root.value("warnings", json::array()))
     if (w.is_string()) doc.result.warnings.push_back(w.get<std::string>());
   const json& feet = r.array(root, "", "feet", 2);

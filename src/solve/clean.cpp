@@ -310,6 +310,7 @@ CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig
 
 void CleanSettings::validate() const {
   contacts.validate();
+  ground.validate();
   solve.validate();
   ik.validate();
   treadmill.validate();
@@ -338,6 +339,36 @@ CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const Conta
 
 namespace {
 
+CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                            const ContactResult* contacts);
+
+// The whole clip moved up or down so its planted feet stand at 0 (CleanSettings::ground), then
+// cleaned where it stands. With `owned` (= &clip, handed over) it is moved in place.
+CleanResult clean_on_the_ground(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                                const ContactResult* contacts) {
+  double ground_m = settings.ground.height_m;
+  if (settings.ground.mode == GroundMode::auto_detect)
+    ground_m = estimate_ground_height(clip, rig, contacts ? *contacts : detect_contacts(clip, rig, settings.contacts));
+  Clip moved = owned ? std::move(*owned) : clip;  // `clip` may be empty from here on
+  for (int f = 0; f < moved.frame_count; ++f) move_body(moved, f, rig.translation_joint, {0.0, -ground_m, 0.0});
+  CleanSettings kept = settings;
+  kept.ground.mode = GroundMode::keep;
+  ContactResult moved_contacts;
+  if (contacts) {
+    moved_contacts = *contacts;
+    moved_contacts.ground_height_m -= ground_m;
+    for (auto& foot : moved_contacts.feet)
+      for (auto& in : foot.intervals) {
+        in.planted_position_m.y -= ground_m;
+        in.height_m -= ground_m;
+      }
+  }
+  CleanResult r = clean_clip_impl(moved, &moved, rig, kept, contacts ? &moved_contacts : nullptr);
+  r.ground_offset_m = -ground_m;
+  r.contacts.ground_offset_m = -ground_m;
+  return r;
+}
+
 // clean_clip's work; with `owned` (the caller's clip, = &clip, handed over) the cleaned clip is
 // made from it in place instead of a copy.
 CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
@@ -345,6 +376,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   settings.validate();
   check_legs(rig);
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
+  if (settings.ground.mode != GroundMode::keep) return clean_on_the_ground(clip, owned, rig, settings, contacts);
   if (!contacts && starts_with_reference_pose(clip, rig)) return clean_after_reference_frame(clip, owned, rig, settings);
   if (!contacts && settings.loop != LoopMode::off && clip.frame_count >= 3 &&
       (settings.loop == LoopMode::on || is_loop(clip, rig)))

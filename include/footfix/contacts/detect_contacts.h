@@ -76,6 +76,9 @@ struct ContactResult {
   /// With ground_velocity_mps: per frame, the distance (m) the body has travelled over that
   /// ground since frame 0 (ground_distance_curve in solve/treadmill.h). Empty otherwise.
   std::vector<double> ground_distance_m;
+  /// Set when clean moved the whole clip vertically so its planted feet stand at 0 (m, internal
+  /// Y; --ground auto or HEIGHT). Unset: the clip kept its height.
+  std::optional<double> ground_offset_m;
 
   const FootContacts& foot(Side s) const { return feet[static_cast<int>(s)]; }
 };

@@ -16,6 +16,7 @@
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
 #include "footfix/solve/pop_guard.h"
+#include "footfix/solve/ground.h"
 #include "footfix/solve/treadmill.h"
 
 namespace footfix {
@@ -25,6 +26,7 @@ struct CleanSettings {
   OfflineSolveSettings solve;
   LegIkSettings ik;
   TreadmillSettings treadmill;  ///< in-place clips (see solve/treadmill.h)
+  GroundSettings ground;        ///< floating or sinking clips (see solve/ground.h)
   LoopMode loop = LoopMode::auto_detect;  ///< cyclic clips (see solve/loop.h)
   PopGuardSettings pops;  ///< the last step: leg accelerations kept near the source's (solve/pop_guard.h)
   /// Throws Error(usage) naming the bad field.
@@ -49,6 +51,9 @@ struct CleanResult {
   /// internal frame, horizontal) rather than in world space; also set in contacts.
   bool treadmill = false;
   Vec3 ground_velocity_mps;
+  /// The vertical move (m, internal Y) given to the whole clip so its planted feet stand on the
+  /// ground at 0 (CleanSettings::ground); 0 when kept.
+  double ground_offset_m = 0;
   /// True when the clip was cleaned as a cycle (its first and last frames kept matching).
   bool loop = false;
   PopGuardReport pops;  ///< what the pop guard smoothed
