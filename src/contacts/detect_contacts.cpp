@@ -20,6 +20,12 @@ namespace {
 /// lower multiple of its rate.
 constexpr std::int64_t k_max_detection_frames = std::int64_t{1} << 20;
 
+/// The narrowest noise smoothing applied (Gaussian sigma, frames). The noise estimate reads
+/// some of a clean clip's own motion at low rates (a run at 20 Hz reads as 6 mm of noise, a
+/// 1.1-frame sigma); real capture noise of a centimetre calls for 1.6 frames at 20 Hz and more
+/// at higher rates.
+constexpr double k_min_denoise_sigma_frames = 1.5;
+
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
 int upsample_factor(double fps, int frames, const ContactSettings& s) {
   // Frame times in files are rounded (0.033333 s is 30.00003 Hz): compare rates with 0.1% slack.
@@ -244,7 +250,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
       std::min(noise_smoothing_sigma(result.capture_noise_m, clip.fps,
                                      settings.denoise_speed_fraction * settings.speed_threshold_mps),
                settings.max_denoise_sigma_s * clip.fps);
-  const bool denoise = sigma_frames >= 1.0;
+  const bool denoise = sigma_frames >= k_min_denoise_sigma_frames;
   // The trajectories speeds, heights and jumps are read on: the smoothed ones when denoising.
   // (Planted positions are horizontally the medians of the raw ones: near the clip's ends a
   // smoothed trajectory lags behind the foot.)
