@@ -15,7 +15,6 @@
 #include "console.h"
 #include "footfix/core/frame_rate.h"
 #include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
 #include "footfix/io/fbx.h"
 
 namespace footfix::cli {
@@ -79,18 +78,14 @@ json describe(const std::string& path, const LoadedClip& loaded) {
 }
 
 /// A failed clip: the error, and the joint tree when the file itself could be read (a clip with
-/// no legs), so that a --rig profile can be written from it.
-json describe_failure(const fs::path& path, const ReadOptions& read, const Error& e) {
+/// no legs: `read` is the clip as read), so that a --rig profile can be written from it. The
+/// file is not read again.
+json describe_failure(const fs::path& path, const Error& e, const Clip* read) {
   json d = {{"file", path.string()}, {"error", e.what()}, {"exit_code", exit_code_for(e.kind())}};
-  if (e.kind() != ErrorKind::process) return d;
-  try {
-    Clip clip = is_fbx_path(path) ? read_fbx(path, read.take) : parse_bvh(read_file(path), path.filename().string());
-    d.update(timing(clip));
-    d["joint_count"] = clip.joint_count();
-    d["joints"] = joint_tree(clip);
-  } catch (const Error&) {
-    // The error above already says what is wrong.
-  }
+  if (e.kind() != ErrorKind::process || !read) return d;
+  d.update(timing(*read));
+  d["joint_count"] = read->joint_count();
+  d["joints"] = joint_tree(*read);
   return d;
 }
 
@@ -175,13 +170,18 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
     int code = k_exit_ok;
     for (const auto& path : expand_inputs(opts->clips, opts->follow_symlinks)) {
       json d;
+      LoadedClip loaded;
+      bool was_read = false;  // loaded.clip holds the clip as read: a failure after it reads no more
       try {
         std::error_code ec;
         if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": no clips found (.bvh, .fbx)");
-        d = describe(path.string(), load_clip(path, read));
+        loaded.clip = read_clip_file(path, read.take, loaded.warnings, read.limits);
+        was_read = true;
+        prepare_loaded_clip(loaded, path, read);
+        d = describe(path.string(), loaded);
         if (is_fbx_path(path)) d["takes"] = list_fbx_takes(path, read.limits);
       } catch (const Error& e) {
-        d = describe_failure(path, read, e);
+        d = describe_failure(path, e, was_read ? &loaded.clip : nullptr);
         code = most_severe_exit_code(code, exit_code_for(e.kind()));
         spdlog::error("{}", e.what());
       }

@@ -1,10 +1,10 @@
 #include "incremental.h"
 
-#include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 #include "report_fields.h"
 #include "stable_hash.h"
+#include "untrusted_json.h"
 
 namespace footfix::cli {
 namespace fs = std::filesystem;
@@ -43,9 +43,7 @@ Manifest Manifest::load(const fs::path& output_dir) {
   try {
     if (fs::is_symlink(status)) throw std::runtime_error("a symbolic link");
     const std::string text = read_file(m.path_, k_max_manifest_bytes);
-    refuse_deep_json(text, m.path_.string(), ErrorKind::read);
-    json doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded()) throw std::runtime_error("not valid JSON");
+    json doc = parse_untrusted_json(text, m.path_.string(), ErrorKind::read);
     if (!doc.is_object() || text_at(doc, {"format"}) != k_format) throw std::runtime_error("not a footfix manifest");
     const json* version = field_at(doc, {"version"});
     if (version == nullptr || !version->is_number_integer() || version->get<long long>() != k_format_version)
@@ -58,7 +56,7 @@ Manifest Manifest::load(const fs::path& output_dir) {
     }
   } catch (const Error& e) {
     m.entries_.clear();
-    m.warning_ = std::string(e.what()) + ": ignoring the manifest, every clip is redone and the manifest rebuilt";
+    m.warning_ = std::string(e.what()) + ": ignoring the manifest (corrupt or unreadable), every clip is redone and the manifest rebuilt";
   } catch (const std::runtime_error& e) {
     m.entries_.clear();
     m.warning_ = m.path_.string() + " is corrupt (" + e.what() + "): ignoring it, every clip is redone and the manifest rebuilt";

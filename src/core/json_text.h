@@ -16,11 +16,12 @@ namespace footfix {
 inline constexpr int k_max_json_nesting = 64;
 
 /// The deepest nesting of arrays and objects in JSON text; brackets inside strings do not count.
-/// Stops counting past `limit` (returns limit + 1).
-int json_nesting_depth(std::string_view text, int limit = k_max_json_nesting);
+/// Stops counting past `limit` (returns limit + 1, with `*past_limit_at` the offset of the
+/// bracket that went past it, where given).
+int json_nesting_depth(std::string_view text, int limit = k_max_json_nesting, size_t* past_limit_at = nullptr);
 
-/// Throws Error(kind) "<what>: JSON nested deeper than 64 levels" when `text` is. Call it on
-/// every JSON text before parsing it.
+/// Throws Error(kind) "<what>: JSON nested deeper than 64 levels at line L, column C" (the
+/// bracket that opens the 65th level) when `text` is. Call it on every JSON text before parsing it.
 void refuse_deep_json(std::string_view text, const std::string& what, ErrorKind kind);
 
 /// `j.dump(indent)` with invalid UTF-8 replaced (U+FFFD) instead of throwing.

@@ -13,7 +13,9 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <vector>
 
+#include "fbx_budget.h"
 #include "footfix/core/error.h"
 #include "footfix/core/text.h"
 
@@ -22,7 +24,8 @@ namespace {
 
 // Exit codes of the import child. Any other status (a signal, or an exit code nobody chose here,
 // such as a sanitizer's report exiting with 1) means the importer did not end normally.
-constexpr int k_child_ok = 0, k_child_unreadable = 100, k_child_out_of_memory = 101, k_child_failed = 102;
+constexpr int k_child_ok = 0, k_child_unreadable = 100, k_child_out_of_memory = 101, k_child_failed = 102,
+              k_child_too_many_nodes = 103;
 
 // The name assimp's ReadFileFromMemory gives the bytes it reads (its AI_MEMORYIO_MAGIC_FILENAME).
 constexpr const char* k_memory_file = "$$$___magic___$$$.fbx";
@@ -96,6 +99,30 @@ const aiScene* read_scene(Assimp::Importer& importer, const std::string& bytes, 
   return importer.ReadFile(k_memory_file, 0);
 }
 
+/// Nodes of the scene assimp imported (the root and all below it), counted up to `limit` + 1.
+std::uint64_t scene_nodes(const aiScene& scene, std::uint64_t limit) {
+  std::uint64_t count = 0;
+  std::vector<const aiNode*> pending{scene.mRootNode};  // no recursion: the tree may be deep
+  while (!pending.empty() && count <= limit) {
+    const aiNode* node = pending.back();
+    pending.pop_back();
+    if (!node) continue;
+    ++count;
+    pending.insert(pending.end(), node->mChildren, node->mChildren + node->mNumChildren);
+  }
+  return count;
+}
+
+/// The most scene nodes --max-memory allows (k_bytes_per_scene_node each).
+std::uint64_t max_scene_nodes(const ReadLimits& limits) { return limits.max_memory_bytes / fbx::k_bytes_per_scene_node; }
+
+[[noreturn]] void fail_too_many_nodes(const std::string& name, const ReadLimits& limits) {
+  fail(ErrorKind::read, name + ": the FBX importer made more than " + std::to_string(max_scene_nodes(limits)) +
+                            " scene nodes (about " + std::to_string(fbx::k_bytes_per_scene_node >> 10) +
+                            " KiB each), over the memory limit of " + std::to_string(limits.max_memory_bytes >> 20) +
+                            " MiB (--max-memory); file refused");
+}
+
 /// Bytes of address space this process maps now (/proc/self/statm, first field), 0 if unknown.
 std::uint64_t address_space_bytes() {
   std::FILE* f = std::fopen("/proc/self/statm", "r");
@@ -127,6 +154,8 @@ std::uint64_t address_space_bytes() {
     Imported im;
     im.scene = read_scene(im.importer, bytes, release);  // releases the child's view of the bytes only
     code = im.scene && im.scene->mRootNode ? k_child_ok : k_child_unreadable;
+    if (code == k_child_ok && scene_nodes(*im.scene, max_scene_nodes(limits)) > max_scene_nodes(limits))
+      code = k_child_too_many_nodes;
   } catch (const std::bad_alloc&) {
     code = k_child_out_of_memory;
   } catch (...) {
@@ -157,6 +186,7 @@ void rehearse_import(const std::string& bytes, std::string* release, const std::
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : k_child_failed;
   if (code == k_child_out_of_memory)
     fail(ErrorKind::read, name + ": the FBX importer needs more than the memory limit of " + limit_text + "; file refused");
+  if (code == k_child_too_many_nodes) fail_too_many_nodes(name, limits);
   if (code == k_child_failed) fail(ErrorKind::read, name + ": the FBX importer failed on this file; file refused");
   if (code != k_child_ok && code != k_child_unreadable)  // e.g. a sanitizer's report in the child
     fail(ErrorKind::read, name + ": the FBX importer crashed on this file (exit code " + std::to_string(code) +
@@ -172,6 +202,8 @@ void import_fbx(Imported& im, const std::string& bytes, const std::string& name,
   im.scene = read_scene(im.importer, bytes, release);
   if (!im.scene || !im.scene->mRootNode)
     fail(ErrorKind::read, name + ": assimp could not read the FBX file: " + printable(im.importer.GetErrorString()));
+  // Before footfix builds its scene graph and skeleton over the nodes (checked in the child too).
+  if (scene_nodes(*im.scene, max_scene_nodes(limits)) > max_scene_nodes(limits)) fail_too_many_nodes(name, limits);
 }
 
 }  // namespace footfix::fbx

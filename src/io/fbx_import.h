@@ -20,7 +20,9 @@ struct Imported {
 /// Imports `bytes` into `im` (throws Error(read) naming `name` if assimp cannot read them).
 /// With limits.isolate_fbx_import, the import first runs in a forked child with RLIMIT_AS (the
 /// current address space plus limits.max_memory_bytes) and RLIMIT_CPU (limits.import_cpu_s);
-/// if the child crashes, runs out of memory or CPU time, the clip is refused.
+/// if the child crashes, runs out of memory or CPU time, the clip is refused. A scene with more
+/// nodes than limits.max_memory_bytes allows (fbx::k_bytes_per_scene_node each) is refused too,
+/// in the child and after the import here.
 /// With `release` (= &bytes, the caller's string), the bytes are emptied as soon as assimp has
 /// its own copy of them (files over 4 KiB), before it parses them: `bytes` is empty afterwards.
 void import_fbx(Imported& im, const std::string& bytes, const std::string& name, const ReadLimits& limits,

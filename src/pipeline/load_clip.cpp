@@ -35,6 +35,11 @@ void set_processing_rate(LoadedClip& loaded, const fs::path& path, const ReadOpt
 LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   LoadedClip out;
   out.clip = read_clip_file(path, options.take, out.warnings, options.limits);
+  prepare_loaded_clip(out, path, options);
+  return out;
+}
+
+void prepare_loaded_clip(LoadedClip& out, const fs::path& path, const ReadOptions& options) {
   Rig source_rig = detect_rig(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
   // detected from the legs' proportions and the motion. Unit (up) warnings only when no unit (up) is
@@ -52,7 +57,6 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
   out.rig = detect_rig(out.clip, options.rig_profile);
   for (auto& w : out.rig.warnings) out.warnings.push_back(w);
   set_processing_rate(out, path, options);
-  return out;
 }
 
 }  // namespace footfix

@@ -100,6 +100,15 @@ TEST(SecurityFbxBombs, DoubledParentLinksAreRefusedBeforeImport) {
   clean_with_good_clip(dir, {"doubled.fbx", ascii_fbx_doubled_chain(20), "linked to more than one parent Model"}, 250);
 }
 
+TEST(SecurityFbxBombs, ImportedNodesAreCountedAgainstTheMemoryLimit) {
+  TempDir dir;
+  // 1000 Models with every pivot set (730 KB): assimp adds helper nodes for each, over 10,000
+  // scene nodes, more than --max-memory 32 allows at 5 KiB a node (6,553). Refused in the import
+  // child before footfix builds its skeleton; read (no legs, exit 4) before the check.
+  clean_with_good_clip(dir, {"pivoted.fbx", ascii_fbx_pivoted_models(1000), "scene nodes (about 5 KiB each), over the memory limit of 32 MiB (--max-memory)"},
+                       250, {"--max-memory", "32"});
+}
+
 TEST(SecurityFbxBombs, ManyJointsAndCurvesReadInLinearTime) {
   TempDir dir;
   // 24,000 joints and 24,000 curves (4 MB): over 300 s of CPU when every joint rescanned every

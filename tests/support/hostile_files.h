@@ -111,6 +111,31 @@ inline std::string ascii_fbx_many_joints_and_curves(int joints) {
   return wrap_objects(objects, links);
 }
 
+/// `models` Models under the root, each with every pivot and offset property set: assimp's
+/// converter adds a helper node per transform part ($AssimpFbx$_RotationPivot, ...), about ten
+/// scene nodes per Model. The first Model's rotation is animated by one take.
+inline std::string ascii_fbx_pivoted_models(int models) {
+  std::string objects = "\tAnimationStack: 1, \"AnimStack::Take\", \"\" {\n\t\tProperties70:  {\n\t\t\tP: \"LocalStop\", "
+                        "\"KTime\", \"Time\", \"\"," + std::to_string(k_ktime_per_second) + "\n\t\t}\n\t}\n"
+                        "\tAnimationLayer: 2, \"AnimLayer::L\", \"\" {\n\t}\n"
+                        "\tAnimationCurveNode: 3, \"AnimCurveNode::R\", \"\" {\n\t}\n"
+                        "\tAnimationCurve: 4, \"AnimCurve::\", \"\" {\n\t\tKeyTime: *2 {\n\t\t\ta: 0," +
+                        std::to_string(k_ktime_per_second) + "\n\t\t}\n\t\tKeyValueFloat: *2 {\n\t\t\ta: 0,1\n\t\t}\n\t}\n";
+  std::string links = "\tC: \"OO\",2,1\n\tC: \"OO\",3,2\n\tC: \"OP\",3,100000, \"Lcl Rotation\"\n\tC: \"OP\",4,3, \"d|X\"\n";
+  const char* vectors[] = {"RotationOffset", "RotationPivot", "ScalingOffset", "ScalingPivot", "PreRotation", "PostRotation",
+                           "GeometricTranslation", "GeometricRotation", "GeometricScaling", "Lcl Translation",
+                           "Lcl Rotation", "Lcl Scaling"};
+  std::string properties = "\t\tProperties70:  {\n";
+  for (const char* v : vectors) properties += std::string("\t\t\tP: \"") + v + "\", \"Vector3D\", \"Vector\", \"\",2,3,4\n";
+  properties += "\t\t}\n";
+  for (int i = 0; i < models; ++i) {
+    const std::string model = std::to_string(100000 + i);
+    objects += "\tModel: " + model + ", \"Model::j" + std::to_string(i) + "\", \"LimbNode\" {\n" + properties + "\t}\n";
+    links += "\tC: \"OO\"," + model + ",0\n";
+  }
+  return wrap_objects(objects, links);
+}
+
 namespace detail {
 
 inline void put32(std::string& s, std::uint32_t v) { s.append(reinterpret_cast<const char*>(&v), 4); }

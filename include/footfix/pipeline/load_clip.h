@@ -39,4 +39,10 @@ struct LoadedClip {
 /// Throws Error(read) for unreadable files and Error(process) for clips without legs.
 LoadedClip load_clip(const std::filesystem::path& path, const ReadOptions& options = {});
 
+/// load_clip's steps after the read: `loaded.clip` and `loaded.warnings` hold the clip as read
+/// from `path` (read_clip_file); its rig and conventions are detected and it is converted. On
+/// Error(process) (no legs), `loaded.clip` still holds the clip's joints and frames (possibly
+/// converted), so that a caller can describe it without reading the file again.
+void prepare_loaded_clip(LoadedClip& loaded, const std::filesystem::path& path, const ReadOptions& options = {});
+
 }  // namespace footfix
