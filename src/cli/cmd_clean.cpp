@@ -51,6 +51,7 @@ struct CleanOptions {
   ContactOptions contact_options;
   std::string treadmill;
   std::string ground;
+  bool smooth_swing = false;
   std::vector<double> ground_velocity;
   std::string loop;
   CleanPipeline pipeline;  ///< --shard, --incremental, --html, --junit
@@ -94,6 +95,7 @@ CleanSettings resolve_settings(CleanOptions& o) {
   if (!o.treadmill.empty()) settings.treadmill.mode = k_treadmill[parse_auto_on_off("--treadmill", o.treadmill)];
   if (!o.loop.empty()) settings.loop = k_loop[parse_auto_on_off("--loop", o.loop)];
   if (!o.ground.empty()) settings.ground = parse_ground(o.ground);
+  settings.smooth_swing = settings.smooth_swing || o.smooth_swing;
   if (!o.ground_velocity.empty()) settings.treadmill.ground_velocity_mps = Vec3{o.ground_velocity[0], 0.0, o.ground_velocity[1]};
   settings.validate();
   return settings;
@@ -319,6 +321,9 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
                   "Floating or sinking clips: keep (their height), auto (move the whole clip so the planted feet "
                   "stand on the ground at 0; the ground is estimated from them), or HEIGHT (the input's ground "
                   "height in meters, Y up, moved to 0); the move is reported [default: keep]");
+  cmd->add_flag("--smooth-swing", o->smooth_swing,
+                "Noisy capture: smooth the feet's swings too, not only hold the planted feet still (the swings "
+                "otherwise keep the source's shape)");
   cmd->add_option("--ground-velocity", o->ground_velocity,
                   "X,Z: the treadmill's ground velocity in m/s (Y-up internal frame) instead of the estimate; implies --treadmill on")
       ->delimiter(',')

@@ -46,6 +46,22 @@ OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, co
   return out;
 }
 
+// --smooth-swing on clean capture: the narrowest smoothing of the swings (s, Gaussian sigma).
+constexpr double k_smooth_swing_min_sigma_s = 0.03;
+
+// The solved toe targets of every swing frame (no contact) replaced by the targets smoothed over
+// the capture noise's sigma (at least k_smooth_swing_min_sigma_s); planted frames keep theirs.
+void smooth_swings(OfflineSolveResult& solved, const std::array<std::vector<std::uint8_t>, 2>& contact,
+                   double noise_sigma_s, double fps) {
+  const double sigma_frames = std::max(noise_sigma_s, k_smooth_swing_min_sigma_s) * fps;
+  for (int leg = 0; leg < 2; ++leg) {
+    std::vector<Vec3>& toe = solved.toe_ws[leg];
+    const std::vector<Vec3> smoothed = gaussian_smooth(std::span<const Vec3>(toe), sigma_frames);
+    for (size_t f = 0; f < toe.size() && f < contact[leg].size(); ++f)
+      if (!contact[leg][f]) toe[f] = smoothed[f];
+  }
+}
+
 void check_legs(const Rig& rig) {
   for (const auto& leg : rig.legs)
     if (!leg.valid()) fail(ErrorKind::process, "clean: the rig has no valid legs");
@@ -452,6 +468,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // the leg, the pelvis moves towards it where that helps, then comes down by the least that
   // reaches it, both spread over a few tenths of a second. The reach-limited solve keeps its
   // targets within reach itself.
+  if (settings.smooth_swing) smooth_swings(solved, problem.input.contact, result.contacts.denoise_sigma_s, clip.fps);
   if (settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight)
     lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, true, tracked);
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).

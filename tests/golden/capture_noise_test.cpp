@@ -4,11 +4,13 @@
 // degrees rms, the root by 1 cm rms, independently at every frame (the feet then shake by 3-5 cm).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/pipeline/load_clip.h"
@@ -65,6 +67,43 @@ TEST(CaptureNoise, AJitteredWalkIsPlantedWithoutFlickerAndItsPlantedFeetComeOutS
   const SlideStats cleaned = contact_slide(r.cleaned, loaded.rig, planted);
   EXPECT_GT(input.p95_cm_per_s, 100.0);
   EXPECT_LT(cleaned.p95_cm_per_s, 1.0);
+}
+
+/// Root mean square (m) of the third differences of `p` over runs of 4 frames without contact:
+/// how much a foot shakes in its swings.
+double swing_shake(const std::vector<Vec3>& p, const std::vector<std::uint8_t>& contact) {
+  double sum = 0;
+  int n = 0;
+  for (size_t t = 3; t < p.size(); ++t) {
+    if (contact[t] || contact[t - 1] || contact[t - 2] || contact[t - 3]) continue;
+    sum += length_sq(p[t] - p[t - 1] * 3.0 + p[t - 2] * 3.0 - p[t - 3]);
+    ++n;
+  }
+  return n > 0 ? std::sqrt(sum / n) : 0.0;
+}
+
+TEST(CaptureNoise, SwingsKeepTheirShakeUnlessSmoothingIsAsked) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  Clip noisy = loaded.clip;
+  test::add_capture_noise(noisy, loaded.rig.translation_joint, 7, 0.01, 0.3, 0.6);
+  CleanSettings settings;
+  const CleanResult kept = clean_clip(noisy, loaded.rig, settings);
+  settings.smooth_swing = true;
+  const CleanResult smoothed = clean_clip(noisy, loaded.rig, settings);
+  for (int s = 0; s < 2; ++s) {
+    const int toe = loaded.rig.legs[s].contact_joint();
+    std::vector<Vec3> input(static_cast<size_t>(noisy.frame_count)), a(input.size()), b(input.size());
+    joint_trajectory(noisy, toe, input);
+    joint_trajectory(kept.cleaned, toe, a);
+    joint_trajectory(smoothed.cleaned, toe, b);
+    // By default the swings shake as the input's do; smoothed, a fraction of that is left.
+    const auto& swing = smoothed.contacts.feet[s].contact;
+    EXPECT_GT(swing_shake(a, swing), 0.7 * swing_shake(input, swing)) << "leg " << s;
+    EXPECT_LT(swing_shake(b, swing), 0.3 * swing_shake(a, swing)) << "leg " << s;
+  }
+  // Planted feet stay still either way.
+  const ContactMask planted = contact_mask(smoothed.contacts);
+  EXPECT_LT(contact_slide(smoothed.cleaned, loaded.rig, planted).p95_cm_per_s, 1.0);
 }
 
 TEST(CaptureNoise, CleanCaptureIsDetectedAsItIs) {

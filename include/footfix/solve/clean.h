@@ -27,6 +27,10 @@ struct CleanSettings {
   LegIkSettings ik;
   TreadmillSettings treadmill;  ///< in-place clips (see solve/treadmill.h)
   GroundSettings ground;        ///< floating or sinking clips (see solve/ground.h)
+  /// Smooth the feet's swings too (their toe targets, with a Gaussian of the capture-noise
+  /// smoothing's sigma, at least 0.03 s), not only hold the planted feet still: for noisy capture
+  /// whose swings shake. Off by default: the swings keep the source's shape.
+  bool smooth_swing = false;
   LoopMode loop = LoopMode::auto_detect;  ///< cyclic clips (see solve/loop.h)
   PopGuardSettings pops;  ///< the last step: leg accelerations kept near the source's (solve/pop_guard.h)
   /// Throws Error(usage) naming the bad field.
