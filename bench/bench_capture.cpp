@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "../tests/support/capture_noise.h"
+#include "../tests/support/contact_agreement.h"
 #include "../tests/support/locomotion_clips.h"
 #include "footfix/core/fk.h"
 #include "footfix/core/statistics.h"
@@ -266,13 +267,7 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
     r.pop = m.pop_ratio;
     const ContactMask planted = contact_mask(result.contacts);
     r.planted_p95_cm_s = contact_slide(scaled_units(result.cleaned, k), rig, planted).p95_cm_per_s;
-    int both = 0, reference = 0;
-    for (int s = 0; s < 2; ++s)
-      for (size_t f = 0; f < mask[s].size(); ++f) {
-        reference += mask[s][f];
-        both += mask[s][f] && planted[s][f];
-      }
-    r.recall = reference > 0 ? static_cast<double>(both) / reference : 1;
+    r.recall = test::contact_recall(planted, mask);
     std::fprintf(stderr, "  %s %s x%.2f: max planted IK miss %.1f / %.1f mm, pop guard: %d frames smoothed, planted feet moved %.1f / %.1f mm, treadmill %s\n",
                  r.clip.c_str(), name.c_str(), factor, 1000 * result.max_planted_miss_m[0] * k, 1000 * result.max_planted_miss_m[1] * k,
                  result.pops.frames_smoothed, 1000 * result.pops.max_planted_shift_m[0] * k, 1000 * result.pops.max_planted_shift_m[1] * k,
@@ -292,17 +287,6 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
                   r.planted_p95_cm_s, 100 * r.recall, r.pen_mm, r.pop, r.drop_cm, r.ok ? "pass" : "FAIL");
     rows.push_back(r);
   }
-}
-
-/// F1 of `detected` against `truth` (frame by frame).
-double f1(const std::vector<std::uint8_t>& detected, const std::vector<std::uint8_t>& truth) {
-  int tp = 0, fp = 0, fn = 0;
-  for (size_t f = 0; f < truth.size() && f < detected.size(); ++f) {
-    tp += detected[f] && truth[f];
-    fp += detected[f] && !truth[f];
-    fn += !detected[f] && truth[f];
-  }
-  return tp == 0 ? 0 : 2.0 * tp / (2.0 * tp + fp + fn);
 }
 
 void walk_f1(const fs::path& tmp, const ContactSettings& contact_settings) {
@@ -327,8 +311,8 @@ void walk_f1(const fs::path& tmp, const ContactSettings& contact_settings) {
     }
     const LoadedClip loaded = load_clip(file);
     const ContactResult detected = detect_contacts(loaded.clip, loaded.rig, contact_settings);
-    std::printf("%-44s %7.3f %7.3f\n", n.name, f1(detected.feet[0].contact, walk.contacts.feet[0].contact),
-                f1(detected.feet[1].contact, walk.contacts.feet[1].contact));
+    std::printf("%-44s %7.3f %7.3f\n", n.name, test::contact_f1(detected.feet[0].contact, walk.contacts.feet[0].contact),
+                test::contact_f1(detected.feet[1].contact, walk.contacts.feet[1].contact));
   }
 }
 

@@ -256,12 +256,11 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   // smoothed trajectory lags behind the foot.)
   std::array<std::vector<Vec3>, 2> smoothed_feet;
   std::array<const std::vector<Vec3>*, 2> feet_read = feet_clip;
-  if (denoise)
+  if (denoise) {
     for (int s = 0; s < 2; ++s) {
       smoothed_feet[s] = gaussian_smooth(std::span<const Vec3>(*feet_clip[s]), sigma_frames);
       feet_read[s] = &smoothed_feet[s];
     }
-  if (denoise) {
     result.denoise_sigma_s = sigma_frames / clip.fps;
     char text[200];
     std::snprintf(text, sizeof text,

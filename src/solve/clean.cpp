@@ -412,9 +412,6 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
   CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
   const LegHeightTracks& heights = problem.heights;
-  // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
-  // the solve runs in the ground's frame. Forced off, it is locked in world space like any
-  // other and the body then walks forward of where it stood: say so.
   // A pinned root whose feet slide around it is carried by them (unless a treadmill is asked for).
   if (!contacts && settings.treadmill.mode != TreadmillMode::on && !settings.treadmill.ground_velocity_mps &&
       root_is_pinned(problem.input.pelvis_ws) &&
@@ -424,6 +421,9 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     problem = CleanProblem{};
     return clean_carried_by_feet(clip, owned, rig, settings, toe_ws, result.contacts);
   }
+  // An in-place clip (no root motion, feet sliding back by design) is locked on a treadmill:
+  // the solve runs in the ground's frame. Forced off, it is locked in world space like any
+  // other and the body then walks forward of where it stood: say so.
   TreadmillDecision treadmill = decide_treadmill(problem.input, settings.treadmill);
   if (treadmill.on && !settings.treadmill.ground_velocity_mps && !contacts)
     treadmill.ground_velocity_mps = refine_ground_velocity(clip, rig, settings.contacts,

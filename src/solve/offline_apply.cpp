@@ -130,19 +130,13 @@ std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, co
   const double sigma = k_heel_offset_sigma_s * clip.fps;
   for (const ContactInterval& run : planted) {
     const size_t begin = static_cast<size_t>(run.first_frame), end = static_cast<size_t>(run.last_frame) + 1;
-    std::array<std::vector<double>, 3> axes;
-    for (int a = 0; a < 3; ++a) {
-      std::vector<double> v;
-      for (size_t f = begin; f < end; ++f) v.push_back(a == 0 ? offset[f].x : a == 1 ? offset[f].y : offset[f].z);
-      axes[a] = gaussian_smooth(v, sigma);
-    }
+    const std::vector<Vec3> smoothed = gaussian_smooth(std::span<const Vec3>(offset.data() + begin, end - begin), sigma);
     // Smoothed inside the run, the source's at its ends (a contact's ends are where the foot
     // pitches fastest: a lagging offset there would jump to the source's in one frame).
     const double ramp = 3 * sigma + 1;
     for (size_t f = begin; f < end; ++f) {
       const double w = std::min(smoothstep(static_cast<double>(f - begin) / ramp), smoothstep(static_cast<double>(end - 1 - f) / ramp));
-      const Vec3 smoothed{axes[0][f - begin], axes[1][f - begin], axes[2][f - begin]};
-      offset[f] = offset[f] + (smoothed - offset[f]) * w;
+      offset[f] = offset[f] + (smoothed[f - begin] - offset[f]) * w;
     }
   }
   return offset;

@@ -17,32 +17,11 @@
 #include "footfix/solve/clean.h"
 #include "footfix/walk/walk.h"
 #include "support/capture_noise.h"
+#include "support/contact_agreement.h"
 #include "support/paths.h"
 
 namespace footfix {
 namespace {
-
-/// Share of `reference`'s contact frames that `detected` also has.
-double recall(const ContactMask& detected, const ContactMask& reference) {
-  int both = 0, total = 0;
-  for (int s = 0; s < 2; ++s)
-    for (size_t f = 0; f < reference[s].size(); ++f) {
-      total += reference[s][f];
-      both += reference[s][f] && detected[s][f];
-    }
-  return total > 0 ? static_cast<double>(both) / total : 1.0;
-}
-
-/// F1 of detected contact frames against true ones.
-double f1(const std::vector<std::uint8_t>& detected, const std::vector<std::uint8_t>& truth) {
-  int tp = 0, fp = 0, fn = 0;
-  for (size_t f = 0; f < truth.size(); ++f) {
-    tp += detected[f] && truth[f];
-    fp += detected[f] && !truth[f];
-    fn += !detected[f] && truth[f];
-  }
-  return tp == 0 ? 0.0 : 2.0 * tp / (2.0 * tp + fp + fn);
-}
 
 TEST(CaptureNoise, AJitteredWalkIsPlantedWithoutFlickerAndItsPlantedFeetComeOutStill) {
   const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
@@ -61,7 +40,7 @@ TEST(CaptureNoise, AJitteredWalkIsPlantedWithoutFlickerAndItsPlantedFeetComeOutS
   for (int s = 0; s < 2; ++s)
     EXPECT_LE(r.contacts.feet[s].intervals.size(), clean_contacts.feet[s].intervals.size() + 1) << "leg " << s;
   const ContactMask planted = contact_mask(r.contacts);
-  EXPECT_GE(recall(planted, contact_mask(clean_contacts)), 0.9);
+  EXPECT_GE(test::contact_recall(planted, contact_mask(clean_contacts)), 0.9);
   // The feet it plants are still: p95 under 1 cm/s, against several m/s of shaking in the input.
   const SlideStats input = contact_slide(noisy, loaded.rig, planted);
   const SlideStats cleaned = contact_slide(r.cleaned, loaded.rig, planted);
@@ -125,7 +104,7 @@ TEST(CaptureNoise, AnnotateOnANoisyGeneratedWalkAt30HzFindsItsTrueContacts) {
     test::add_capture_noise(noisy, walk.rig.translation_joint, 5, 0.01, min_deg, max_deg);
     const ContactResult detected = detect_contacts(noisy, walk.rig, ContactSettings{});
     for (int s = 0; s < 2; ++s)
-      EXPECT_GE(f1(detected.feet[s].contact, walk.contacts.feet[s].contact), 0.9)
+      EXPECT_GE(test::contact_f1(detected.feet[s].contact, walk.contacts.feet[s].contact), 0.9)
           << "leg " << s << ", joints " << min_deg << "-" << max_deg << " degrees";
   }
 }

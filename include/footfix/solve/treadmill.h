@@ -81,9 +81,9 @@ Vec3 planted_mean_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
 /// The treadmill's ground velocity refined from a first estimate `g`: contacts detected again on
 /// the clip as seen from a ground moving at g (`tracks`, the clip's leg tracks, moved by -g t),
 /// and g taken again from them (planted_mean_velocity), until it changes by less than 5 mm/s
-/// (4 rounds at most). A first detection in world space misses the contacts of a body that stands on the moving
-/// ground (its feet and pelvis glide back together, as in a start-walk-stop made in place); seen
-/// from the ground they stand still.
+/// (4 rounds at most). A first detection in world space misses the contacts of a body that
+/// stands on the moving ground (its feet and pelvis glide back together, as in a start-walk-stop
+/// made in place); seen from the ground they stand still.
 Vec3 refine_ground_velocity(const Clip& clip, const Rig& rig, const ContactSettings& contacts, const LegTracks& tracks,
                             Vec3 g);
 
