@@ -68,16 +68,67 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
   return out;
 }
 
-std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames) {
+namespace {
+
+// Applies a scalar filter to each axis of a trajectory.
+template <class Filter>
+std::vector<Vec3> per_axis(std::span<const Vec3> p, Filter filter) {
   std::array<std::vector<double>, 3> axes;
   for (int a = 0; a < 3; ++a) {
     axes[a].reserve(p.size());
     for (const Vec3& q : p) axes[a].push_back(at(q, a));
-    axes[a] = gaussian_smooth(std::span<const double>(axes[a]), sigma_frames);
+    axes[a] = filter(std::span<const double>(axes[a]));
   }
   std::vector<Vec3> out(p.size());
   for (size_t t = 0; t < p.size(); ++t) out[t] = {axes[0][t], axes[1][t], axes[2][t]};
   return out;
+}
+
+}  // namespace
+
+std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames) {
+  return per_axis(p, [&](std::span<const double> a) { return gaussian_smooth(a, sigma_frames); });
+}
+
+std::vector<double> local_quadratic_smooth(std::span<const double> in, double sigma_frames) {
+  const int n = static_cast<int>(in.size());
+  if (!(sigma_frames > 0) || !std::isfinite(sigma_frames)) return {in.begin(), in.end()};
+  const int radius = static_cast<int>(std::min(std::ceil(3.0 * sigma_frames), static_cast<double>(n)));
+  std::vector<double> kernel(static_cast<size_t>(radius) + 1);
+  for (int k = 0; k <= radius; ++k) kernel[k] = std::exp(-0.5 * (static_cast<double>(k) * k) / (sigma_frames * sigma_frames));
+  std::vector<double> out(in.size());
+  for (int t = 0; t < n; ++t) {
+    // Weighted moments of the offsets u = s - t (scaled by the radius for conditioning) and of
+    // the values; the parabola's value at u = 0 from the 3x3 normal equations (Cramer's rule).
+    double m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, y0 = 0, y1 = 0, y2 = 0;
+    const int lo = std::max(0, t - radius), hi = std::min(n - 1, t + radius);
+    for (int s = lo; s <= hi; ++s) {
+      const double w = kernel[static_cast<size_t>(std::abs(s - t))];
+      const double u = static_cast<double>(s - t) / radius, wu = w * u, wu2 = wu * u;
+      m0 += w, m1 += wu, m2 += wu2, m3 += wu2 * u, m4 += wu2 * u * u;
+      y0 += w * in[s], y1 += wu * in[s], y2 += wu2 * in[s];
+    }
+    if (hi - lo + 1 < 5) {  // too few samples to smooth with a parabola (a clip's few frames)
+      out[t] = in[t];
+      continue;
+    }
+    const double det = m0 * (m2 * m4 - m3 * m3) - m1 * (m1 * m4 - m2 * m3) + m2 * (m1 * m3 - m2 * m2);
+    const double num = y0 * (m2 * m4 - m3 * m3) - m1 * (y1 * m4 - y2 * m3) + m2 * (y1 * m3 - y2 * m2);
+    out[t] = num / det;
+  }
+  return out;
+}
+
+std::vector<Vec3> local_quadratic_smooth(std::span<const Vec3> p, double sigma_frames) {
+  return per_axis(p, [&](std::span<const double> a) { return local_quadratic_smooth(a, sigma_frames); });
+}
+
+double position_smoothing_sigma(double noise_rms, double max_noise) {
+  if (!(noise_rms > max_noise) || !(max_noise > 0)) return 0;
+  // A Gaussian of sigma s leaves noise_rms / sqrt(2 sqrt(pi) s); the local parabola's equivalent
+  // kernel (3 - u^2) / 2 x the Gaussian leaves 27/16 times that variance.
+  const double ratio = noise_rms / max_noise;
+  return 27.0 / 16.0 * ratio * ratio / (2.0 * std::sqrt(M_PI));
 }
 
 double white_noise_rms(std::span<const Vec3> p) {

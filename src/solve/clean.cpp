@@ -39,6 +39,11 @@ constexpr double k_treadmill_path_anchor = 0.05;
 // of the noise (0.2 mm a frame for 2 cm of noise at 120 Hz: a planted foot that shakes at 2-5
 // cm/s). Locks this much stiffer keep them still.
 constexpr double k_noisy_capture_lock_stiffening = 100;
+// The white noise (m per axis) the pelvis path the solve follows keeps on noisy capture.
+constexpr double k_pelvis_noise_left_m = 0.002;
+// The widest pelvis smoothing (s, sigma of local_quadratic_smooth): it passes the body's bob at
+// 2.5 Hz (a brisk walk's steps) with 90% of its amplitude.
+constexpr double k_pelvis_max_sigma_s = 0.064;
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
   OfflineSolveSettings out = settings;
@@ -448,11 +453,15 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     return clean_on_treadmill(clip, owned, rig, settings, contacts, treadmill.ground_velocity_mps);
   }
   // On noisy capture the pelvis shakes with the rest: under locked feet its shaking would pass
-  // into the knees, amplified near full extension, so the solve follows its path smoothed with
-  // the smoothing contact detection used.
-  if (result.contacts.denoise_sigma_s > 0)
-    problem.input.pelvis_ws = gaussian_smooth(std::span<const Vec3>(problem.input.pelvis_ws),
-                                              result.contacts.denoise_sigma_s * clip.fps);
+  // into the knees, amplified near full extension, so the solve follows its path smoothed down to
+  // k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s. A local parabola keeps the body's
+  // bob and its ends where they are.
+  if (result.contacts.denoise_sigma_s > 0) {
+    const std::span<const Vec3> pelvis(problem.input.pelvis_ws);
+    const double sigma_frames = std::min(position_smoothing_sigma(white_noise_rms(pelvis), k_pelvis_noise_left_m),
+                                         k_pelvis_max_sigma_s * clip.fps);
+    problem.input.pelvis_ws = local_quadratic_smooth(pelvis, sigma_frames);
+  }
   OfflineSolveResult solved;
   try {
     solved = solve_offline(problem.input, solve_settings_for(settings.solve, result.contacts));

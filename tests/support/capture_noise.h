@@ -15,7 +15,10 @@ namespace footfix::test {
 /// Adds capture noise to `clip` (internal frame), independently at every frame: each joint's
 /// rotation turns about a random axis by a normal angle whose rms is the joint's own, drawn
 /// once per joint in [min_deg, max_deg]; the `root` joint's translation moves by a normal
-/// offset of `root_rms_m` rms (3D). Deterministic for `seed`.
+/// offset of `root_rms_m` rms (3D). Joints above `root` (a reference joint at the ground that
+/// carries the body) keep their rotation: they are no body segment a pose estimator sees, and
+/// a turn of theirs would swing the whole body by more than the root noise. Deterministic for
+/// `seed`.
 inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_rms_m = 0.01, double min_deg = 1,
                               double max_deg = 3) {
   std::mt19937 rng(seed);
@@ -24,9 +27,13 @@ inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_r
   std::vector<double> rms_rad(static_cast<size_t>(clip.joint_count()));
   for (double& a : rms_rad) a = amplitude(rng) * M_PI / 180;
   const double axis_share = 1 / std::sqrt(3.0);  // three normal components make the rms
+  std::vector<bool> above_root(static_cast<size_t>(clip.joint_count()), false);
+  for (int j = clip.skeleton.parents[static_cast<size_t>(root)]; j >= 0; j = clip.skeleton.parents[static_cast<size_t>(j)])
+    above_root[static_cast<size_t>(j)] = true;
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j = 0; j < clip.joint_count(); ++j) {
-      const Vec3 v{unit(rng), unit(rng), unit(rng)};
+      const Vec3 v{unit(rng), unit(rng), unit(rng)};  // drawn for every joint: one sequence per seed
+      if (above_root[static_cast<size_t>(j)]) continue;
       clip.rotation(f, j) = normalize(from_rotation_vector(v * (rms_rad[j] * axis_share)) * clip.rotation(f, j));
     }
     clip.translation(f, root) += Vec3{unit(rng), unit(rng), unit(rng)} * (root_rms_m * axis_share);

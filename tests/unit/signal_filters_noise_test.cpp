@@ -50,5 +50,42 @@ TEST(NoiseSmoothingSigma, LeavesTheAskedVelocityNoise) {
   EXPECT_EQ(noise_smoothing_sigma(0, fps, wanted), 0.0);
 }
 
+TEST(LocalQuadraticSmooth, KeepsAParabolaAndItsEnds) {
+  // A parabola passes unchanged, its ends too, where a Gaussian pulls the curve towards its mean.
+  std::vector<double> parabola;
+  for (int t = 0; t < 60; ++t) parabola.push_back(0.01 * (t - 20) * (t - 20) - 0.3 * t + 2);
+  const std::vector<double> kept = local_quadratic_smooth(parabola, 6);
+  for (size_t t = 0; t < parabola.size(); ++t) EXPECT_NEAR(kept[t], parabola[t], 1e-9) << t;
+  EXPECT_GT(std::abs(gaussian_smooth(parabola, 6).front() - parabola.front()), 0.5);
+  EXPECT_EQ(local_quadratic_smooth(std::vector<double>{1, 5, 2}, 6), (std::vector<double>{1, 5, 2}));
+}
+
+TEST(LocalQuadraticSmooth, PassesASineWithTheDocumentedGain) {
+  for (double w_sigma : {0.5, 1.0}) {
+    const double sigma = 8, w = w_sigma / sigma;
+    std::vector<double> sine;
+    for (int t = 0; t < 2000; ++t) sine.push_back(std::sin(w * t));
+    const std::vector<double> out = local_quadratic_smooth(sine, sigma);
+    const double gain = (1 + w_sigma * w_sigma / 2) * std::exp(-w_sigma * w_sigma / 2);
+    const std::vector<double> gaussian = gaussian_smooth(sine, sigma);
+    for (int t = 500; t < 1500; t += 37) {
+      EXPECT_NEAR(out[t], gain * sine[t], 0.02) << w_sigma << " at " << t;
+      if (std::abs(sine[t]) > 0.5) {
+        EXPECT_GT(std::abs(out[t]), std::abs(gaussian[t]) + 0.05) << w_sigma << " at " << t;
+      }
+    }
+  }
+}
+
+TEST(PositionSmoothingSigma, LeavesTheAskedPositionNoise) {
+  const double rms = 0.01, wanted = 0.002;
+  const double sigma = position_smoothing_sigma(rms, wanted);
+  const std::vector<Vec3> smoothed = local_quadratic_smooth(with_noise(std::vector<Vec3>(20000), rms, 4), sigma);
+  double sum = 0;
+  for (const Vec3& q : smoothed) sum += q.y * q.y;
+  EXPECT_NEAR(std::sqrt(sum / smoothed.size()), wanted, 0.15 * wanted);
+  EXPECT_EQ(position_smoothing_sigma(0.001, wanted), 0.0);
+}
+
 }  // namespace
 }  // namespace footfix

@@ -29,6 +29,21 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
 /// gaussian_smooth on each axis of a trajectory.
 std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames);
 
+/// Local quadratic regression with Gaussian weights of standard deviation `sigma_frames` (> 0),
+/// cut at 3 sigma and at the ends: each output value is the value at t of the weighted
+/// least-squares parabola through in[t - 3 sigma .. t + 3 sigma]. Unlike gaussian_smooth it keeps
+/// peaks and ends where they are (a parabola passes through unchanged): for white noise it leaves
+/// about 1.3 / sqrt(2 sqrt(pi) sigma) of the noise's standard deviation, and it passes a sine of
+/// angular frequency w (radians per frame) with a gain of about (1 + (w sigma)^2 / 2)
+/// exp(-(w sigma)^2 / 2) (the cut kernel's, within 0.02 up to w sigma = 1). A frame whose window holds fewer than 5
+/// samples keeps its value; a sigma that is not finite and > 0 returns the input.
+std::vector<double> local_quadratic_smooth(std::span<const double> in, double sigma_frames);
+std::vector<Vec3> local_quadratic_smooth(std::span<const Vec3> p, double sigma_frames);
+
+/// The local_quadratic_smooth sigma (frames) that leaves at most `max_noise` (per axis, units of
+/// `noise_rms`) of white noise of `noise_rms` in positions; 0 when no smoothing is needed.
+double position_smoothing_sigma(double noise_rms, double max_noise);
+
 /// Robust estimate of white noise on a trajectory: the per-axis standard deviation (units of
 /// `p`) of a noise that would give the trajectory's third differences. Third differences of
 /// white noise have a standard deviation of sigma x sqrt(20), while those of smooth motion
