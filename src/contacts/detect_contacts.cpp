@@ -25,6 +25,12 @@ constexpr std::int64_t k_max_detection_frames = std::int64_t{1} << 20;
 /// 1.1-frame sigma); real capture noise of a centimetre calls for 1.6 frames at 20 Hz and more
 /// at higher rates.
 constexpr double k_min_denoise_sigma_frames = 1.5;
+// Growing noisy contacts (grow_noisy_contacts): the radius, in noise rms per axis, that holds
+// 86% of a still foot's raw horizontal positions about its path (a Rayleigh's 2.0: wider
+// radii plant frames where the foot already moves), and the most frames a contact grows at each
+// end, in smoothing sigmas.
+constexpr double k_noise_spread_radius = 2.0;
+constexpr double k_noisy_contact_growth_sigmas = 1.0;
 
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
 int upsample_factor(double fps, int frames, const ContactSettings& s) {
@@ -93,6 +99,46 @@ void place_intervals(FootContacts& foot, const std::vector<Vec3>& p, const std::
     const Vec3 horizontal = mean + axes.to_world(local);
     in.planted_position_m = {horizontal.x, median(std::move(ys)), horizontal.z};
     in.height_m = in.planted_position_m.y;
+  }
+}
+
+/// On noisy capture contacts are found on smoothed positions, whose speed rises before the foot
+/// moves: each contact is short of its ends by up to about the smoothing's width. A contact
+/// grows, frame by frame and by at most `max_frames` at each end, over the frames whose raw
+/// position lies within `radius_m` horizontally of the contact's own path (the noise's own
+/// spread) and which pass the height gate, leaving a frame between contacts. The path is the
+/// line fitted to the contact's raw positions, so a foot that slides (what clean fixes) grows too.
+void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double radius_m, int max_frames,
+                         double height_threshold_m) {
+  const int n = static_cast<int>(foot.contact.size());
+  for (const ContactInterval& in : foot.intervals) {
+    // The contact's own horizontal path: the line fitted to its raw positions (a sliding foot
+    // slides on), or their mean where it is too short to fit one.
+    const int m = in.last_frame - in.first_frame + 1;
+    Vec3 mean, velocity;
+    double mid = 0, spread = 0;
+    for (int f = in.first_frame; f <= in.last_frame; ++f) mean = mean + p[f], mid += f;
+    mean = mean / m, mid /= m;
+    for (int f = in.first_frame; f <= in.last_frame; ++f) {
+      velocity = velocity + (p[f] - mean) * (f - mid);
+      spread += (f - mid) * (f - mid);
+    }
+    if (m >= 3) velocity = velocity / spread;
+    else velocity = Vec3{};
+    auto near_path = [&](int f) {
+      const Vec3 at = mean + velocity * (f - mid);
+      const double dx = p[f].x - at.x, dz = p[f].z - at.z;
+      return dx * dx + dz * dz <= radius_m * radius_m && foot.height_above_ground_m[f] < height_threshold_m;
+    };
+    for (int f = in.first_frame - 1; f >= in.first_frame - max_frames; --f) {
+      // The frame before f must stay free of another contact; f itself borders this one.
+      if (f < 0 || foot.contact[f] || (f > 0 && foot.contact[f - 1]) || !near_path(f)) break;
+      foot.contact[f] = 1;
+    }
+    for (int f = in.last_frame + 1; f <= in.last_frame + max_frames; ++f) {
+      if (f >= n || foot.contact[f] || (f + 1 < n && foot.contact[f + 1]) || !near_path(f)) break;
+      foot.contact[f] = 1;
+    }
   }
 }
 
@@ -297,6 +343,12 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
     split_at_jumps(foot.contact, *feet_read[s], clip.fps);
     place_intervals(foot, *feet_clip[s], *feet_read[s]);
+    if (denoise) {
+      grow_noisy_contacts(foot, *feet_clip[s], k_noise_spread_radius * result.capture_noise_m,
+                          static_cast<int>(std::ceil(k_noisy_contact_growth_sigmas * sigma_frames)),
+                          settings.height_threshold_m);
+      place_intervals(foot, *feet_clip[s], *feet_read[s]);
+    }
     if (foot.intervals.empty())
       result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
                                 "'): no contact detected");
