@@ -1,6 +1,7 @@
 #include "footfix/lock/lock_clip.h"
 
 #include "footfix/core/error.h"
+#include "footfix/core/fk.h"
 #include "footfix/solve/offline_apply.h"
 
 namespace footfix {
@@ -68,6 +69,8 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
       out = &runtime.update(pose, dt);
     }
     std::copy(out->rotations.begin(), out->rotations.end(), result.locked.rotations.begin() + static_cast<long>(first));
+    std::copy(out->translations.begin(), out->translations.end(),
+              result.locked.translations.begin() + static_cast<long>(first));
     for (int s = 0; s < 2; ++s) {
       const RuntimeFootState& st = out->feet[s];
       FootLockTrack& t = result.feet[s];
@@ -79,6 +82,24 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
     }
   }
   return result;
+}
+
+LockHold lock_hold(const LockClipResult& result, const Rig& rig) {
+  LockHold hold;
+  const Clip& clip = result.locked;
+  std::vector<Vec3> contact(static_cast<size_t>(clip.frame_count));
+  for (int s = 0; s < 2; ++s) {
+    const FootLockTrack& t = result.feet[s];
+    joint_trajectory(clip, rig.legs[s].contact_joint(), contact);
+    for (int f = 0; f < clip.frame_count; ++f) {
+      if (!t.locked[f] || t.blend_weight[f] < 1.0) continue;
+      const double miss = length(contact[static_cast<size_t>(f)] - t.contact_point_m[f]);
+      ++hold.settled_frames;
+      hold.held_frames += miss <= k_lock_hold_tolerance_m ? 1 : 0;
+      hold.max_miss_m = std::max(hold.max_miss_m, miss);
+    }
+  }
+  return hold;
 }
 
 }  // namespace footfix

@@ -1,6 +1,7 @@
 #include "footfix/lock/runtime_lock.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "footfix/core/error.h"
@@ -12,9 +13,18 @@ void RuntimeLockSettings::validate() const {
   lock.validate();
   contacts.validate();
   ik.validate();
+  if (!std::isfinite(max_pelvis_drop_m) || max_pelvis_drop_m < 0 || max_pelvis_drop_m > 1)
+    fail(ErrorKind::usage, "runtime lock: max_pelvis_drop_m must be in [0, 1], got " + std::to_string(max_pelvis_drop_m));
+  if (!std::isfinite(pelvis_drop_time_s) || pelvis_drop_time_s <= 0 || pelvis_drop_time_s > 10)
+    fail(ErrorKind::usage, "runtime lock: pelvis_drop_time_s must be in (0, 10], got " + std::to_string(pelvis_drop_time_s));
+  if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
+    fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
 }
 
 namespace {
+
+// A pelvis drop the spring brings back under this (m) with nothing asking for one ends there.
+constexpr double k_settled_drop_m = 1e-4;
 
 const Rig& checked_rig(const Rig& rig, const Skeleton& skeleton) {
   for (const LegChain& leg : rig.legs)
@@ -43,6 +53,34 @@ RuntimeLock::RuntimeLock(const Skeleton& skeleton, const Rig& rig, const std::ar
 void RuntimeLock::reset() {
   detector_.reset();
   for (auto& f : feet_) f.reset();
+  drop_ = drop_velocity_ = 0;
+  released_ = {};
+  miss_m_ = {};
+}
+
+void RuntimeLock::lower_pelvis(Vec3 input_translation, double drop_m) {
+  const int joint = rig_.translation_joint;
+  if (joint < 0) return;
+  const int parent = pose_.skeleton.parents[static_cast<size_t>(joint)];
+  const Quat parent_rotation = parent >= 0 ? joint_world(pose_, 0, parent).rotation : Quat{};
+  pose_.translation(0, joint) = input_translation - rotate(inverse(parent_rotation), Vec3{0, drop_m, 0});
+}
+
+double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension) {
+  double need = 0;
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig_.legs[s];
+    const FootLock::Step& st = steps[s];
+    miss_m_[s] = solve_leg(pose_, 0, leg, st.position, heights_[s], max_extension[s], settings_.ik).miss_m;
+    if (!st.locked || miss_m_[s] <= 0) continue;
+    // Lowering the hip by d brings it about d x (its height over the target / their distance)
+    // nearer the target (at least half of d: a leg that reaches far forward gains little).
+    const Vec3 hip = joint_world(pose_, 0, leg.hip).translation;
+    const double distance = length(hip - st.position);
+    if (distance <= 0) continue;
+    need = std::max(need, miss_m_[s] / std::max(0.5, (hip.y - st.position.y) / distance));
+  }
+  return need;
 }
 
 const RuntimeFrame& RuntimeLock::update(const PoseView& pose, double dt) { return step(pose, dt, nullptr); }
@@ -72,6 +110,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   const int pelvis = rig_.pelvis >= 0 ? rig_.pelvis : std::max(rig_.translation_joint, 0);
   const auto& detected = detector_.update(contact_ws, joint_world(pose_, 0, pelvis).translation, dt);
 
+  std::array<FootLock::Step, 2> steps;
   for (int s = 0; s < 2; ++s) {
     RuntimeFootState& out = frame_.feet[s];
     if (given) {
@@ -81,14 +120,37 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       out.contact = detected[s].contact;
       out.contact_signal = detected[s].signal;
     }
+    if (!out.contact) released_[s] = false;
     const double height = given ? (*given)[s].height_m : contact_ws[s].y;
-    const FootLock::Step st = feet_[s].step(contact_ws[s], out.contact, height, dt);
-    out.locked = st.locked;
-    out.blend_weight = st.blend_weight;
-    out.target_m = st.position;
-    out.contact_point_m = st.contact_point;
-    solve_leg(pose_, 0, rig_.legs[s], st.position, heights_[s], max_extension[s], settings_.ik);
+    steps[s] = feet_[s].step(contact_ws[s], out.contact && !released_[s], height, dt);
+    out.locked = steps[s].locked;
+    out.blend_weight = steps[s].blend_weight;
+    out.target_m = steps[s].position;
+    out.contact_point_m = steps[s].contact_point;
   }
+
+  // The pelvis drop the locked toes need, read on the input pose, then followed by the spring
+  // (a drop that starts or ends at once would pop the whole body).
+  const Vec3 input_translation =
+      rig_.translation_joint >= 0 ? pose_.translation(0, rig_.translation_joint) : Vec3{};
+  const double max_drop = settings_.max_pelvis_drop_m;
+  double wanted = solve_legs(steps, max_extension);
+  const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
+  drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;
+  drop_ += drop_velocity_ * dt;
+  if (drop_ <= 0 || drop_ >= max_drop || (target == 0 && drop_ < k_settled_drop_m)) {
+    drop_ = target == 0 && drop_ < k_settled_drop_m ? 0 : std::clamp(drop_, 0.0, max_drop);
+    drop_velocity_ = 0;
+  }
+  if (drop_ > 0) {
+    std::copy(pose.rotations.begin(), pose.rotations.end(), pose_.rotations.begin());
+    lower_pelvis(input_translation, drop_);
+    wanted = std::max(wanted, drop_ + solve_legs(steps, max_extension));
+  }
+  frame_.pelvis_drop_m = drop_;
+  // A toe still out of reach with the pelvis as low as it may go is let go.
+  for (int s = 0; s < 2; ++s)
+    if (steps[s].locked && miss_m_[s] > settings_.release_miss_m && wanted >= max_drop) released_[s] = true;
   return frame_;
 }
 

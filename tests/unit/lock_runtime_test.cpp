@@ -1,11 +1,13 @@
 // The runtime lock as a whole: causal (a frame's output never depends on later frames), only the
-// legs change, the causal detector's documented delays, bad poses and one-frame clips.
+// legs and the pelvis height change, a locked toe held when the body runs ahead, the causal
+// detector's documented delays, bad poses and one-frame clips.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/eval/sliding.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/lock/lock_clip.h"
@@ -56,10 +58,25 @@ TEST(LockRuntime, OutputNeverDependsOnLaterFrames) {
   EXPECT_GT(locked_frames, 100);  // the test is about a clip that really locks
 }
 
-TEST(LockRuntime, ChangesOnlyLegRotations) {
+TEST(LockRuntime, ChangesOnlyLegRotationsAndThePelvisHeight) {
   LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
-  LockClipResult r = lock_clip(walk.clip, walk.rig, RuntimeLockSettings{});
-  EXPECT_EQ(r.locked.translations, walk.clip.translations);
+  const RuntimeLockSettings settings;
+  LockClipResult r = lock_clip(walk.clip, walk.rig, settings);
+  // The translation joint only comes down, by at most max_pelvis_drop_m; no other moves.
+  const int root = walk.rig.translation_joint;
+  double largest_drop = 0;
+  for (int f = 0; f < walk.clip.frame_count; ++f) {
+    for (int j = 0; j < walk.clip.joint_count(); ++j) {
+      if (j == root) continue;
+      ASSERT_EQ(r.locked.translation(f, j), walk.clip.translation(f, j)) << j << " frame " << f;
+    }
+    const Vec3 before = joint_world(walk.clip, f, root).translation, after = joint_world(r.locked, f, root).translation;
+    EXPECT_NEAR(after.x, before.x, 1e-12);
+    EXPECT_NEAR(after.z, before.z, 1e-12);
+    EXPECT_LE(after.y, before.y + 1e-12);
+    largest_drop = std::max(largest_drop, before.y - after.y);
+  }
+  EXPECT_LE(largest_drop, settings.max_pelvis_drop_m + 1e-12);
   int changed_leg_values = 0;
   for (int j = 0; j < walk.clip.joint_count(); ++j) {
     bool leg = false;
@@ -73,6 +90,24 @@ TEST(LockRuntime, ChangesOnlyLegRotations) {
     }
   }
   EXPECT_GT(changed_leg_values, 100);
+}
+
+TEST(LockRuntime, HoldsALockedToeWhenTheBodyRunsAhead) {
+  // The walk's root travel stretched by 1.25: the planted feet are left behind the body. The
+  // pelvis comes down (within its bound) to keep them, and a toe it cannot keep is let go
+  // instead of being dragged while flagged locked.
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  const Clip ahead = make_sliding(walk.clip, walk.rig, 1.25);
+  RuntimeLockSettings no_drop;
+  no_drop.max_pelvis_drop_m = 0;
+  no_drop.release_miss_m = 1;  // the lock as it was: never lowered, never let go
+  const LockHold before = lock_hold(lock_clip(ahead, walk.rig, no_drop), walk.rig);
+  const LockClipResult locked = lock_clip(ahead, walk.rig, RuntimeLockSettings{});
+  const LockHold after = lock_hold(locked, walk.rig);
+  EXPECT_GT(before.max_miss_m, 0.10);
+  EXPECT_LT(after.max_miss_m, 0.04);
+  EXPECT_GT(after.held_share(), before.held_share() + 0.1);
+  EXPECT_GT(after.settled_frames, 150);  // still locks most of its contacts
 }
 
 TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {

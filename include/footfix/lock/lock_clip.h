@@ -31,6 +31,20 @@ struct LockClipResult {
   std::vector<std::string> warnings;
 };
 
+/// How well the locked toes held their contact points in a lock_clip result: over the settled
+/// locked foot-frames (locked, the lock's blend over), the distance (m, internal frame) of the
+/// contact joint from its contact point.
+struct LockHold {
+  int settled_frames = 0;  ///< foot-frames locked with the lock blend over, both feet
+  int held_frames = 0;     ///< of those, the contact joint within k_lock_hold_tolerance_m
+  double max_miss_m = 0;   ///< the largest distance over them
+  /// held_frames / settled_frames (1 without settled frames).
+  double held_share() const { return settled_frames > 0 ? static_cast<double>(held_frames) / settled_frames : 1.0; }
+};
+/// The distance (m) within which a locked toe counts as on its contact point.
+inline constexpr double k_lock_hold_tolerance_m = 0.01;
+LockHold lock_hold(const LockClipResult& result, const Rig& rig);
+
 /// Runs the runtime lock over `clip` (internal frame) with legs `rig`, at dt = 1 / fps. With
 /// `contacts`, those (offline) contacts and their interval heights drive the lock instead of the
 /// causal detector. The leg height clamps are the clip's own minima (leg_heights). A one-frame

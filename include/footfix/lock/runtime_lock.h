@@ -6,7 +6,8 @@
 //
 // Poses are local joint transforms (rotation and translation relative to the parent, meters,
 // internal frame: Y up), one per skeleton joint, in skeleton order. Only the local rotations of
-// each leg's hip, knee, heel and toe joints are changed; every other value is passed through.
+// each leg's hip, knee, heel and toe joints and, where a locked toe is out of reach, the
+// translation joint's height are changed; every other value is passed through.
 #pragma once
 
 #include <array>
@@ -27,6 +28,14 @@ struct RuntimeLockSettings {
   /// window, majority window and the two thresholds; see lock/causal_contacts.h).
   ContactSettings contacts;
   LegIkSettings ik;
+  /// A locked toe the leg cannot reach, even with the heel lifted, brings the pelvis (the
+  /// translation joint) down by up to this much (m, >= 0; 0: never), following the drop it needs
+  /// with a critically damped spring of time constant pelvis_drop_time_s (s, > 0).
+  double max_pelvis_drop_m = 0.05;
+  double pelvis_drop_time_s = 0.05;
+  /// A locked toe still farther than this from its target (m, > 0) with the pelvis down as far as
+  /// it may go is released early (blended as any unlock) and stays free until its contact ends.
+  double release_miss_m = 0.01;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -54,8 +63,9 @@ struct RuntimeFootState {
 
 struct RuntimeFrame {
   std::span<const Quat> rotations;     ///< corrected local rotations
-  std::span<const Vec3> translations;  ///< the input's local translations (unchanged)
+  std::span<const Vec3> translations;  ///< the input's, the translation joint's lowered by pelvis_drop_m
   std::array<RuntimeFootState, 2> feet;  ///< indexed by Side
+  double pelvis_drop_m = 0;  ///< how far the pelvis is lowered (m, world, >= 0)
 };
 
 class RuntimeLock {
@@ -82,6 +92,11 @@ class RuntimeLock {
 
  private:
   const RuntimeFrame& step(const PoseView& pose, double dt, const std::array<GivenContact, 2>* given);
+  /// Lowers the translation joint of the pose being corrected by `drop_m` (world Y) from the
+  /// input's `input_translation`.
+  void lower_pelvis(Vec3 input_translation, double drop_m);
+  /// Solves both legs onto their targets; returns the pelvis drop the locked ones still need.
+  double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension);
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
@@ -90,6 +105,9 @@ class RuntimeLock {
   CausalContactDetector detector_;
   std::array<FootLock, 2> feet_;
   RuntimeFrame frame_;
+  double drop_ = 0, drop_velocity_ = 0;    ///< the pelvis drop spring (m, m/s)
+  std::array<bool, 2> released_{};          ///< released early, until the contact ends
+  std::array<double, 2> miss_m_{};          ///< each leg's last distance from its target
 };
 
 }  // namespace footfix
