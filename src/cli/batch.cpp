@@ -270,15 +270,25 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
   return outcomes;
 }
 
-int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemOutcome>& outcomes, const char* verb) {
-  int failed = 0, code = k_exit_ok;
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemOutcome>& outcomes, const char* verb,
+                    const BatchTotals& totals) {
+  size_t failed = 0;
+  int code = k_exit_ok;
   for (size_t i = 0; i < items.size(); ++i) {
     if (outcomes[i].ok) continue;
     ++failed;
     code = most_severe_exit_code(code, outcomes[i].exit_code);
   }
-  if (items.size() > 1 || failed > 0)
-    spdlog::info("{} clips: {} {}, {} failed", items.size(), items.size() - failed, verb, failed);
+  if (items.size() > 1 || failed > 0) {
+    const size_t done = items.size() - failed - totals.unchanged;
+    const std::string unchanged = totals.unchanged > 0 ? ", " + std::to_string(totals.unchanged) + " unchanged" : "";
+    spdlog::info("{}: {} {}{}, {} failed in {:.1f} s", counted(items.size(), "clip"), done, verb, unchanged, failed,
+                 totals.seconds);
+  }
   for (size_t i = 0; i < items.size(); ++i)
     if (!outcomes[i].ok) spdlog::error("failed: {}", outcomes[i].message);
   return code;

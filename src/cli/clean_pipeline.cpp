@@ -80,14 +80,12 @@ bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, jso
   report["output"] = item.output.string();
   report["status"] = "skipped";
   report.erase("time_s");
-  spdlog::info("unchanged, skipped: {}", item.input.string());
   return true;
 }
 
 void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& document, double max_slide_cm_s) {
   const json& clips = document.at("clips");
   if (manifest_) {
-    std::size_t skipped = 0;
     for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
       std::string key = manifest_key(items[i], output_dir_);
       std::string status = text_at(clips[i], {"status"});
@@ -95,14 +93,11 @@ void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& docu
         json recorded = clips[i];
         recorded.erase("time_s");
         manifest_->set(key, {input_hashes_[i], settings_hash_, FOOTFIX_VERSION, recorded});
-      } else if (status == "skipped") {
-        ++skipped;
-      } else {
+      } else if (status != "skipped") {
         manifest_->erase(key);
       }
     }
     manifest_->save();
-    spdlog::info("--incremental: {} of {} clips unchanged and skipped", skipped, items.size());
   }
   write_report_pages(document, html_path_, junit_path_, max_slide_cm_s);
 }

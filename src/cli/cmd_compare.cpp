@@ -99,6 +99,7 @@ int run_compare(CompareOptions& o) {
   std::vector<BatchItem> items;
   for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
   std::vector<ClipComparison> clips(items.size());
+  const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input.string(), w);
@@ -126,7 +127,7 @@ int run_compare(CompareOptions& o) {
   } else {
     print_table(clips, outcomes, o.lock.offline_contacts);
   }
-  return summarize_batch(items, outcomes, "compared");
+  return summarize_batch(items, outcomes, "compared", {seconds_since(started), 0});
 }
 
 }  // namespace
