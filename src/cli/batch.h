@@ -79,9 +79,13 @@ struct ItemOutcome {
 /// (footfix::Error -> its exit code, anything else -> internal error 70); the rest go on.
 /// `after_each(index, outcome)`, if set, runs after each item, one call at a time. Shows a
 /// progress line on a terminal. Returns outcomes in item order.
+/// On SIGINT or SIGTERM: logs "interrupted by SIGTERM: n of N clips finished", calls
+/// `on_interrupt(signal name, n)` (no after_each runs from then on) and ends the process by the
+/// signal (see interrupt.h).
 std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
                                    const std::function<void(const BatchItem&, size_t index)>& work,
-                                   const std::function<void(size_t index, const ItemOutcome&)>& after_each = {});
+                                   const std::function<void(size_t index, const ItemOutcome&)>& after_each = {},
+                                   const std::function<void(const std::string& signal, size_t finished)>& on_interrupt = {});
 
 /// What the end-of-batch summary tells besides the outcomes.
 struct BatchTotals {

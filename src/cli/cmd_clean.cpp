@@ -276,6 +276,12 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         record["check"] = check_result(index, outcome.ok);
         if (keep_records) full_records[index] = record;
         report.add_clip(index, std::move(record));
+      },
+      [&](const std::string& signal, size_t) {
+        report.interrupt(signal);
+        if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
+        if (o.pipeline.save_progress(items, full_records))
+          spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
       });
   BatchTotals totals{seconds_since(started), 0};
   for (size_t i = 0; i < items.size(); ++i) totals.unchanged += outcomes[i].ok && cleaned[i].unchanged;

@@ -7,7 +7,10 @@
 #include "clean_pipeline.h"
 #include "command.h"
 #include "footfix/io/atomic_file.h"
+#include "console.h"
+#include "report_fields.h"
 #include "report_merge.h"
+#include "report_view.h"
 
 namespace footfix::cli {
 namespace {
@@ -36,6 +39,8 @@ int run_report(const ReportOptions& o, const char* name) {
       if (!other.empty() && std::filesystem::path(other) == std::filesystem::path(path))
         fail(ErrorKind::usage, path + ": refusing to overwrite an input report");
     reports.push_back(read_report(path));
+    const std::string note = incomplete_note(report_view(reports.back().document), clips_of(reports.back().document).size());
+    if (!note.empty()) spdlog::warn("{}: {}", path, note);
   }
   std::vector<std::string> warnings;
   nlohmann::json merged = merge_reports(reports, warnings);
@@ -43,7 +48,7 @@ int run_report(const ReportOptions& o, const char* name) {
   if (!o.output.empty())
     write_file_atomically(o.output, [&](std::ostream& out) { out << merged.dump(2) << "\n"; });
   write_report_pages(merged, o.html, o.junit, o.max_slide_cm_s);
-  spdlog::info("{} reports, {} clips", reports.size(), merged.at("clips").size());
+  spdlog::info("{}, {}", counted(reports.size(), "report"), counted(merged.at("clips").size(), "clip"));
   return k_exit_ok;
 }
 

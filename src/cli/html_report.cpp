@@ -276,7 +276,7 @@ constexpr const char* k_style =
     "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}"
     "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
     "tr.failed td,span.failed,.error,tr.check-failed td,span.check-failed,p.check-failed{color:#b00}"
-    "span.skipped,tr.skipped td{color:#777}"
+    "span.skipped,tr.skipped td{color:#777}p.incomplete{background:#fee;border:1px solid #b00;padding:4px 8px}"
     "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
     ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"
     "svg text{font-size:10px;fill:#444}line.threshold{stroke:#2a2;stroke-dasharray:6 3}"
@@ -301,6 +301,8 @@ std::string html_report(const json& report) {
       << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
       << clips.size() << (clips.size() == 1 ? " clip: " : " clips: ") << cleaned << " cleaned, " << skipped
       << " skipped (unchanged), " << failed << " failed.</p>";
+  if (const std::string note = incomplete_note(view, clips.size()); !note.empty())
+    out << "<p class=\"incomplete\">" << xml_escape(note) << "; this page shows those.</p>";
   if (view.check)
     out << "<p class=\"check" << (over > 0 ? " check-failed" : "") << "\">check: contact slide p95 at most "
         << threshold_text(view.max_slide_cm_s) << " cm/s: " << over << " over (check failed), "

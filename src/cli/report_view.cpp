@@ -72,9 +72,24 @@ ReportView report_view(const json& report) {
   if (const json* check = field_at(report, {"summary", "check", "enabled"}); check != nullptr && check->is_boolean())
     view.check = check->get<bool>();
   view.max_slide_cm_s = number_at(report, {"summary", "check", "max_slide_cm_s"}, 0.0);
+  if (const json* complete = field_at(report, {"summary", "complete"}); complete != nullptr && complete->is_boolean())
+    view.complete = complete->get<bool>();
+  view.interrupted = text_at(report, {"summary", "interrupted"});
+  if (const json* planned = field_at(report, {"summary", "clips_planned"}); planned != nullptr && planned->is_number_integer())
+    view.clips_planned = planned->get<long long>();
   view.input_root = common_folder(paths_at(clips, "input"));
   view.output_root = common_folder(paths_at(clips, "output"));
   return view;
+}
+
+std::string incomplete_note(const ReportView& view, std::size_t clips_done) {
+  if (view.complete) return "";
+  std::string note = "incomplete: the run ";
+  note += view.interrupted.empty() ? "stopped" : "was interrupted by " + view.interrupted;
+  note += " after " + std::to_string(clips_done);
+  if (view.clips_planned >= 0) note += " of " + std::to_string(view.clips_planned);
+  note += view.clips_planned == 1 ? " clip" : " clips";
+  return note;
 }
 
 std::string error_of(const json& clip, const ReportView& view) {

@@ -1,6 +1,6 @@
 // What the report pages show of a clean report, decided once for the page: each clip's verdict
 // (its run and its --check), the order a reviewer reads the clips in (failures first), the check
-// threshold, and the folders paths are shown relative to.
+// threshold, whether the run finished, and the folders paths are shown relative to.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -25,10 +25,18 @@ struct ReportView {
   std::vector<std::size_t> order;  ///< run failures, check failures, then by residual slide, worst first
   bool check = false;              ///< --check was on (summary.check.enabled)
   double max_slide_cm_s = 0;       ///< its threshold
+  bool complete = true;            ///< summary.complete (absent: true)
+  std::string interrupted;         ///< summary.interrupted: the signal that stopped the run, or ""
+  long long clips_planned = -1;    ///< summary.clips_planned of an incomplete run, -1 if absent
   std::string input_root, output_root;  ///< the folders every input (output) lies in, "" if none
 };
 
 ReportView report_view(const nlohmann::json& report);
+
+/// For a report of a run that did not finish, "incomplete: the run was interrupted by SIGTERM
+/// after 1 of 3 clips" (or "stopped", when no signal is recorded: killed, or still running);
+/// "" for a complete one.
+std::string incomplete_note(const ReportView& view, std::size_t clips_done);
 
 /// `path` relative to `root` (a folder `path` lies in, as given), or `path` itself when `root`
 /// is empty.

@@ -76,7 +76,7 @@ TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
   EXPECT_LT(at("broken.bvh"), at("high.bvh"));
   EXPECT_LT(at("high.bvh"), at("mid.bvh"));
   EXPECT_LT(at("mid.bvh"), at("low.bvh"));
-  // Rows link to the clip sections, which keep the report's order.
+  // Rows link to the clip sections, which follow the overview.s order.
   EXPECT_NE(table.find("href=\"#clip-2\">broken.bvh"), std::string::npos);
   EXPECT_NE(html.find("<section class=\"clip\" id=\"clip-1\"><h2>high.bvh"), std::string::npos);
   EXPECT_EQ(count(html, "<svg"), 3u * k_svgs_per_clip);
