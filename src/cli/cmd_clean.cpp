@@ -29,6 +29,7 @@
 #include "footfix/solve/pinned_root.h"
 #include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
+#include "number_options.h"
 #include "output_guard.h"
 #include "output_options.h"
 #include "report_fields.h"
@@ -330,7 +331,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_flag("--check", o->check,
                 "CI gate: exit 6 when a cleaned clip's 95th-percentile contact slide exceeds --max-slide");
   auto* max_slide = cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (implies --check)")
-                        ->check(CLI::PositiveNumber)
+                        ->check(positive_number("cm/s"))
                         ->capture_default_str();
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast or reference (25000 PBD iterations) [default: fast]")

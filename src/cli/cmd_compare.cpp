@@ -143,6 +143,11 @@ CLI::App* add_compare_command(CLI::App& app, Action& action) {
   cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (results do not depend on it)")->check(CLI::Range(1, 256));
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix compare walk.bvh                     no fix, runtime lock and offline clean in one table\n"
+      "  footfix compare clips/ --slide-protocol -j 2 also with the root's motion scaled x1.25 and x0.75\n"
+      "  footfix compare walk.bvh --json             the same figures as JSON");
   action = [o] {
     return run_compare(*o);
   };

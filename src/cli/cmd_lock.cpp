@@ -63,6 +63,10 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
                 "read", "processed");
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix lock walk.bvh                        walk.locked.bvh + walk.locked.lock.json beside it\n"
+      "  footfix lock clips/ -o locked/ --blend-time 0.5   mirrors clips/ under locked/");
   action = [o] {
     OutputPlan plan = o->out.plan(".locked");
     ReadOptions read = o->clip.resolve();

@@ -8,6 +8,7 @@
 #include "command.h"
 #include "footfix/io/atomic_file.h"
 #include "console.h"
+#include "number_options.h"
 #include "report_fields.h"
 #include "report_merge.h"
 #include "report_view.h"
@@ -26,7 +27,7 @@ void add_report_options(CLI::App& cmd, ReportOptions& o) {
   cmd.add_option("-o,--output", o.output, "Write the merged report JSON here");
   cmd.add_option("--html", o.html, "Write the HTML report of the (merged) reports");
   cmd.add_option("--junit", o.junit, "Write JUnit XML: one test case per clip, failing over --max-slide or on error");
-  cmd.add_option("--max-slide", o.max_slide_cm_s, "Threshold of --junit in cm/s (default 5)")->check(CLI::PositiveNumber);
+  cmd.add_option("--max-slide", o.max_slide_cm_s, "Threshold of --junit in cm/s (default 5)")->check(positive_number("cm/s"));
 }
 
 int run_report(const ReportOptions& o, const char* name) {
@@ -62,6 +63,15 @@ CLI::App* add_report_command(CLI::App& app, Action& action) {
   add_report_options(*merge, *m);
   add_report_options(*cmd, *o);
   cmd->require_subcommand(0, 1);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix report r.json --html r.html          draw the page again from a saved report\n"
+      "  footfix report r.json --junit r.xml --max-slide 3\n"
+      "  footfix report merge shard-*.json -o all.json --html all.html");
+  merge->footer(
+      "Examples:\n"
+      "  footfix report merge shard-*.json -o all.json                one report of the whole batch\n"
+      "  footfix report merge shard-*.json -o all.json --html all.html --junit all.xml");
   action = [o, m, merge] { return merge->parsed() ? run_report(*m, "report merge") : run_report(*o, "report"); };
   return cmd;
 }
