@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -14,6 +15,7 @@
 #include "console.h"
 #include "footfix/core/error.h"
 #include "footfix/pipeline/load_clip.h"
+#include "interrupt.h"
 #include "output_guard.h"
 
 namespace footfix::cli {
@@ -230,12 +232,14 @@ void print_plan(const std::vector<BatchItem>& items) {
 
 std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
                                    const std::function<void(const BatchItem&, size_t)>& work,
-                                   const std::function<void(size_t, const ItemOutcome&)>& after_each) {
+                                   const std::function<void(size_t, const ItemOutcome&)>& after_each,
+                                   const std::function<void(const std::string&, size_t)>& on_interrupt) {
   std::vector<ItemOutcome> outcomes(items.size());
   std::atomic<size_t> next{0};
   size_t done = 0;
   std::mutex done_mutex;
   const bool progress = items.size() > 1;
+  const size_t interrupt_after = test_interrupt_after();
   auto worker = [&] {
     for (size_t i; (i = next++) < items.size();) {
       try {
@@ -249,18 +253,29 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
       } catch (...) {
         outcomes[i] = {false, k_exit_internal, items[i].input.string() + ": internal error: unknown exception"};
       }
-      std::lock_guard<std::mutex> lock(done_mutex);
-      ++done;
-      if (after_each) {
-        try {
-          after_each(i, outcomes[i]);
-        } catch (const std::exception& e) {
-          spdlog::error("{}", e.what());
+      size_t finished = 0;
+      {
+        std::lock_guard<std::mutex> lock(done_mutex);
+        finished = ++done;
+        if (after_each) {
+          try {
+            after_each(i, outcomes[i]);
+          } catch (const std::exception& e) {
+            spdlog::error("{}", e.what());
+          }
         }
+        if (progress) progress_update(done, items.size(), items[i].input.filename().string());
       }
-      if (progress) progress_update(done, items.size(), items[i].input.filename().string());
+      if (finished == interrupt_after) {
+        ::kill(::getpid(), SIGTERM);
+        for (;;) ::pause();  // the watcher ends the process
+      }
     }
   };
+  InterruptWatch watch(done_mutex, [&](int signal) {
+    spdlog::error("interrupted by {}: {} of {} finished", signal_name(signal), done, counted(items.size(), "clip"));
+    if (on_interrupt) on_interrupt(signal_name(signal), done);
+  });
   int threads = std::clamp(jobs, 1, static_cast<int>(std::max<size_t>(1, items.size())));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
@@ -270,15 +285,25 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
   return outcomes;
 }
 
-int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemOutcome>& outcomes, const char* verb) {
-  int failed = 0, code = k_exit_ok;
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int summarize_batch(const std::vector<BatchItem>& items, const std::vector<ItemOutcome>& outcomes, const char* verb,
+                    const BatchTotals& totals) {
+  size_t failed = 0;
+  int code = k_exit_ok;
   for (size_t i = 0; i < items.size(); ++i) {
     if (outcomes[i].ok) continue;
     ++failed;
     code = most_severe_exit_code(code, outcomes[i].exit_code);
   }
-  if (items.size() > 1 || failed > 0)
-    spdlog::info("{} clips: {} {}, {} failed", items.size(), items.size() - failed, verb, failed);
+  if (items.size() > 1 || failed > 0) {
+    const size_t done = items.size() - failed - totals.unchanged;
+    const std::string unchanged = totals.unchanged > 0 ? ", " + std::to_string(totals.unchanged) + " unchanged" : "";
+    spdlog::info("{}: {} {}{}, {} failed in {:.1f} s", counted(items.size(), "clip"), done, verb, unchanged, failed,
+                 totals.seconds);
+  }
   for (size_t i = 0; i < items.size(); ++i)
     if (!outcomes[i].ok) spdlog::error("failed: {}", outcomes[i].message);
   return code;

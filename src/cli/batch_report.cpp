@@ -70,6 +70,16 @@ void BatchReport::finish(json summary) {
   if (path_.empty()) return;
   summary["complete"] = true;
   write_report(std::move(summary));
+  remove_journal();
+}
+
+void BatchReport::interrupt(const std::string& signal) {
+  if (path_.empty()) return;
+  write_report({{"complete", false}, {"interrupted", signal}, {"clips_done", done_}, {"clips_planned", clips_.size()}});
+  remove_journal();
+}
+
+void BatchReport::remove_journal() {
   if (journal_) {
     std::fclose(journal_);
     journal_ = nullptr;

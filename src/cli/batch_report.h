@@ -27,9 +27,13 @@ class BatchReport {
   void add_clip(size_t index, nlohmann::json clip);
   /// Writes the final report with `summary` (complete = true added) and removes the journal.
   void finish(nlohmann::json summary);
+  /// Writes the report of the clips done so far, marked incomplete (complete = false,
+  /// interrupted = `signal`, clips_done, clips_planned), and removes the journal.
+  void interrupt(const std::string& signal);
 
  private:
   void write_report(nlohmann::json summary);
+  void remove_journal();
 
   std::filesystem::path path_, journal_path_;
   std::vector<nlohmann::json> clips_;  ///< null until done

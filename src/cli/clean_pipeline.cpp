@@ -80,31 +80,37 @@ bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, jso
   report["output"] = item.output.string();
   report["status"] = "skipped";
   report.erase("time_s");
-  spdlog::info("unchanged, skipped: {}", item.input.string());
   return true;
 }
 
-void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& document, double max_slide_cm_s) {
-  const json& clips = document.at("clips");
-  if (manifest_) {
-    std::size_t skipped = 0;
-    for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
-      std::string key = manifest_key(items[i], output_dir_);
-      std::string status = text_at(clips[i], {"status"});
-      if (status == "ok" && !input_hashes_[i].empty()) {
-        json recorded = clips[i];
-        recorded.erase("time_s");
-        manifest_->set(key, {input_hashes_[i], settings_hash_, FOOTFIX_VERSION, recorded});
-      } else if (status == "skipped") {
-        ++skipped;
-      } else {
-        manifest_->erase(key);
-      }
+void CleanPipeline::record(const std::vector<BatchItem>& items, const json& clips) {
+  for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
+    if (clips[i].is_null()) continue;
+    std::string key = manifest_key(items[i], output_dir_);
+    std::string status = text_at(clips[i], {"status"});
+    if (status == "ok" && !input_hashes_[i].empty()) {
+      json recorded = clips[i];
+      recorded.erase("time_s");
+      manifest_->set(key, {input_hashes_[i], settings_hash_, FOOTFIX_VERSION, recorded});
+    } else if (status != "skipped") {
+      manifest_->erase(key);
     }
+  }
+}
+
+void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& document, double max_slide_cm_s) {
+  if (manifest_) {
+    record(items, document.at("clips"));
     manifest_->save();
-    spdlog::info("--incremental: {} of {} clips unchanged and skipped", skipped, items.size());
   }
   write_report_pages(document, html_path_, junit_path_, max_slide_cm_s);
+}
+
+bool CleanPipeline::save_progress(const std::vector<BatchItem>& items, const std::vector<json>& clips) {
+  if (!manifest_) return false;
+  record(items, json(clips));
+  manifest_->save();
+  return true;
 }
 
 void write_report_pages(const json& document, const std::string& html_path, const std::string& junit_path,

@@ -44,7 +44,16 @@ class CleanPipeline {
   /// page and the JUnit file when asked. `document` is the whole report ({"clips": [...]}).
   void finish(const std::vector<BatchItem>& items, const nlohmann::json& document, double max_slide_cm_s);
 
+  /// On an interrupted batch, with --incremental: saves the manifest with the clips of `clips`
+  /// (report entries by item, null where not done) that finished, so that the same command
+  /// resumes. Returns whether a manifest was saved.
+  bool save_progress(const std::vector<BatchItem>& items, const std::vector<nlohmann::json>& clips);
+
  private:
+  /// Records in the manifest each clip of `clips` (by item): cleaned ones with their entry, failed
+  /// ones erased; skipped and null (not done) entries left as they were.
+  void record(const std::vector<BatchItem>& items, const nlohmann::json& clips);
+
   std::string shard_text_, html_path_, junit_path_;
   bool incremental_ = false;
   std::string output_dir_;

@@ -39,11 +39,14 @@ void ClipOptions::add_to(CLI::App& cmd) {
   cmd.add_option("--up", up, "Up axis of the file: x, y, z, -x, -y, -z (default: detected)");
   cmd.add_option("--rig", rig_profile_path, "Rig profile JSON naming the leg joints");
   cmd.add_option("--take", take, "FBX: animation take by name or index (default: the first)");
-  if (cmd.get_option_no_throw("--fps") == nullptr)  // walk's --fps is the rate it generates
-    cmd.add_option("--fps", fps,
-                   "BVH: process at this frame rate (Hz) instead of the stated Frame Time, which the output keeps "
-                   "[default: the stated rate, unless the motion clearly contradicts it]")
-        ->check(CLI::Range(1.0, 1000.0));
+  cmd.add_option("--fps", fps,
+                 "BVH: process at this frame rate (Hz) instead of the stated Frame Time, which the output keeps "
+                 "[default: the stated rate, unless the motion clearly contradicts it]")
+      ->check(CLI::Range(1.0, 1000.0));
+  add_limits_to(cmd);
+}
+
+void ClipOptions::add_limits_to(CLI::App& cmd) {
   cmd.add_flag("--repair", repair,
                "BVH: fill non-finite values (nan, inf) from the nearest finite values of the same channel "
                "(linear) instead of refusing the file");

@@ -27,9 +27,11 @@ struct ClipOptions {
 
   std::optional<RigProfile> rig_profile;  ///< loaded by resolve()
 
-  /// Adds --unit-scale, --up, --rig, --take, --fps (unless `cmd` has its own, as walk does),
-  /// --repair and the input limits (--max-input-size, --max-memory, --max-duration) to `cmd`.
+  /// Adds --unit-scale, --up, --rig, --take, --fps, and what add_limits_to adds, to `cmd`.
   void add_to(CLI::App& cmd);
+  /// Adds --repair and the input limits (--max-input-size, --max-memory, --max-duration) only
+  /// (walk: its --skeleton is read with detected units and legs).
+  void add_limits_to(CLI::App& cmd);
   /// Validates the options and loads the rig profile. Throws Error(usage/read).
   ReadOptions resolve();
 };

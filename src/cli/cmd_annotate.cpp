@@ -8,6 +8,7 @@
 
 #include "batch.h"
 #include "clip_options.h"
+#include "console.h"
 #include "command.h"
 #include "contact_options.h"
 #include "footfix/contacts/detect_contacts.h"
@@ -75,8 +76,9 @@ void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactS
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
   result.warnings.insert(result.warnings.begin(), loaded.warnings.begin(), loaded.warnings.end());
   write_file_atomically(item.output, [&](std::ostream& out) { write_contacts_json(loaded.clip, result, settings, out); });
-  spdlog::info("{}: {} + {} contacts -> {}", input, result.foot(Side::left).intervals.size(),
-               result.foot(Side::right).intervals.size(), item.output.string());
+  const size_t left = result.foot(Side::left).intervals.size(), right = result.foot(Side::right).intervals.size();
+  spdlog::info("annotated {} -> {}: {} ({} left, {} right)", input, item.output.string(), counted(left + right, "contact"),
+               left, right);
 }
 
 /// One item per clip, output `<name>.contacts.json` beside the input or mirrored under -o DIR;
@@ -101,8 +103,9 @@ int run_annotate(AnnotateOptions& opts) {
     print_plan(items);
     return k_exit_ok;
   }
+  const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(items, opts.jobs, [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
-  return summarize_batch(items, outcomes, "annotated");
+  return summarize_batch(items, outcomes, "annotated", {seconds_since(started), 0});
 }
 
 }  // namespace

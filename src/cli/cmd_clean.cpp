@@ -29,8 +29,10 @@
 #include "footfix/solve/pinned_root.h"
 #include "footfix/solve/treadmill.h"
 #include "metrics_json.h"
+#include "number_options.h"
 #include "output_guard.h"
 #include "output_options.h"
+#include "report_fields.h"
 #include "report_plot.h"
 
 namespace footfix::cli {
@@ -119,7 +121,19 @@ std::string slide_left_warning(double p95_cm_s, double max_cm_s) {
 /// What one clip's worker leaves for the summary.
 struct CleanedClip {
   double residual_p95_cm_s = 0;
+  bool unchanged = false;  ///< skipped by --incremental
 };
+
+/// A clip's result in a few figures for its console line, from its report entry: "contact slide
+/// p95 25.90 -> 0.06 cm/s, 14 contacts" (the count only where the entry has it).
+std::string clip_figures(const json& record) {
+  std::string text = fmt::format("contact slide p95 {:.2f} -> {:.2f} cm/s",
+                                 number_at(record, {"metrics", "slide_source", "p95_cm_per_s"}, NAN),
+                                 residual_slide(record, NAN));
+  if (const json* count = field_at(record, {"contact_count"}); count != nullptr && count->is_number_unsigned())
+    text += ", " + counted(count->get<size_t>(), "contact");
+  return text;
+}
 
 /// glibc's malloc raises its mmap threshold (up to 32 MiB) each time it frees a block it had
 /// mapped, and serves blocks under it from its heaps from then on. A long clip's per-frame
@@ -170,11 +184,14 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     if (!o.check || !ok) return nullptr;
     return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
   };
+  const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(
       items, o.out.jobs,
       [&](const BatchItem& item, size_t index) {
         if (o.pipeline.skip_unchanged(item, index, records[index])) {
           cleaned[index].residual_p95_cm_s = residual_slide(records[index]);
+          cleaned[index].unchanged = true;
+          spdlog::info("unchanged, skipped {}: {}", item.input.string(), clip_figures(records[index]));
           return;
         }
         auto start = std::chrono::steady_clock::now();
@@ -230,12 +247,11 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         for (const auto& w : warnings) spdlog::warn("{}: {}", item.input.string(), w);
         cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
-        spdlog::debug("{}: contact slide p95 {:.2f} -> {:.2f} cm/s, new penetration {:.1f} mm", item.input.string(),
-                      metrics.source_slide.p95_cm_per_s, metrics.cleaned_slide.p95_cm_per_s,
-                      metrics.max_new_penetration_mm);
-        spdlog::info("cleaned {} -> {}", item.input.string(), item.output.string());
+        spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input.string(),
+                      metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
         records[index] = {{"output", item.output.string()},
                           {"contacts", item.companion.string()},
+                          {"contact_count", result.contacts.feet[0].intervals.size() + result.contacts.feet[1].intervals.size()},
                           {"time_s", seconds},
                           {"frames", plot.frames},
                           {"solver_iterations", result.solver_iterations},
@@ -249,6 +265,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
           spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input.string(),
                        result.ground_offset_m);
         }
+        spdlog::info("cleaned {} -> {}: {}", item.input.string(), item.output.string(), clip_figures(records[index]));
         if (want_plot) records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
@@ -260,8 +277,16 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         record["check"] = check_result(index, outcome.ok);
         if (keep_records) full_records[index] = record;
         report.add_clip(index, std::move(record));
+      },
+      [&](const std::string& signal, size_t) {
+        report.interrupt(signal);
+        if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
+        if (o.pipeline.save_progress(items, full_records))
+          spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
       });
-  int code = summarize_batch(items, outcomes, "cleaned");
+  BatchTotals totals{seconds_since(started), 0};
+  for (size_t i = 0; i < items.size(); ++i) totals.unchanged += outcomes[i].ok && cleaned[i].unchanged;
+  int code = summarize_batch(items, outcomes, "cleaned", totals);
 
   size_t ok = 0, passed = 0, over = 0;
   for (size_t i = 0; i < items.size(); ++i) {
@@ -278,9 +303,9 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
   if (over > 0) {
     code = most_severe_exit_code(code, k_exit_check_failed);
-    spdlog::error("check failed: {} of {} clips over {:.4g} cm/s", over, ok, o.max_slide_cm_s);
+    spdlog::error("check failed: {} of {} over {:.4g} cm/s", over, counted(ok, "clip"), o.max_slide_cm_s);
   } else if (o.check) {
-    spdlog::info("check passed: {} clips at or under {:.4g} cm/s{}", passed, o.max_slide_cm_s,
+    spdlog::info("check passed: {} at or under {:.4g} cm/s{}", counted(passed, "clip"), o.max_slide_cm_s,
                  ok < items.size() ? " (failed clips were not checked)" : "");
   }
   json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
@@ -306,7 +331,7 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_flag("--check", o->check,
                 "CI gate: exit 6 when a cleaned clip's 95th-percentile contact slide exceeds --max-slide");
   auto* max_slide = cmd->add_option("--max-slide", o->max_slide_cm_s, "Threshold of --check in cm/s (implies --check)")
-                        ->check(CLI::PositiveNumber)
+                        ->check(positive_number("cm/s"))
                         ->capture_default_str();
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast or reference (25000 PBD iterations) [default: fast]")

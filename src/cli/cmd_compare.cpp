@@ -99,6 +99,7 @@ int run_compare(CompareOptions& o) {
   std::vector<BatchItem> items;
   for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
   std::vector<ClipComparison> clips(items.size());
+  const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input.string(), w);
@@ -126,7 +127,7 @@ int run_compare(CompareOptions& o) {
   } else {
     print_table(clips, outcomes, o.lock.offline_contacts);
   }
-  return summarize_batch(items, outcomes, "compared");
+  return summarize_batch(items, outcomes, "compared", {seconds_since(started), 0});
 }
 
 }  // namespace
@@ -142,6 +143,11 @@ CLI::App* add_compare_command(CLI::App& app, Action& action) {
   cmd->add_option("-j,--jobs", o->jobs, "Clips processed in parallel (results do not depend on it)")->check(CLI::Range(1, 256));
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix compare walk.bvh                     no fix, runtime lock and offline clean in one table\n"
+      "  footfix compare clips/ --slide-protocol -j 2 also with the root's motion scaled x1.25 and x0.75\n"
+      "  footfix compare walk.bvh --json             the same figures as JSON");
   action = [o] {
     return run_compare(*o);
   };

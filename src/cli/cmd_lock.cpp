@@ -5,6 +5,7 @@
 
 #include "batch.h"
 #include "clip_options.h"
+#include "console.h"
 #include "command.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
@@ -42,7 +43,13 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSetting
   });
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
-  spdlog::info("locked {} -> {}", input, item.output.string());
+  size_t locks[2] = {0, 0};
+  for (int side = 0; side < 2; ++side) {
+    const auto& locked = result.feet[side].locked;
+    for (size_t f = 0; f < locked.size(); ++f) locks[side] += locked[f] && (f == 0 || !locked[f - 1]);
+  }
+  spdlog::info("locked {} -> {}: {} ({} left, {} right)", input, item.output.string(),
+               counted(locks[0] + locks[1], "lock"), locks[0], locks[1]);
 }
 
 }  // namespace
@@ -56,6 +63,10 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
                 "read", "processed");
   o->clip.add_to(*cmd);
   o->lock.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix lock walk.bvh                        walk.locked.bvh + walk.locked.lock.json beside it\n"
+      "  footfix lock clips/ -o locked/ --blend-time 0.5   mirrors clips/ under locked/");
   action = [o] {
     OutputPlan plan = o->out.plan(".locked");
     ReadOptions read = o->clip.resolve();
@@ -68,10 +79,11 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
       print_plan(items);
       return static_cast<int>(k_exit_ok);
     }
+    const auto started = std::chrono::steady_clock::now();
     auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
       lock_one(item, read, clean, runtime, o->lock.offline_contacts);
     });
-    return summarize_batch(items, outcomes, "locked");
+    return summarize_batch(items, outcomes, "locked", {seconds_since(started), 0});
   };
   return cmd;
 }

@@ -67,6 +67,10 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action) {
   cmd->add_option("--contacts", o->contacts_path, "Contacts JSON to measure slide under (default: detected on SOURCE)");
   cmd->add_flag("--json", o->json_output, "Print JSON");
   o->clip.add_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix metrics walk.bvh walk.clean.bvh      slide, penetration, deviation and pops, before and after\n"
+      "  footfix metrics walk.bvh out/walk.bvh --contacts out/walk.contacts.json --json");
   action = [o] {
     ReadOptions read = o->clip.resolve();
     LoadedClip source = load_clip(o->source, read);

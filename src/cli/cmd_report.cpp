@@ -7,7 +7,11 @@
 #include "clean_pipeline.h"
 #include "command.h"
 #include "footfix/io/atomic_file.h"
+#include "console.h"
+#include "number_options.h"
+#include "report_fields.h"
 #include "report_merge.h"
+#include "report_view.h"
 
 namespace footfix::cli {
 namespace {
@@ -23,7 +27,7 @@ void add_report_options(CLI::App& cmd, ReportOptions& o) {
   cmd.add_option("-o,--output", o.output, "Write the merged report JSON here");
   cmd.add_option("--html", o.html, "Write the HTML report of the (merged) reports");
   cmd.add_option("--junit", o.junit, "Write JUnit XML: one test case per clip, failing over --max-slide or on error");
-  cmd.add_option("--max-slide", o.max_slide_cm_s, "Threshold of --junit in cm/s (default 5)")->check(CLI::PositiveNumber);
+  cmd.add_option("--max-slide", o.max_slide_cm_s, "Threshold of --junit in cm/s (default 5)")->check(positive_number("cm/s"));
 }
 
 int run_report(const ReportOptions& o, const char* name) {
@@ -36,6 +40,8 @@ int run_report(const ReportOptions& o, const char* name) {
       if (!other.empty() && std::filesystem::path(other) == std::filesystem::path(path))
         fail(ErrorKind::usage, path + ": refusing to overwrite an input report");
     reports.push_back(read_report(path));
+    const std::string note = incomplete_note(report_view(reports.back().document), clips_of(reports.back().document).size());
+    if (!note.empty()) spdlog::warn("{}: {}", path, note);
   }
   std::vector<std::string> warnings;
   nlohmann::json merged = merge_reports(reports, warnings);
@@ -43,7 +49,7 @@ int run_report(const ReportOptions& o, const char* name) {
   if (!o.output.empty())
     write_file_atomically(o.output, [&](std::ostream& out) { out << merged.dump(2) << "\n"; });
   write_report_pages(merged, o.html, o.junit, o.max_slide_cm_s);
-  spdlog::info("{} reports, {} clips", reports.size(), merged.at("clips").size());
+  spdlog::info("{}, {}", counted(reports.size(), "report"), counted(merged.at("clips").size(), "clip"));
   return k_exit_ok;
 }
 
@@ -57,6 +63,15 @@ CLI::App* add_report_command(CLI::App& app, Action& action) {
   add_report_options(*merge, *m);
   add_report_options(*cmd, *o);
   cmd->require_subcommand(0, 1);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix report r.json --html r.html          draw the page again from a saved report\n"
+      "  footfix report r.json --junit r.xml --max-slide 3\n"
+      "  footfix report merge shard-*.json -o all.json --html all.html");
+  merge->footer(
+      "Examples:\n"
+      "  footfix report merge shard-*.json -o all.json                one report of the whole batch\n"
+      "  footfix report merge shard-*.json -o all.json --html all.html --junit all.xml");
   action = [o, m, merge] { return merge->parsed() ? run_report(*m, "report merge") : run_report(*o, "report"); };
   return cmd;
 }

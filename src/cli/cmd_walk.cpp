@@ -122,7 +122,12 @@ CLI::App* add_walk_command(CLI::App& app, Action& action) {
   cmd->add_flag("--check", opts->check, "Exit 6 when an acceptance figure is over its goal");
   cmd->add_option("-o,--output", opts->output, "Output .bvh (also writes <name>.contacts.json and <name>.terrain.json)")
       ->required();
-  opts->clip.add_to(*cmd);
+  opts->clip.add_limits_to(*cmd);
+  cmd->footer(
+      "Examples:\n"
+      "  footfix walk -o walk.bvh                     a straight walk on flat ground (+ contacts, terrain)\n"
+      "  footfix walk --terrain stairs --path turn:90 -o stairs.bvh\n"
+      "  footfix walk --skeleton mocap.bvh -o w.bvh --check   exit 6 if an acceptance figure is over its goal");
   action = [opts] { return run_walk(*opts); };
   return cmd;
 }

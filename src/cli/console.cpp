@@ -125,6 +125,13 @@ void progress_end() {
   std::fflush(stderr);
 }
 
+std::string counted(size_t n, std::string_view noun) {
+  std::string text = std::to_string(n) + " ";
+  text += noun;
+  if (n != 1) text += 's';
+  return text;
+}
+
 void print_error(std::string_view message) {
   ConsoleState& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);

@@ -30,6 +30,9 @@ bool console_quiet();
 void progress_update(size_t done, size_t total, const std::string& name);
 void progress_end();
 
+/// "1 clip", "3 clips": `n` and `noun`, with an "s" unless n is 1.
+std::string counted(size_t n, std::string_view noun);
+
 /// Writes "error: <escaped message>" (used before the logger exists, e.g. for parse errors).
 void print_error(std::string_view message);
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
 #include <sstream>
 #include <vector>
 
 #include "report_fields.h"
+#include "report_view.h"
 #include "xml_escape.h"
 
 namespace footfix::cli {
@@ -38,6 +38,13 @@ const json* array_field(const json& j, const char* key) {
   return it != j.end() && it->is_array() ? &*it : nullptr;
 }
 
+/// A threshold as given: up to 4 significant digits (0.0001, 5, 2.5).
+std::string threshold_text(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  return buffer;
+}
+
 std::string cell(double v, int decimals = 2) { return std::isnan(v) ? "&ndash;" : fmt(v, decimals); }
 
 std::vector<double> numbers(const json* series) {
@@ -46,11 +53,6 @@ std::vector<double> numbers(const json* series) {
   out.reserve(series->size());
   for (const auto& v : *series) out.push_back(v.is_number() ? v.get<double>() : 0.0);
   return out;
-}
-
-std::string status_of(const json& clip) {
-  std::string s = text_at(clip, {"status"});
-  return s.empty() ? "failed" : s;
 }
 
 // ---- time plots ----
@@ -76,9 +78,10 @@ void contact_timeline(std::ostream& out, const json& feet, const TimeAxis& axis,
             << "\" height=\"" << row_h << "\" fill=\"" << k_foot_colors[side] << "\"/>";
       }
   }
-  double seconds = axis.frames > 1 && fps > 0 ? (axis.frames - 1) / fps : 0.0;
-  out << "<text x=\"" << k_left << "\" y=\"" << height - 2 << "\">0 s</text><text x=\"" << k_width - k_right
-      << "\" y=\"" << height - 2 << "\" text-anchor=\"end\">" << fmt(seconds) << " s</text></svg>";
+  const int last = axis.frames - 1;
+  out << "<text x=\"" << k_left << "\" y=\"" << height - 2 << "\">frame 0 (0 s)</text><text x=\"" << k_width - k_right
+      << "\" y=\"" << height - 2 << "\" text-anchor=\"end\">frame " << last << " (" << fmt(last > 0 && fps > 0 ? last / fps : 0.0)
+      << " s)</text></svg>";
 }
 
 // Two series (left, right foot) over time with a threshold line. The y range shows the threshold
@@ -190,43 +193,59 @@ void metrics_table(std::ostream& out, const json& clip) {
 
 std::string anchor(std::size_t index) { return "clip-" + std::to_string(index); }
 
-void overview(std::ostream& out, const json& clips) {
-  std::vector<std::size_t> order(clips.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  auto residual = [&](std::size_t i) { return residual_slide(clips[i], -1.0); };
-  auto failed = [&](std::size_t i) { return status_of(clips[i]) == "failed"; };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (failed(a) != failed(b)) return failed(a);
-    return residual(a) > residual(b);
-  });
-  out << "<table class=\"overview\"><thead><tr><th>clip</th><th>status</th><th>frames</th><th>slide p95 before "
-         "(cm/s)</th><th>slide p95 after (cm/s)</th><th>new penetration (mm)</th><th>warnings / error</th></tr></thead>"
-         "<tbody>";
-  for (std::size_t i : order) {
+/// "317 frames (2.63 s)" from the entry's frame count and its plot's rate; "" without a count.
+std::string duration(const json& clip) {
+  auto frames = clip.find("frames");
+  if (frames == clip.end() || !frames->is_number_integer()) return "";
+  const long long count = frames->get<long long>();
+  const double fps = number_at(clip, {"plot", "fps"}, 0.0);
+  std::string text = std::to_string(count);
+  if (fps > 0 && count > 0) text += " (" + fmt((count - 1) / fps) + " s)";
+  return text;
+}
+
+/// The check column: "passed" / "failed" and the clip's residual against the threshold.
+std::string check_cell(const json& clip, const ReportView& view) {
+  const std::string check = text_at(clip, {"check"});
+  if (check.empty()) return "&ndash;";
+  const char* relation = check == "failed" ? " &gt; " : " &le; ";
+  return xml_escape(check) + " (" + cell(residual_slide(clip, NAN)) + relation + threshold_text(view.max_slide_cm_s) + ")";
+}
+
+void overview(std::ostream& out, const json& clips, const ReportView& view) {
+  out << "<table class=\"overview\"><thead><tr><th>clip</th><th>status</th><th>frames (duration)</th><th>slide p95 before "
+         "(cm/s)</th><th>slide p95 after (cm/s)</th>";
+  if (view.check) out << "<th>check: p95 &le; " << threshold_text(view.max_slide_cm_s) << " cm/s</th>";
+  out << "<th>new penetration (mm)</th><th>warnings / error</th></tr></thead><tbody>";
+  for (std::size_t i : view.order) {
     const json& clip = clips[i];
-    std::string status = status_of(clip);
-    std::string notes = text_at(clip, {"error"});
+    const Verdict verdict = verdict_of(clip);
+    std::string notes = error_of(clip, view);
     if (const json* w = array_field(clip, "warnings"))
       for (const auto& warning : *w)
         if (warning.is_string()) notes += (notes.empty() ? "" : "; ") + warning.get<std::string>();
-    auto frames = clip.find("frames");
-    out << "<tr class=\"" << xml_escape(status) << "\"><td><a href=\"#" << anchor(i) << "\">"
-        << xml_escape(text_at(clip, {"input"})) << "</a></td><td>" << xml_escape(status) << "</td><td>"
-        << (frames != clip.end() && frames->is_number_integer() ? std::to_string(frames->get<long long>()) : "")
-        << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", "p95_cm_per_s"}, NAN)) << "</td><td>"
-        << cell(residual(i) < 0 ? NAN : residual(i)) << "</td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
-        << "</td><td>" << xml_escape(notes) << "</td></tr>";
+    out << "<tr class=\"" << verdict_class(verdict) << "\"><td><a href=\"#" << anchor(i) << "\">"
+        << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << "</a></td><td>" << verdict_label(verdict)
+        << "</td><td>" << duration(clip) << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", "p95_cm_per_s"}, NAN))
+        << "</td><td>" << cell(residual_slide(clip, NAN)) << "</td>";
+    if (view.check) out << "<td>" << check_cell(clip, view) << "</td>";
+    out << "<td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1) << "</td><td>" << xml_escape(notes)
+        << "</td></tr>";
   }
   out << "</tbody></table>";
 }
 
-void clip_section(std::ostream& out, const json& clip, std::size_t index) {
-  std::string status = status_of(clip);
-  out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>" << xml_escape(text_at(clip, {"input"}))
-      << " <span class=\"" << xml_escape(status) << "\">" << xml_escape(status) << "</span></h2>";
+void clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
+  const Verdict verdict = verdict_of(clip);
+  out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>"
+      << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << " <span class=\"" << verdict_class(verdict)
+      << "\">" << verdict_label(verdict) << "</span></h2>";
   if (std::string output = text_at(clip, {"output"}); !output.empty())
-    out << "<p>output: " << xml_escape(output) << "</p>";
-  if (std::string error = text_at(clip, {"error"}); !error.empty())
+    out << "<p>output: " << xml_escape(relative_to(output, view.output_root)) << "</p>";
+  if (const std::string check = text_at(clip, {"check"}); !check.empty())
+    out << "<p class=\"check " << verdict_class(verdict) << "\">check " << xml_escape(check) << ": contact slide p95 "
+        << cell(residual_slide(clip, NAN)) << " cm/s, threshold " << threshold_text(view.max_slide_cm_s) << " cm/s</p>";
+  if (std::string error = error_of(clip, view); !error.empty())
     out << "<p class=\"error\">" << xml_escape(error) << "</p>";
   if (const json* w = array_field(clip, "warnings"); w != nullptr && !w->empty()) {
     out << "<ul class=\"warnings\">";
@@ -242,8 +261,8 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index) {
     TimeAxis axis{count_at("frames"), count_at("step")};
     out << "<div class=\"plots\"><div>";
     contact_timeline(out, *feet, axis, number_at(*plot, {"fps"}, 0.0));
-    time_plot(out, *feet, "speed_mps", number_at(*plot, {"speed_threshold_mps"}, 0.0), axis, "contact-joint speed", "m/s");
-    time_plot(out, *feet, "height_m", number_at(*plot, {"height_threshold_m"}, 0.0), axis, "height above ground", "m");
+    time_plot(out, *feet, "speed_mps", number_at(*plot, {"speed_threshold_mps"}, 0.0), axis, "source: contact-joint speed", "m/s");
+    time_plot(out, *feet, "height_m", number_at(*plot, {"height_threshold_m"}, 0.0), axis, "source: height above ground", "m");
     out << "</div><div>";
     top_down(out, *feet);
     out << "</div></div>";
@@ -256,7 +275,8 @@ constexpr const char* k_style =
     "body{font:14px/1.4 sans-serif;margin:16px;color:#222}"
     "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}"
     "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
-    "tr.failed td,span.failed,.error{color:#b00}span.skipped,tr.skipped td{color:#777}"
+    "tr.failed td,span.failed,.error,tr.check-failed td,span.check-failed,p.check-failed{color:#b00}"
+    "span.skipped,tr.skipped td{color:#777}p.incomplete{background:#fee;border:1px solid #b00;padding:4px 8px}"
     "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
     ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"
     "svg text{font-size:10px;fill:#444}line.threshold{stroke:#2a2;stroke-dasharray:6 3}"
@@ -266,22 +286,38 @@ constexpr const char* k_style =
 
 std::string html_report(const json& report) {
   const json& clips = clips_of(report);
-  int ok = 0, skipped = 0, failed = 0;
+  const ReportView view = report_view(report);
+  std::size_t cleaned = 0, skipped = 0, failed = 0, over = 0;
   for (const auto& clip : clips) {
-    std::string s = status_of(clip);
-    (s == "ok" ? ok : s == "skipped" ? skipped : failed) += 1;
+    const Verdict verdict = verdict_of(clip);
+    failed += verdict == Verdict::failed;
+    over += verdict == Verdict::check_failed;
+    cleaned += verdict != Verdict::failed && text_at(clip, {"status"}) == "ok";
+    skipped += verdict != Verdict::failed && text_at(clip, {"status"}) == "skipped";
   }
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>footfix report</title><style>"
       << k_style << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
       << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
-      << clips.size() << " clips, " << ok << " cleaned, " << skipped << " skipped (unchanged), " << failed
-      << " failed. Sorted by residual contact slide (95th percentile), failures first.</p>"
-      << "<p class=\"legend\">feet:<span style=\"background:" << k_foot_colors[0] << "\"></span>left<span style=\"background:"
-      << k_foot_colors[1] << "\"></span>right; green dashed: detection thresholds</p>\n";
-  overview(out, clips);
+      << clips.size() << (clips.size() == 1 ? " clip: " : " clips: ") << cleaned << " cleaned, " << skipped
+      << " skipped (unchanged), " << failed << " failed.</p>";
+  if (const std::string note = incomplete_note(view, clips.size()); !note.empty())
+    out << "<p class=\"incomplete\">" << xml_escape(note) << "; this page shows those.</p>";
+  if (view.check)
+    out << "<p class=\"check" << (over > 0 ? " check-failed" : "") << "\">check: contact slide p95 at most "
+        << threshold_text(view.max_slide_cm_s) << " cm/s: " << over << " over (check failed), "
+        << clips.size() - failed - over << " passed" << (failed > 0 ? "; failed clips not checked" : "")
+        << ".</p>";
+  if (!view.input_root.empty()) out << "<p>inputs in " << xml_escape(view.input_root) << "/";
+  if (!view.output_root.empty()) out << (view.input_root.empty() ? "<p>" : ", ") << "outputs in " << xml_escape(view.output_root) << "/";
+  if (!view.input_root.empty() || !view.output_root.empty()) out << "</p>";
+  out << "<p>Sorted: failures first, then check failures, then by residual contact slide (95th percentile), worst "
+         "first.</p><p class=\"legend\">feet:<span style=\"background:"
+      << k_foot_colors[0] << "\"></span>left<span style=\"background:" << k_foot_colors[1]
+      << "\"></span>right; green dashed: detection thresholds; speed and height plots: the source clip</p>\n";
+  overview(out, clips, view);
   out << "\n";
-  for (std::size_t i = 0; i < clips.size(); ++i) clip_section(out, clips[i], i);
+  for (std::size_t i : view.order) clip_section(out, clips[i], i, view);
   out << "</body></html>\n";
   return out.str();
 }

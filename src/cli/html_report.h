@@ -1,7 +1,9 @@
 // The visual report: one self-contained HTML page (inline CSS and SVG drawn here, no script, no
 // network) from a clean report document ({"tool", "version", "clips": [...]}, fields read by
-// name). An overview table at the top lists the clips, failures first, then by residual contact
-// slide (worst first), each linking to its section; each section draws, from the clip's "plot"
+// name). The header states the --check threshold and verdict; an overview table lists the clips,
+// failures first (runs that failed, then clips over the check threshold), then by residual
+// contact slide (worst first), with paths relative to the batch's folders, each linking to its
+// section. Sections follow the overview's order; each draws, from the clip's "plot"
 // series (see report_plot.h), the contact timeline per foot, contact-joint speed and height over
 // time with the thresholds, a top-down view of the contact-joint paths before and after with the
 // planted points, and the metrics before and after. Sections are rendered lazily by the browser

@@ -53,7 +53,7 @@ TEST(ExitCodeCli, PassingCheckSaysSoInOneLine) {
   std::string walk = test::copy_walk(dir / "walk.bvh");
   auto r = run_footfix_bounded({"clean", walk, "-o", (dir / "out").string(), "--max-slide", "1000"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "check passed: 1 clips at or under 1000 cm/s")) << r.err;  // --max-slide implies --check
+  EXPECT_TRUE(contains(r.err, "check passed: 1 clip at or under 1000 cm/s")) << r.err;  // --max-slide implies --check
   auto strict = run_footfix_bounded({"clean", walk, "-o", (dir / "out2").string(), "--max-slide", "0.001"});
   EXPECT_EQ(strict.exit_code, 6) << strict.err;
 }

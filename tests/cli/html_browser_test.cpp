@@ -4,13 +4,12 @@
 // chromium is not installed or cannot start here.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <set>
 
 #include "footfix/io/atomic_file.h"
 #include "html_report.h"
+#include "support/headless_chromium.h"
 #include "support/paths.h"
 #include "support/png_image.h"
 #include "support/run_cli.h"
@@ -22,23 +21,6 @@ namespace fs = std::filesystem;
 using test::quoted;
 
 constexpr int k_width = 1000, k_height = 1600;
-
-std::string find_chromium() {
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
-    if (fs::exists(candidate)) return candidate;
-  return "";
-}
-
-// Runs chromium headless on `url` with `mode` (--screenshot=... or --dump-dom); stdout to `out`.
-int run_chromium(const std::string& chromium, const fs::path& profile, const std::string& mode, const std::string& url,
-                 const fs::path& out) {
-  std::string command = "timeout 120 " + quoted(fs::path(chromium)) +
-                        " --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --user-data-dir=" +
-                        quoted(profile) + " --window-size=" + std::to_string(k_width) + "," + std::to_string(k_height) +
-                        " " + mode + " '" + url + "' > " + quoted(out) + " 2>" + quoted(profile / "stderr.log");
-  int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -53,13 +35,10 @@ bool near(std::uint32_t pixel, std::uint32_t colour) {
 }
 
 TEST(HtmlReportBrowser, TwoClipBatchRendersInHeadlessChromium) {
-  std::string chromium = find_chromium();
-  if (chromium.empty()) GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs it with the tests)";
+  const std::string chromium = test::find_chromium();
   fs::path dir = test::fresh_temp_dir("html_browser");
   fs::path profile = dir / "profile";
-  fs::create_directories(profile);
-  if (run_chromium(chromium, profile, "--dump-dom", "about:blank", dir / "blank.html") != 0)
-    GTEST_SKIP() << "chromium cannot run here: " << read_file(profile / "stderr.log").substr(0, 2000);
+  if (std::string why = test::chromium_unusable(chromium, profile); !why.empty()) GTEST_SKIP() << why;
 
   fs::create_directories(dir / "in");
   fs::copy_file(test::data_clip("cmu_07_01_walk.bvh"), dir / "in" / "walk.bvh");
@@ -69,14 +48,14 @@ TEST(HtmlReportBrowser, TwoClipBatchRendersInHeadlessChromium) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::string url = "file://" + (dir / "report.html").string();
 
-  ASSERT_EQ(run_chromium(chromium, profile, "--dump-dom", url, dir / "dom.html"), 0) << read_file(profile / "stderr.log");
+  ASSERT_EQ(test::run_chromium(chromium, profile, "--dump-dom", url, dir / "dom.html", k_width, k_height), 0) << read_file(profile / "stderr.log");
   std::string dom = read_file(dir / "dom.html");
   EXPECT_EQ(count(dom, "<svg"), 2u * cli::k_svgs_per_clip) << dom.substr(0, 2000);
   EXPECT_EQ(count(dom, "<polyline"), 2u * 8) << "per clip: 2 speed, 2 height, 4 top-down paths";
   EXPECT_EQ(count(dom, "<section class=\"clip\""), 2u);
 
   fs::path png = dir / "report.png";
-  ASSERT_EQ(run_chromium(chromium, profile, "--screenshot=" + quoted(png), url, dir / "screenshot.log"), 0)
+  ASSERT_EQ(test::run_chromium(chromium, profile, "--screenshot=" + quoted(png), url, dir / "screenshot.log", k_width, k_height), 0)
       << read_file(profile / "stderr.log");
   test::PngImage image = test::read_png(png);
   EXPECT_EQ(image.width, k_width);

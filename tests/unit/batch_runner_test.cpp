@@ -34,7 +34,7 @@ TEST(BatchRunner, EveryExceptionFailsOnlyItsClip) {
   EXPECT_NE(outcomes[1].message.find("vector"), std::string::npos);
   EXPECT_EQ(outcomes[2].exit_code, 4);
   EXPECT_TRUE(outcomes[3].ok && outcomes[4].ok);
-  EXPECT_EQ(summarize_batch(items, outcomes, "done"), 70);  // the most severe failure
+  EXPECT_EQ(summarize_batch(items, outcomes, "done", {}), 70);  // the most severe failure
 }
 
 TEST(BatchRunner, ExitCodesRankBySeverity) {
