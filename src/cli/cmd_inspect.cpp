@@ -179,7 +179,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
         was_read = true;
         prepare_loaded_clip(loaded, path, read);
         d = describe(path.string(), loaded);
-        if (is_fbx_path(path)) d["takes"] = list_fbx_takes(path, read.limits);
+        if (is_fbx_path(path)) d["takes"] = fbx_take_names(loaded.clip);
       } catch (const Error& e) {
         d = describe_failure(path, e, was_read ? &loaded.clip : nullptr);
         code = most_severe_exit_code(code, exit_code_for(e.kind()));

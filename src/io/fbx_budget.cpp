@@ -133,4 +133,13 @@ void check_import_budget(const FbxDocument& doc, const std::string& name, const 
   }
 }
 
+std::uint64_t max_scene_nodes(const ReadLimits& limits) { return limits.max_memory_bytes / k_bytes_per_scene_node; }
+
+void fail_too_many_nodes(const std::string& name, const ReadLimits& limits) {
+  fail(ErrorKind::read, name + ": the FBX importer made more than " + std::to_string(max_scene_nodes(limits)) +
+                            " scene nodes (about " + std::to_string(k_bytes_per_scene_node >> 10) +
+                            " KiB each), over the memory limit of " + std::to_string(limits.max_memory_bytes >> 20) +
+                            " MiB (--max-memory); file refused");
+}
+
 }  // namespace footfix::fbx

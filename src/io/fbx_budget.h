@@ -21,6 +21,12 @@ constexpr std::uint64_t k_importer_bytes_per_key = 96;
 /// alone is about 1.2 KB, its name 1 KB of it; a scene of 2^20 nodes was measured at 5.4 GB).
 constexpr std::uint64_t k_bytes_per_scene_node = 5 << 10;
 
+/// The most scene nodes an import may make: limits.max_memory_bytes at k_bytes_per_scene_node each.
+std::uint64_t max_scene_nodes(const ReadLimits& limits);
+
+/// Throws Error(read) naming `name`: the importer made more than max_scene_nodes(limits) nodes.
+[[noreturn]] void fail_too_many_nodes(const std::string& name, const ReadLimits& limits);
+
 /// Throws Error(read) naming `name` when the document's Model hierarchy is deeper than
 /// k_max_model_depth (or cyclic), when the keys of all its takes (a curve shared by several
 /// takes counts once per take) would need more than limits.max_memory_bytes inside assimp, or

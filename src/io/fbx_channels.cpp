@@ -78,10 +78,10 @@ aiQuaternion euler_quaternion(const aiVector3D& rotation, int mode) {
 
 aiVector3D float_vec3(Vec3 v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
 
-bool same_key(const ModelChannel::Key& k, const aiNodeAnim& ch, unsigned i) {
-  return k.time == ch.mPositionKeys[i].mTime && k.time == ch.mRotationKeys[i].mTime &&
-         k.time == ch.mScalingKeys[i].mTime && k.position == ch.mPositionKeys[i].mValue &&
-         k.rotation == ch.mRotationKeys[i].mValue && k.scaling == ch.mScalingKeys[i].mValue;
+bool same_key(const ModelChannel::Key& k, const ImportedChannel& ch, std::size_t i) {
+  return k.time == ch.positions[i].mTime && k.time == ch.rotations[i].mTime && k.time == ch.scalings[i].mTime &&
+         k.position == ch.positions[i].mValue && k.rotation == ch.rotations[i].mValue &&
+         k.scaling == ch.scalings[i].mValue;
 }
 
 }  // namespace
@@ -224,10 +224,10 @@ aiMatrix4x4 ModelChannel::local(double tick) const {
 
 std::optional<std::unordered_map<std::string, ModelChannel>> own_channels(const FbxDocument& doc,
                                                                            const SharedKeyTimes& key_times,
-                                                                           const aiAnimation& anim) {
+                                                                           const ImportedTake& anim) {
   using Result = std::optional<std::unordered_map<std::string, ModelChannel>>;
   const FbxNode* objects = doc.root("Objects");
-  if (!objects || !(anim.mTicksPerSecond > 0)) return Result();
+  if (!objects || !(anim.ticks_per_second > 0)) return Result();
   std::unordered_map<std::int64_t, const FbxNode*> by_id;
   std::unordered_map<std::string, const FbxNode*> models;
   std::unordered_set<std::string> repeated;
@@ -235,7 +235,7 @@ std::optional<std::unordered_map<std::string, ModelChannel>> own_channels(const 
   for (const FbxNode& o : objects->children) {
     by_id.emplace(object_id(o), &o);
     if (o.name == "Model" && !models.emplace(object_name(o), &o).second) repeated.insert(object_name(o));
-    if (o.name == "AnimationStack" && object_name(o) == anim.mName.C_Str()) {
+    if (o.name == "AnimationStack" && object_name(o) == anim.name) {
       if (stack) return Result();  // two takes of that name
       stack = &o;
     }
@@ -323,20 +323,19 @@ std::optional<std::unordered_map<std::string, ModelChannel>> own_channels(const 
   // The take's start, as assimp counts ticks from it.
   const std::int64_t local_start = p_int(*stack, "LocalStart", 0), local_stop = p_int(*stack, "LocalStop", 0);
   const bool has_span = local_start != 0 || local_stop != 0;
-  double start_ticks = has_span ? static_cast<double>(local_start) / k_ktime_per_second * anim.mTicksPerSecond : 1e10;
+  double start_ticks = has_span ? static_cast<double>(local_start) / k_ktime_per_second * anim.ticks_per_second : 1e10;
   for (const auto& [name, ch] : out) {
     if (!ch.times) return Result();
     // assimp leaves keys outside the take's span out
     if (has_span && (ch.times->front() < local_start - k_window_slack || ch.times->back() > local_stop + k_window_slack))
       return Result();
     if (!has_span)
-      start_ticks = std::min(start_ticks, static_cast<double>(ch.times->front()) / k_ktime_per_second * anim.mTicksPerSecond);
+      start_ticks = std::min(start_ticks, static_cast<double>(ch.times->front()) / k_ktime_per_second * anim.ticks_per_second);
   }
 
   // Models whose curves assimp finds redundant have no channel: not animated here either.
-  for (unsigned c = 0; c < anim.mNumChannels; ++c) {
-    const aiNodeAnim& channel = *anim.mChannels[c];
-    const std::string name = channel.mNodeName.C_Str();
+  for (const ImportedChannel& channel : anim.channels) {
+    const std::string& name = channel.node;
     auto it = out.find(name);
     auto model = models.find(name);
     if (it == out.end() || model == models.end() || repeated.count(name)) return Result();
@@ -351,11 +350,11 @@ std::optional<std::unordered_map<std::string, ModelChannel>> own_channels(const 
     ch.has_post = post.SquareLength() > ai_epsilon;
     if (ch.has_pre) ch.pre = euler_quaternion(pre, 0);
     if (ch.has_post) ch.post = euler_quaternion(post, 0);
-    ch.ticks_per_second = anim.mTicksPerSecond;
+    ch.ticks_per_second = anim.ticks_per_second;
     ch.start_ticks = start_ticks;
     // assimp's import of the first and last keys must be ours exactly.
-    const unsigned n = channel.mNumPositionKeys;
-    if (n < 1 || channel.mNumRotationKeys != n || channel.mNumScalingKeys != n) return Result();
+    const std::size_t n = channel.positions.size();
+    if (n < 1 || channel.rotations.size() != n || channel.scalings.size() != n) return Result();
     if (!same_key(ch.key(0), channel, 0) || !same_key(ch.key(ch.key_count() - 1), channel, n - 1)) return Result();
   }
   return out;

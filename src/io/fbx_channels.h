@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "fbx_document.h"
+#include "fbx_imported.h"
 #include "fbx_key_times.h"
 #include "fbx_scene.h"
 
@@ -72,12 +73,12 @@ class ModelChannel final : public LocalSampler {
   mutable std::size_t hint_ = 0;
 };
 
-/// The channels of `anim` (assimp's import of copy_with_end_keys(doc)), by node name, made from
+/// The channels of `anim` (a take of assimp's import of copy_with_end_keys(doc)), by node name, made from
 /// `doc`; nothing unless every channel is a Model's simple channel reproduced exactly at its
 /// first and last keys, no rotation curve would be split (keys 180 degrees apart or more) and
 /// the take has one layer (then the whole file goes through assimp).
 std::optional<std::unordered_map<std::string, ModelChannel>> own_channels(const FbxDocument& doc,
                                                                            const SharedKeyTimes& key_times,
-                                                                           const aiAnimation& anim);
+                                                                           const ImportedTake& anim);
 
 }  // namespace footfix::fbx

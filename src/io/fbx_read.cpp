@@ -54,35 +54,29 @@ void check_curves(const FbxDocument& doc, const std::string& name) {
   }
 }
 
-using fbx::Imported;
+using fbx::ImportedScene;
+using fbx::ImportedTake;
 
-std::vector<std::string> take_names(const aiScene& scene) {
-  std::vector<std::string> out;
-  for (unsigned i = 0; i < scene.mNumAnimations; ++i) out.emplace_back(scene.mAnimations[i]->mName.C_Str());
-  return out;
-}
-
-const aiAnimation& select_take(const aiScene& scene, const std::string& take, const std::string& name) {
-  if (scene.mNumAnimations == 0) fail(ErrorKind::read, name + ": no animation (the file has no take)");
-  if (take.empty()) return *scene.mAnimations[0];
-  for (unsigned i = 0; i < scene.mNumAnimations; ++i)
-    if (take == scene.mAnimations[i]->mName.C_Str()) return *scene.mAnimations[i];
+const ImportedTake& select_take(const ImportedScene& scene, const std::string& take, const std::string& name) {
+  if (scene.takes.empty()) fail(ErrorKind::read, name + ": no animation (the file has no take)");
+  if (take.empty()) return scene.takes[0];
+  for (const ImportedTake& t : scene.takes)
+    if (take == t.name) return t;
   if (take.find_first_not_of("0123456789") == std::string::npos && take.size() < 6) {
-    unsigned index = static_cast<unsigned>(std::stoul(take));
-    if (index < scene.mNumAnimations) return *scene.mAnimations[index];
+    std::size_t index = std::stoul(take);
+    if (index < scene.takes.size()) return scene.takes[index];
   }
   std::string known;
-  for (const auto& t : take_names(scene)) known += (known.empty() ? "'" : ", '") + printable(t, 40) + "'";
+  for (const ImportedTake& t : scene.takes) known += (known.empty() ? "'" : ", '") + printable(t.name, 40) + "'";
   fail(ErrorKind::read, name + ": no take named '" + printable(take, 40) + "' (takes: " + known + ")");
 }
 
 /// Scene node indices that become joints, in scene order (parents first).
-std::vector<int> skeleton_nodes(const fbx::SceneGraph& g, const aiScene& scene) {
+std::vector<int> skeleton_nodes(const fbx::SceneGraph& g, const ImportedScene& scene) {
   std::set<std::string> seeds;
   for (const auto& n : g.nodes)
     if (n.channel) seeds.insert(n.owner);
-  for (unsigned m = 0; m < scene.mNumMeshes; ++m)
-    for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b) seeds.insert(scene.mMeshes[m]->mBones[b]->mName.C_Str());
+  seeds.insert(scene.bones.begin(), scene.bones.end());
   std::vector<char> mark(g.nodes.size(), 0);
   for (std::size_t i = 1; i < g.nodes.size(); ++i) {
     const auto& n = g.nodes[i];
@@ -141,12 +135,12 @@ FbxJointSource joint_source(const FbxNode* model) {
 
 using Channels = std::unordered_map<std::string, fbx::ModelChannel>;
 
-/// The take's channels made from `doc`, with `im` assimp's import of the document with its
-/// curves cut to their end keys and `selected` its take; nothing (and `im` as it was) where
-/// the channels cannot be made so (see fbx_channels.h).
-std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKeyTimes& key_times, Imported& im,
-                                     const std::string& take, const std::string& name, const ReadLimits& limits,
-                                     const aiAnimation*& selected) {
+/// The take's channels made from `doc`, with `scene` assimp's import of the document with its
+/// curves cut to their end keys and `selected` its take; nothing (and `scene` empty) where the
+/// channels cannot be made so (see fbx_channels.h).
+std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKeyTimes& key_times,
+                                     ImportedScene& scene, const std::string& take, const std::string& name,
+                                     const ReadLimits& limits, const ImportedTake*& selected) {
   std::string bytes;
   {
     std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
@@ -156,14 +150,14 @@ std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKe
     bytes = std::move(out).str();
   }
   try {
-    fbx::import_fbx(im, bytes, name, limits);
-    selected = &select_take(*im.scene, take, name);
+    scene = fbx::import_fbx(bytes, name, limits);
+    selected = &select_take(scene, take, name);
   } catch (const Error&) {  // the whole file says why
-    im.importer.FreeScene();
+    scene = {};
     return std::nullopt;
   }
   std::optional<Channels> channels = fbx::own_channels(doc, key_times, *selected);
-  if (!channels) im.importer.FreeScene();
+  if (!channels) scene = {};
   return channels;
 }
 
@@ -172,9 +166,12 @@ std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKe
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits) {
   std::string bytes = read_file(path, limits.max_input_bytes);
   checked_document(bytes, path.string(), limits);
-  Imported im;
-  fbx::import_fbx(im, bytes, path.string(), limits);
-  return take_names(*im.scene);
+  return fbx::import_fbx(bytes, path.string(), limits).take_names();
+}
+
+std::vector<std::string> fbx_take_names(const Clip& clip) {
+  const auto* source = dynamic_cast<const FbxSource*>(clip.source.get());
+  return source ? source->takes : std::vector<std::string>{};
 }
 
 namespace {
@@ -190,19 +187,20 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   source->document = checked_document(bytes, name, limits);
   check_curves(source->document, name);
   source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
-  Imported im;
-  const aiAnimation* selected = nullptr;
+  ImportedScene scene;
+  const ImportedTake* selected = nullptr;
   // assimp imports the skeleton and each curve's end keys only, where the channels are made here
   // from the document's curves (fbx_channels.h); else, or if they cannot be, the whole file.
-  auto channels = own_channels(source->document, source->key_times, im, take, name, limits, selected);
+  auto channels = own_channels(source->document, source->key_times, scene, take, name, limits, selected);
   if (!channels) {
-    fbx::import_fbx(im, bytes, name, limits, release);  // empties *release once assimp has the bytes
-    selected = &select_take(*im.scene, take, name);
+    scene = fbx::import_fbx(bytes, name, limits, release);  // empties *release once assimp has the bytes
+    selected = &select_take(scene, take, name);
   }
   if (release) std::string().swap(*release);  // `bytes` is not read from here on
-  const aiAnimation& anim = *selected;
-  source->take = anim.mName.C_Str();
-  fbx::SceneGraph graph(*im.scene, &anim);
+  const ImportedTake& anim = *selected;
+  source->take = anim.name;
+  source->takes = scene.take_names();
+  fbx::SceneGraph graph(scene, &anim);
   std::shared_ptr<fbx::SourceFrames> frames;
   if (channels) {
     frames = std::make_shared<fbx::SourceFrames>();
@@ -210,7 +208,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
     for (auto& n : graph.nodes)
       if (n.channel) n.sampler = &frames->channels.at(n.name);
   }
-  std::vector<int> nodes = skeleton_nodes(graph, *im.scene);
+  std::vector<int> nodes = skeleton_nodes(graph, scene);
   if (nodes.empty()) fail(ErrorKind::read, name + ": no skeleton (take '" + printable(source->take, 40) + "' animates no node)");
 
   Clip clip;
@@ -218,11 +216,11 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
   clip.source_frame = declared_frame(source->document);
   clip.space = ClipSpace::source;
   clip.source_frame_declared = true;
-  clip.fps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 30.0;
-  if (!(anim.mTicksPerSecond > 0)) warn("no ticks per second in the take; assuming 30 fps");
-  // The take spans ticks [0, mDuration] (assimp counts from the stack's LocalStart, or from the
+  clip.fps = anim.ticks_per_second > 0 ? anim.ticks_per_second : 30.0;
+  if (!(anim.ticks_per_second > 0)) warn("no ticks per second in the take; assuming 30 fps");
+  // The take spans ticks [0, duration] (assimp counts from the stack's LocalStart, or from the
   // first key); keys outside it (assimp keeps those before LocalStart) are not part of the take.
-  double first = 0, last = anim.mDuration;
+  double first = 0, last = anim.duration;
   if (!(last >= 0) || !std::isfinite(last)) {
     fbx::key_range(anim, first, last);
     if (!std::isfinite(first)) first = last = 0;
@@ -301,7 +299,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
     if (scale_drift[j] > 1e-3 && !clip.skeleton.children(j).empty())
       warn("joint '" + printable(clip.skeleton.names[j], 40) + "' has an animated scale; its children are written assuming its rest scale");
   if (frames) {  // the frames as read are evaluated again when needed: no copy of them
-    for (auto& n : graph.nodes) n.channel = nullptr;  // assimp's scene goes now
+    for (auto& n : graph.nodes) n.channel = nullptr;  // the imported scene goes now
     frames->graph = std::move(graph);
     frames->nodes = std::move(nodes);
     frames->parents = clip.skeleton.parents;
@@ -309,7 +307,7 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
     frames->frame_count = clip.frame_count;
     source->frames = std::move(frames);
   }
-  im.importer.FreeScene();  // before the copy below: the scene's keys are as large as the clip
+  scene = {};  // before the copy below: the scene's keys are as large as the clip
   if (!source->frames) {
     source->rotations = clip.rotations;
     source->translations = clip.translations;

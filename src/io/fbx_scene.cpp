@@ -9,20 +9,6 @@ namespace {
 
 constexpr const char* k_helper_tag = "_$AssimpFbx$_";
 
-void flatten(const aiNode* n, int parent, std::vector<SceneNode>& out) {
-  SceneNode s;
-  s.name = n->mName.C_Str();
-  s.parent = parent;
-  s.static_local = n->mTransformation;
-  s.has_meshes = n->mNumMeshes > 0;
-  std::size_t tag = s.name.find(k_helper_tag);
-  s.helper = tag != std::string::npos;
-  s.owner = s.helper ? s.name.substr(0, tag) : s.name;
-  int self = static_cast<int>(out.size());
-  out.push_back(std::move(s));
-  for (unsigned i = 0; i < n->mNumChildren; ++i) flatten(n->mChildren[i], self, out);
-}
-
 template <typename Key>
 std::pair<unsigned, float> bracket(const Key* keys, unsigned count, double t) {
   if (count == 1 || t <= keys[0].mTime) return {0, 0.0f};
@@ -61,14 +47,24 @@ aiMatrix4x4 sample_keys(const aiVectorKey* positions, unsigned position_count, c
                      sample(positions, position_count, tick, p));
 }
 
-SceneGraph::SceneGraph(const aiScene& scene, const aiAnimation* anim) {
-  flatten(scene.mRootNode, -1, nodes);
+SceneGraph::SceneGraph(const ImportedScene& scene, const ImportedTake* take) {
+  nodes.reserve(scene.nodes.size());
+  for (const ImportedNode& in : scene.nodes) {
+    SceneNode& s = nodes.emplace_back();
+    s.name = in.name;
+    s.parent = in.parent;
+    s.static_local = in.transform;
+    s.has_meshes = in.has_meshes;
+    const std::size_t tag = s.name.find(k_helper_tag);
+    s.helper = tag != std::string::npos;
+    s.owner = s.helper ? s.name.substr(0, tag) : s.name;
+  }
   std::unordered_map<std::string, int> by_name;
   for (int i = 0; i < static_cast<int>(nodes.size()); ++i) by_name.emplace(nodes[i].name, i);
-  if (anim)
-    for (unsigned c = 0; c < anim->mNumChannels; ++c) {
-      auto it = by_name.find(anim->mChannels[c]->mNodeName.C_Str());
-      if (it != by_name.end()) nodes[it->second].channel = anim->mChannels[c];
+  if (take)
+    for (const ImportedChannel& channel : take->channels) {
+      auto it = by_name.find(channel.node);
+      if (it != by_name.end()) nodes[it->second].channel = &channel;
     }
   for (auto& n : nodes) {
     n.base = n.parent;
@@ -84,9 +80,7 @@ void SceneGraph::evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& 
     aiMatrix4x4 local = n.static_local;
     if (animated && n.sampler) local = n.sampler->local(tick);
     else if (animated && n.channel)
-      local = sample_keys(n.channel->mPositionKeys, n.channel->mNumPositionKeys, n.channel->mRotationKeys,
-                          n.channel->mNumRotationKeys, n.channel->mScalingKeys, n.channel->mNumScalingKeys,
-                          n.static_local, tick);
+      local = sample_keys(*n.channel, n.static_local, tick);
     // At rest, a joint whose channel bypasses its helpers still composes them: the static
     // transforms of helpers and joint together are the rest pose.
     int base = animated ? n.base : n.parent;
@@ -94,19 +88,24 @@ void SceneGraph::evaluate(double tick, bool animated, std::vector<aiMatrix4x4>& 
   }
 }
 
-void key_range(const aiAnimation& anim, double& first, double& last) {
+aiMatrix4x4 sample_keys(const ImportedChannel& channel, const aiMatrix4x4& fallback, double tick) {
+  return sample_keys(channel.positions.data(), static_cast<unsigned>(channel.positions.size()),
+                     channel.rotations.data(), static_cast<unsigned>(channel.rotations.size()),
+                     channel.scalings.data(), static_cast<unsigned>(channel.scalings.size()), fallback, tick);
+}
+
+void key_range(const ImportedTake& take, double& first, double& last) {
   first = std::numeric_limits<double>::infinity();
   last = -first;
-  auto visit = [&](const auto* keys, unsigned count) {
-    if (count == 0) return;
-    first = std::min(first, keys[0].mTime);
-    last = std::max(last, keys[count - 1].mTime);
+  auto visit = [&](const auto& keys) {
+    if (keys.empty()) return;
+    first = std::min(first, keys.front().mTime);
+    last = std::max(last, keys.back().mTime);
   };
-  for (unsigned c = 0; c < anim.mNumChannels; ++c) {
-    const aiNodeAnim* ch = anim.mChannels[c];
-    visit(ch->mPositionKeys, ch->mNumPositionKeys);
-    visit(ch->mRotationKeys, ch->mNumRotationKeys);
-    visit(ch->mScalingKeys, ch->mNumScalingKeys);
+  for (const ImportedChannel& ch : take.channels) {
+    visit(ch.positions);
+    visit(ch.rotations);
+    visit(ch.scalings);
   }
 }
 

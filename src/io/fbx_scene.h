@@ -1,11 +1,14 @@
-// Internal: assimp's FBX scene flattened and evaluated per frame, with `$AssimpFbx$` helper
-// nodes folded into the joints they belong to.
+// Internal: assimp's FBX scene (as imported, fbx_imported.h) evaluated per frame, with
+// `$AssimpFbx$` helper nodes folded into the joints they belong to.
 #pragma once
 
-#include <assimp/scene.h>
+#include <assimp/anim.h>
+#include <assimp/matrix4x4.h>
 
 #include <string>
 #include <vector>
+
+#include "fbx_imported.h"
 
 namespace footfix::fbx {
 
@@ -23,8 +26,8 @@ struct SceneNode {
   int base = -1;             ///< node whose world this node's local is composed onto
   bool helper = false;       ///< a `Name_$AssimpFbx$_Component` node
   std::string owner;         ///< helpers: the joint's name; others: own name
-  aiMatrix4x4 static_local;  ///< mTransformation
-  const aiNodeAnim* channel = nullptr;
+  aiMatrix4x4 static_local;  ///< the node's transform at rest
+  const ImportedChannel* channel = nullptr;
   const LocalSampler* sampler = nullptr;  ///< used instead of `channel` where set
   bool has_meshes = false;
 };
@@ -32,10 +35,10 @@ struct SceneNode {
 struct SceneGraph {
   std::vector<SceneNode> nodes;  ///< depth first, parents before children; [0] is the root
 
-  /// Flattens `scene` and binds `anim`'s channels (may be null) to nodes by name. A real node
-  /// with its own channel and helper nodes above it is composed directly onto its nearest real
-  /// ancestor: assimp 5.2 bakes the helpers' static transforms into that channel.
-  SceneGraph(const aiScene& scene, const aiAnimation* anim);
+  /// The nodes of `scene`, with `take`'s channels (may be null) bound to nodes by name. A real
+  /// node with its own channel and helper nodes above it is composed directly onto its nearest
+  /// real ancestor: assimp 5.2 bakes the helpers' static transforms into that channel.
+  SceneGraph(const ImportedScene& scene, const ImportedTake* take);
   SceneGraph() = default;
 
   /// World matrices of every node at `tick` (channels sampled, clamped to their key range), or
@@ -48,8 +51,10 @@ struct SceneGraph {
 aiMatrix4x4 sample_keys(const aiVectorKey* positions, unsigned position_count, const aiQuatKey* rotations,
                         unsigned rotation_count, const aiVectorKey* scalings, unsigned scaling_count,
                         const aiMatrix4x4& fallback, double tick);
+/// sample_keys over `channel`'s keys.
+aiMatrix4x4 sample_keys(const ImportedChannel& channel, const aiMatrix4x4& fallback, double tick);
 
-/// Earliest and latest key time over all channels of `anim`, in ticks.
-void key_range(const aiAnimation& anim, double& first, double& last);
+/// Earliest and latest key time over all channels of `take`, in ticks.
+void key_range(const ImportedTake& take, double& first, double& last);
 
 }  // namespace footfix::fbx

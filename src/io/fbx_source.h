@@ -43,6 +43,7 @@ struct FbxSource : SourceData {
   FbxDocument document;
   fbx::SharedKeyTimes key_times;
   std::string take;              ///< assimp animation / AnimationStack name that was read
+  std::vector<std::string> takes;  ///< all takes' names, in file order (as list_fbx_takes)
   double start_time_s = 0;       ///< time of frame 0 in the file
   std::vector<FbxJointSource> joints;  ///< per clip joint
   /// The clip as read (file frame), to detect which joints a caller changed: a copy, or (where

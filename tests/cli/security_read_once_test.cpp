@@ -1,6 +1,7 @@
 // Security round 2, low: `inspect` read a clip without legs twice (once to load it, once more to
-// describe its joints), so a costly file cost twice. Each file is now opened once; the opens are
-// counted with inotify, outside the binary.
+// describe its joints), so a costly file cost twice; an FBX clip that reads fine was read a
+// second time for its list of takes. Each file is now opened once; the opens are counted with
+// inotify, outside the binary.
 #include <gtest/gtest.h>
 #include <sys/inotify.h>
 #include <unistd.h>
@@ -33,17 +34,32 @@ int opens_during(const fs::path& file, const std::function<void()>& run) {
   return opens;
 }
 
+/// Runs `inspect clip --json` (bounded: 250 MiB); expects the clip opened once, the exit code
+/// `exit_code` and `expected` in the output.
+void expect_inspected_from_one_read(const fs::path& clip, int exit_code, const std::string& expected) {
+  LimitedRun r;
+  const int opens = opens_during(clip, [&] { r = run_footfix_limited({"inspect", clip.string(), "--json"}); });
+  expect_bounded(r, 250);
+  EXPECT_EQ(r.exit_code, exit_code) << r.err;
+  EXPECT_NE(r.out.find(expected), std::string::npos) << r.out.substr(0, 400);
+  EXPECT_EQ(opens, 1) << "the clip was read " << opens << " times";
+}
+
 TEST(SecurityReadOnce, InspectReadsAClipWithoutLegsOnce) {
   TempDir dir;
   // 2,000 joints under one, no legs: read, then refused with exit 4 and its joint tree shown.
   const fs::path clip = dir / "no_legs.fbx";
   write_bytes(clip, ascii_fbx_many_joints_and_curves(2000));
-  LimitedRun r;
-  const int opens = opens_during(clip, [&] { r = run_footfix_limited({"inspect", clip.string(), "--json"}); });
-  expect_bounded(r, 250);
-  EXPECT_EQ(r.exit_code, 4) << r.err;
-  EXPECT_NE(r.out.find("\"joint_count\": 2000"), std::string::npos) << r.out.substr(0, 400);
-  EXPECT_EQ(opens, 1) << "the clip was read " << opens << " times";
+  expect_inspected_from_one_read(clip, 4, "\"joint_count\": 2000");
+}
+
+TEST(SecurityReadOnce, InspectReadsAnFbxClipAndItsTakesOnce) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  TempDir dir;
+  // A clip that reads fine: described, its takes listed from the same read.
+  const fs::path clip = dir / "walk.fbx";
+  fs::copy_file(shared_clips_dir() / "mixamo_walking_inplace_bin7700.fbx", clip);
+  expect_inspected_from_one_read(clip, 0, "\"takes\": [\n      \"mixamo.com\"\n    ]");
 }
 
 }  // namespace

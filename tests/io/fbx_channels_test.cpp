@@ -9,6 +9,7 @@
 
 #include "footfix/io/fbx.h"
 #include "io/fbx_channels.h"  // internal to io, not installed
+#include "io/fbx_import.h"
 #include "io/fbx_objects.h"
 #include "io/fbx_source.h"
 #include "io/fbx_test_support.h"
@@ -24,6 +25,13 @@ std::string document_bytes(const FbxDocument& doc) {
 
 bool same(const aiVectorKey& a, const aiVectorKey& b) { return a.mTime == b.mTime && a.mValue == b.mValue; }
 bool same(const aiQuatKey& a, const aiQuatKey& b) { return a.mTime == b.mTime && a.mValue == b.mValue; }
+
+/// The reader's import of `bytes` (in-process: the same scene the import child sends).
+fbx::ImportedScene imported(const std::string& bytes) {
+  ReadLimits limits;
+  limits.isolate_fbx_import = false;
+  return fbx::import_fbx(bytes, "copy.fbx", limits);
+}
 
 TEST(FbxChannels, EveryKeyAndSampleAsAssimpMakesThem) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
@@ -42,16 +50,16 @@ TEST(FbxChannels, EveryKeyAndSampleAsAssimpMakesThem) {
     ASSERT_TRUE(ends);
     const std::string copy = document_bytes(*ends);
     EXPECT_LT(copy.size(), bytes.size());
-    Assimp::Importer small_import, whole_import;
-    const aiScene* small = small_import.ReadFileFromMemory(copy.data(), copy.size(), 0, "fbx");
+    Assimp::Importer whole_import;
+    const fbx::ImportedScene small = imported(copy);
     const aiScene* whole = whole_import.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
-    ASSERT_TRUE(small && whole);
-    ASSERT_EQ(small->mNumAnimations, whole->mNumAnimations);
+    ASSERT_TRUE(whole);
+    ASSERT_EQ(small.takes.size(), whole->mNumAnimations);
     ASSERT_GT(whole->mNumAnimations, 0u);
     for (unsigned a = 0; a < whole->mNumAnimations; ++a) {
       const aiAnimation& full = *whole->mAnimations[a];
-      EXPECT_EQ(small->mAnimations[a]->mDuration, full.mDuration);
-      auto channels = fbx::own_channels(doc, key_times, *small->mAnimations[a]);
+      EXPECT_EQ(small.takes[a].duration, full.mDuration);
+      auto channels = fbx::own_channels(doc, key_times, small.takes[a]);
       ASSERT_TRUE(channels);
       int keys = 0, key_mismatches = 0, samples = 0, sample_mismatches = 0;
       for (unsigned c = 0; c < full.mNumChannels; ++c) {
@@ -143,10 +151,9 @@ TEST(FbxChannels, RotationKeysAssimpWouldSplitGoThroughAssimpWhole) {
   std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
   ASSERT_TRUE(ends);
   const std::string copy = document_bytes(*ends);
-  Assimp::Importer small_import;
-  const aiScene* small = small_import.ReadFileFromMemory(copy.data(), copy.size(), 0, "fbx");
-  ASSERT_TRUE(small && small->mNumAnimations > 0);
-  EXPECT_FALSE(fbx::own_channels(doc, key_times, *small->mAnimations[0]));
+  const fbx::ImportedScene small = imported(copy);
+  ASSERT_FALSE(small.takes.empty());
+  EXPECT_FALSE(fbx::own_channels(doc, key_times, small.takes[0]));
   const Clip clip = read_fbx_bytes(bytes, "split.fbx");
   const auto* source = dynamic_cast<const FbxSource*>(clip.source.get());
   ASSERT_NE(source, nullptr);

@@ -34,6 +34,10 @@ constexpr std::int64_t k_fbx_ktime_per_second = 46186158000;
 /// Names of the takes (animation stacks) in file order. Throws Error(read).
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits = {});
 
+/// Names of the takes of the FBX file `clip` was read from, in file order, as read with it (no
+/// second read of the file); empty for a clip not read by read_fbx or read_fbx_bytes.
+std::vector<std::string> fbx_take_names(const Clip& clip);
+
 /// Reads take `take` (name, or index as decimal digits; empty = the first). Throws Error(read)
 /// with "<file>: ..." for unreadable files, files without animation or without a skeleton, and
 /// unknown takes. Non-fatal findings (animated or non-uniform scales, tps missing) are appended

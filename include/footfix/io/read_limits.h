@@ -17,14 +17,21 @@ constexpr std::uint64_t k_default_max_memory_bytes = 2048ull << 20;
 constexpr double k_default_max_duration_s = 3600.0;
 /// CPU time the isolated FBX import may take, in seconds.
 constexpr int k_default_import_cpu_s = 120;
+/// Wall-clock time the isolated FBX import may take, in seconds: room for its CPU time on a
+/// machine busy with other work.
+constexpr double k_default_import_wall_s = 300.0;
 
 struct ReadLimits {
   std::uint64_t max_input_bytes = k_default_max_input_bytes;
   std::uint64_t max_memory_bytes = k_default_max_memory_bytes;
   double max_duration_s = k_default_max_duration_s;
   int import_cpu_s = k_default_import_cpu_s;
-  /// FBX: run the importer (assimp) first in a child process with these limits (address space,
-  /// CPU time), so that a crash or a blow-up inside it fails this clip only.
+  /// Seconds: ends an isolated FBX import that waits without using CPU time (blocked), which
+  /// import_cpu_s cannot.
+  double import_wall_s = k_default_import_wall_s;
+  /// FBX: run the importer (assimp) in a child process with these limits (address space, CPU
+  /// and wall-clock time), so that a crash, a blow-up or a hang inside it fails this clip only;
+  /// the child sends back what the reader needs of the imported scene.
   bool isolate_fbx_import = true;
   /// BVH: fill non-finite motion values (nan, inf) from the nearest finite values of the same
   /// channel (linear, held at the ends) with one warning, instead of refusing the file (--repair).
