@@ -3,7 +3,6 @@
 // (tests/unit/batch_runner_test.cpp) is produced by the real binary as the table says.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -17,24 +16,47 @@ using test::run_footfix_bounded;
 
 std::string readme() { return read_file(fs::path(FOOTFIX_DATA_DIR).parent_path() / "README.md"); }
 
-/// Captures of `pattern` matched at the start of each line of `text`.
-std::set<std::string> line_captures(const std::string& text, const std::string& pattern) {
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/// The run of characters satisfying `keep` at `at` in `s` (empty when there is none).
+template <class Keep>
+std::string run_at(const std::string& s, size_t at, Keep keep) {
+  size_t end = at;
+  while (end < s.size() && keep(s[end])) ++end;
+  return s.substr(at, end - at);
+}
+
+/// For each line of `text` that starts with `prefix`: the run of characters satisfying `keep`
+/// right after it, where that run is followed by `after` (e.g. " |").
+template <class Keep>
+std::set<std::string> line_words(const std::string& text, const std::string& prefix, Keep keep, const std::string& after) {
   std::set<std::string> found;
   std::istringstream lines(text);
-  const std::regex re(pattern);
   for (std::string line; std::getline(lines, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, re)) found.insert(m[1]);
+    if (line.rfind(prefix, 0) != 0) continue;
+    const std::string word = run_at(line, prefix.size(), keep);
+    if (!word.empty() && line.compare(prefix.size() + word.size(), after.size(), after) == 0) found.insert(word);
   }
   return found;
 }
 
 TEST(ReadmeTables, CommandsTableMatchesHelp) {
-  std::set<std::string> documented = line_captures(readme(), "^\\| `footfix ([a-z]+)");
+  std::set<std::string> documented = line_words(readme(), "| `footfix ", is_lower, "");
   documented.erase("help");  // `help` is handled before the commands; checked below
   auto help = run_footfix_bounded({"--help"});
   ASSERT_EQ(help.exit_code, 0);
-  std::set<std::string> commands = line_captures(help.out, "^  ([a-z]+) +[A-Z]");
+  // "  clean    Cleans ...": a lower-case word after two spaces, then spaces and a capital.
+  std::set<std::string> commands;
+  std::istringstream help_lines(help.out);
+  for (std::string line; std::getline(help_lines, line);) {
+    if (line.rfind("  ", 0) != 0) continue;
+    const std::string word = run_at(line, 2, is_lower);
+    const size_t next = line.find_first_not_of(' ', 2 + word.size());
+    if (!word.empty() && next > 2 + word.size() && next != std::string::npos && line[next] >= 'A' && line[next] <= 'Z')
+      commands.insert(word);
+  }
+  EXPECT_GE(commands.size(), 9u) << help.out;  // the parse found the command list
   EXPECT_EQ(documented, commands) << help.out;
   for (const auto& command : commands) {
     auto r = run_footfix_bounded({"help", command});
@@ -44,14 +66,21 @@ TEST(ReadmeTables, CommandsTableMatchesHelp) {
 }
 
 TEST(ReadmeTables, ExitCodesTableMatchesHelpAndTheBinary) {
-  std::set<std::string> documented = line_captures(readme(), "^\\| ([0-9]+) \\|");
+  std::set<std::string> documented = line_words(readme(), "| ", is_digit, " |");
   EXPECT_EQ(documented, (std::set<std::string>{"0", "2", "3", "4", "5", "6", "70"}));
   auto help = run_footfix_bounded({"--help"});
-  std::set<std::string> in_help = line_captures(help.out, "Exit codes: (.*)");
-  ASSERT_EQ(in_help.size(), 1u) << help.out;
+  const size_t exit_codes = help.out.find("Exit codes: ");
+  ASSERT_NE(exit_codes, std::string::npos) << help.out;
+  ASSERT_EQ(help.out.find("Exit codes: ", exit_codes + 1), std::string::npos) << help.out;
+  const std::string listed = help.out.substr(exit_codes, help.out.find('\n', exit_codes) - exit_codes);
+  // Each "N word" in the line: a number followed by a space and a lower-case letter.
   std::set<std::string> help_codes;
-  std::string listed = *in_help.begin();
-  for (std::smatch m; std::regex_search(listed, m, std::regex("([0-9]+) [a-z]")); listed = m.suffix()) help_codes.insert(m[1]);
+  for (size_t at = 0; at < listed.size(); ++at) {
+    if (!is_digit(listed[at]) || (at > 0 && is_digit(listed[at - 1]))) continue;
+    const std::string code = run_at(listed, at, is_digit);
+    const size_t next = at + code.size();
+    if (next + 1 < listed.size() && listed[next] == ' ' && is_lower(listed[next + 1])) help_codes.insert(code);
+  }
   EXPECT_EQ(help_codes, documented) << help.out;
 
   test::TempDir dir;
