@@ -111,7 +111,7 @@ void place_intervals(FootContacts& foot, const std::vector<Vec3>& p, const std::
 void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double radius_m, int max_frames,
                          double height_threshold_m) {
   const int n = static_cast<int>(foot.contact.size());
-  for (const ContactInterval& in : foot.intervals) {
+  for (const ContactInterval& in : contact_runs(foot.contact)) {
     // The contact's own horizontal path: the line fitted to its raw positions (a sliding foot
     // slides on), or their mean where it is too short to fit one.
     const int m = in.last_frame - in.first_frame + 1;
@@ -123,8 +123,7 @@ void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double 
       velocity = velocity + (p[f] - mean) * (f - mid);
       spread += (f - mid) * (f - mid);
     }
-    if (m >= 3) velocity = velocity / spread;
-    else velocity = Vec3{};
+    velocity = m >= 3 ? velocity / spread : Vec3{};
     auto near_path = [&](int f) {
       const Vec3 at = mean + velocity * (f - mid);
       const double dx = p[f].x - at.x, dz = p[f].z - at.z;
@@ -342,13 +341,11 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     foot.effective_speed_mps = at_clip_frames(w.effective_speed, factor, clip.frame_count);
     foot.height_above_ground_m = at_clip_frames(w.height_above, factor, clip.frame_count);
     split_at_jumps(foot.contact, *feet_read[s], clip.fps);
-    place_intervals(foot, *feet_clip[s], *feet_read[s]);
-    if (denoise) {
+    if (denoise)
       grow_noisy_contacts(foot, *feet_clip[s], k_noise_spread_radius * result.capture_noise_m,
                           static_cast<int>(std::ceil(k_noisy_contact_growth_sigmas * sigma_frames)),
                           settings.height_threshold_m);
-      place_intervals(foot, *feet_clip[s], *feet_read[s]);
-    }
+    place_intervals(foot, *feet_clip[s], *feet_read[s]);
     if (foot.intervals.empty())
       result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
                                 "'): no contact detected");

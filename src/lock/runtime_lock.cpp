@@ -55,7 +55,6 @@ void RuntimeLock::reset() {
   for (auto& f : feet_) f.reset();
   drop_ = drop_velocity_ = 0;
   released_ = {};
-  miss_m_ = {};
 }
 
 void RuntimeLock::lower_pelvis(Vec3 input_translation, double drop_m) {
@@ -66,19 +65,20 @@ void RuntimeLock::lower_pelvis(Vec3 input_translation, double drop_m) {
   pose_.translation(0, joint) = input_translation - rotate(inverse(parent_rotation), Vec3{0, drop_m, 0});
 }
 
-double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension) {
+double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
+                               std::array<double, 2>& miss_m) {
   double need = 0;
   for (int s = 0; s < 2; ++s) {
     const LegChain& leg = rig_.legs[s];
     const FootLock::Step& st = steps[s];
-    miss_m_[s] = solve_leg(pose_, 0, leg, st.position, heights_[s], max_extension[s], settings_.ik).miss_m;
-    if (!st.locked || miss_m_[s] <= 0) continue;
+    miss_m[s] = solve_leg(pose_, 0, leg, st.position, heights_[s], max_extension[s], settings_.ik).miss_m;
+    if (!st.locked || miss_m[s] <= 0) continue;
     // Lowering the hip by d brings it about d x (its height over the target / their distance)
     // nearer the target (at least half of d: a leg that reaches far forward gains little).
     const Vec3 hip = joint_world(pose_, 0, leg.hip).translation;
     const double distance = length(hip - st.position);
     if (distance <= 0) continue;
-    need = std::max(need, miss_m_[s] / std::max(0.5, (hip.y - st.position.y) / distance));
+    need = std::max(need, miss_m[s] / std::max(0.5, (hip.y - st.position.y) / distance));
   }
   return need;
 }
@@ -134,23 +134,25 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   const Vec3 input_translation =
       rig_.translation_joint >= 0 ? pose_.translation(0, rig_.translation_joint) : Vec3{};
   const double max_drop = settings_.max_pelvis_drop_m;
-  double wanted = solve_legs(steps, max_extension);
+  std::array<double, 2> miss_m{};
+  double wanted = solve_legs(steps, max_extension, miss_m);
   const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
   drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;
   drop_ += drop_velocity_ * dt;
-  if (drop_ <= 0 || drop_ >= max_drop || (target == 0 && drop_ < k_settled_drop_m)) {
-    drop_ = target == 0 && drop_ < k_settled_drop_m ? 0 : std::clamp(drop_, 0.0, max_drop);
+  const bool settled = target == 0 && drop_ < k_settled_drop_m;
+  if (settled || drop_ <= 0 || drop_ >= max_drop) {
+    drop_ = settled ? 0 : std::clamp(drop_, 0.0, max_drop);
     drop_velocity_ = 0;
   }
   if (drop_ > 0) {
     std::copy(pose.rotations.begin(), pose.rotations.end(), pose_.rotations.begin());
     lower_pelvis(input_translation, drop_);
-    wanted = std::max(wanted, drop_ + solve_legs(steps, max_extension));
+    wanted = std::max(wanted, drop_ + solve_legs(steps, max_extension, miss_m));
   }
   frame_.pelvis_drop_m = drop_;
   // A toe still out of reach with the pelvis as low as it may go is let go.
   for (int s = 0; s < 2; ++s)
-    if (steps[s].locked && miss_m_[s] > settings_.release_miss_m && wanted >= max_drop) released_[s] = true;
+    if (steps[s].locked && miss_m[s] > settings_.release_miss_m && wanted >= max_drop) released_[s] = true;
   return frame_;
 }
 

@@ -28,9 +28,9 @@ struct RuntimeLockSettings {
   /// window, majority window and the two thresholds; see lock/causal_contacts.h).
   ContactSettings contacts;
   LegIkSettings ik;
-  /// A locked toe the leg cannot reach, even with the heel lifted, brings the pelvis (the
-  /// translation joint) down by up to this much (m, >= 0; 0: never), following the drop it needs
-  /// with a critically damped spring of time constant pelvis_drop_time_s (s, > 0).
+  /// A locked toe the leg cannot reach brings the pelvis (the translation joint) down by up to
+  /// this much (m, >= 0; 0: never), following the drop it needs with a critically damped spring
+  /// of time constant pelvis_drop_time_s (s, > 0).
   double max_pelvis_drop_m = 0.05;
   double pelvis_drop_time_s = 0.05;
   /// A locked toe still farther than this from its target (m, > 0) with the pelvis down as far as
@@ -95,8 +95,10 @@ class RuntimeLock {
   /// Lowers the translation joint of the pose being corrected by `drop_m` (world Y) from the
   /// input's `input_translation`.
   void lower_pelvis(Vec3 input_translation, double drop_m);
-  /// Solves both legs onto their targets; returns the pelvis drop the locked ones still need.
-  double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension);
+  /// Solves both legs onto their targets, each leg's distance from its target into `miss_m`;
+  /// returns the pelvis drop the locked ones still need.
+  double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
+                    std::array<double, 2>& miss_m);
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
@@ -107,7 +109,6 @@ class RuntimeLock {
   RuntimeFrame frame_;
   double drop_ = 0, drop_velocity_ = 0;    ///< the pelvis drop spring (m, m/s)
   std::array<bool, 2> released_{};          ///< released early, until the contact ends
-  std::array<double, 2> miss_m_{};          ///< each leg's last distance from its target
 };
 
 }  // namespace footfix
