@@ -9,11 +9,13 @@
 #include "command.h"
 #include "console.h"
 #include "footfix/core/allocator.h"
+#include "test_hooks.h"
 #include "typo_help.h"
 
 int main(int argc, char** argv) {
   using namespace footfix::cli;
   footfix::tune_allocator_for_batches();
+  install_test_hooks();
   setup_console(Verbosity::normal, ColorMode::automatic);
 
   CLI::App app{"footfix: removes foot sliding from character animation (BVH, FBX)", "footfix"};

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <system_error>
 
 #include "footfix/core/error.h"
@@ -20,6 +21,12 @@ using io_detail::TemporaryFile;
 
 namespace {
 
+std::atomic<AtomicWriteObserver> g_observer{nullptr};
+
+void notify(const fs::path& target, AtomicWriteStage stage) {
+  if (AtomicWriteObserver observer = g_observer.load(std::memory_order_relaxed)) observer(target, stage);
+}
+
 /// A replaced regular file keeps its read/write/execute bits. Read off the path itself, never
 /// through a symbolic link (the link is what the rename replaces); setuid, setgid and sticky
 /// bits and the owner are never copied.
@@ -30,6 +37,8 @@ void keep_mode_of(const fs::path& target, int fd) {
 }
 
 }  // namespace
+
+void set_atomic_write_observer(AtomicWriteObserver observer) { g_observer.store(observer); }
 
 void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
   std::error_code ec;
@@ -52,8 +61,10 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   keep_mode_of(path, tmp.fd());
   if (::fsync(tmp.fd()) != 0) fail_errno(ErrorKind::write, path, "cannot sync");
   if (!tmp.close()) fail_errno(ErrorKind::write, path, "cannot close");
+  notify(path, AtomicWriteStage::written);
   if (::rename(tmp.path().c_str(), path.c_str()) != 0) fail_errno(ErrorKind::write, path, "cannot rename into place");
   tmp.release();
+  notify(path, AtomicWriteStage::committed);
 }
 
 }  // namespace footfix

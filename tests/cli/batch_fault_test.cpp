@@ -171,56 +171,49 @@ TEST_P(BatchFault, ReadOnlyOutputDirectoryIsAClearError) {
   EXPECT_TRUE(fs::is_empty(dir / "ro"));
 }
 
-// Waits (polling) until `dir` holds a file whose name satisfies `pred`, or `bound` passes.
-template <class Pred>
-bool wait_for_file(const fs::path& dir, Pred pred, std::chrono::milliseconds bound) {
-  const auto end = std::chrono::steady_clock::now() + bound;
-  while (std::chrono::steady_clock::now() < end) {
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec))
-      if (pred(it->path().filename().string())) return true;
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
-  return false;
-}
-
 bool is_temporary(const std::string& file) {
   return file.rfind(".footfix-", 0) == 0 && file.size() > 4 && file.compare(file.size() - 4, 4, ".tmp") == 0;
 }
 
-// Kills a batch while an output is being written, right after the first output is complete, and
-// after a fixed delay; every output left must be complete, and any temporary file left must be
+// Kills a batch at three exact points (FOOTFIX_TEST_STOP_AT): while the first output of clip2 is
+// written but not renamed, right after it is renamed into place, and while clip4's is written
+// with earlier outputs done. Every output left must be whole, and any temporary file left must be
 // hidden and not a clip a later run would read.
 TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
   TempDir dir;
   fs::create_directories(dir / "in");
   for (int i = 0; i < 6; ++i)
     fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
-  int killed_with_outputs = 0, killed_while_writing = 0;
-  for (int moment = 0; moment < 3; ++moment) {
+  const std::string clip2 = expected_outputs(GetParam(), {"clip2"}).front();
+  const std::string clip4 = expected_outputs(GetParam(), {"clip4"}).front();
+  const std::vector<std::string> moments{"written:" + clip2, "committed:" + clip2, "written:" + clip4};
+  for (const std::string& moment : moments) {
+    SCOPED_TRACE(moment);
     fs::remove_all(dir / "out");
-    int pid = spawn_footfix(args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"}));
-    if (moment == 0)
-      killed_while_writing += wait_for_file(dir / "out", is_temporary, std::chrono::seconds(60));
-    else if (moment == 1)
-      wait_for_file(dir / "out", [](const std::string& f) { return f[0] != '.'; }, std::chrono::seconds(60));
-    else
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    int pid = start_footfix(args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"}),
+                            {"FOOTFIX_TEST_STOP_AT=" + moment});
+    const bool stopped = wait_until_stopped(pid);
     ::kill(pid, SIGKILL);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if (!fs::exists(dir / "out")) continue;
-    for (const auto& [name, text] : contents(dir / "out")) {
+    ::waitpid(pid, nullptr, 0);
+    ASSERT_TRUE(stopped) << "the run never reached that point";
+    const auto left = contents(dir / "out");
+    int temporaries = 0;
+    for (const auto& [name, text] : left) {
       SCOPED_TRACE(name);
       const std::string file = fs::path(name).filename().string();
       if (file[0] == '.') {
+        ++temporaries;
         EXPECT_TRUE(is_temporary(file));
         EXPECT_FALSE(is_clip_path(name));
         continue;
       }
-      ++killed_with_outputs;
       expect_whole(name, text);
+    }
+    if (moment.rfind("written:", 0) == 0) {
+      EXPECT_GE(temporaries, 1) << "killed while writing, yet no temporary file";
+      EXPECT_EQ(left.count(moment.substr(8)), 0u) << "the output being written is already in place";
+    } else {
+      EXPECT_EQ(left.count(clip2), 1u) << "the output renamed into place is missing";
     }
   }
   // Re-running after the kills completes the batch.
@@ -230,8 +223,6 @@ TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
   for (const auto& [name, text] : contents(dir / "out"))
     if (name[0] != '.') outputs.push_back(name);
   EXPECT_EQ(outputs, expected_outputs(GetParam(), {"clip0", "clip1", "clip2", "clip3", "clip4", "clip5"}));
-  EXPECT_EQ(killed_while_writing, 1) << "never saw a temporary output file to kill the batch on";
-  EXPECT_GT(killed_with_outputs, 0) << "no kill happened after an output was complete";
 }
 
 INSTANTIATE_TEST_SUITE_P(Commands, BatchFault, testing::ValuesIn(k_commands), command_name);

@@ -1,93 +1,31 @@
 #include "cli/run_footfix.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <stdexcept>
-#include <thread>
-
-extern char** environ;
 
 namespace footfix::test {
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 constexpr const char* k_setpriv = "/usr/bin/setpriv";
-
-// posix_spawn of `prefix` + FOOTFIX_EXE + `args` with stdout/stderr sent to the given files
-// ("" = /dev/null).
-int spawn(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
-          const std::vector<std::string>& prefix = {}) {
-  std::vector<std::string> argv_storage = prefix;
-  argv_storage.push_back(FOOTFIX_EXE);
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.empty() ? "/dev/null" : out_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.empty() ? "/dev/null" : err_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("posix_spawn " + argv_storage[0] + " failed");
-  return pid;
-}
-
-BoundedRun run_bounded(const std::vector<std::string>& args, std::chrono::milliseconds bound,
-                       const std::vector<std::string>& prefix) {
-  TempDir capture;
-  const fs::path out_path = capture / "stdout", err_path = capture / "stderr";
-  const auto start = std::chrono::steady_clock::now();
-  pid_t pid = spawn(args, out_path.string(), err_path.string(), prefix);
-  BoundedRun r;
-  int status = 0;
-  for (;;) {
-    pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (std::chrono::steady_clock::now() - start > bound) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      r.timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  r.out = slurp(out_path);
-  r.err = slurp(err_path);
-  return r;
-}
 
 }  // namespace
 
 BoundedRun run_footfix_bounded(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
-  return run_bounded(args, bound, {});
+  LimitedRunOptions options;
+  options.bound = bound;
+  return run_footfix_limited(args, options);
 }
 
 BoundedRun run_footfix_unprivileged(const std::vector<std::string>& args, std::chrono::milliseconds bound) {
-  return run_bounded(args, bound, {k_setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"});
+  LimitedRunOptions options;
+  options.bound = bound;
+  options.prefix = {k_setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"};
+  return run_footfix_limited(args, options);
 }
 
 bool can_run_unprivileged() {
@@ -101,8 +39,6 @@ bool can_run_unprivileged() {
   }();
   return ok;
 }
-
-int spawn_footfix(const std::vector<std::string>& args) { return spawn(args, "", ""); }
 
 TempDir::TempDir() {
   std::random_device rd;

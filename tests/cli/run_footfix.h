@@ -1,6 +1,5 @@
-// Runs the built `footfix` binary (FOOTFIX_EXE) as a child process for CLI tests: arguments
-// passed as-is (no shell), stdout and stderr captured, a wall-clock bound after which the child
-// is killed (SIGKILL) and the run reported as timed out.
+// Shorthands over run_footfix_limited (support/limited_run.h) for CLI tests: a run with a time
+// bound, a run as user nobody, and the temporary directories the tests work in.
 #pragma once
 
 #include <chrono>
@@ -8,15 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "support/limited_run.h"
+
 namespace footfix::test {
 
-struct BoundedRun {
-  int exit_code = -1;     ///< the child's exit status; -1 if it was killed by a signal
-  int signal = 0;         ///< the signal that ended it, 0 if it exited
-  bool timed_out = false; ///< killed by us after the time bound
-  std::string out, err;
-  double seconds = 0;
-};
+/// A run's outcome (see LimitedRun).
+using BoundedRun = LimitedRun;
 
 /// Runs FOOTFIX_EXE with `args`, in the current directory, for at most `bound`.
 BoundedRun run_footfix_bounded(const std::vector<std::string>& args,
@@ -29,9 +25,6 @@ bool can_run_unprivileged();
 /// writes must be accessible to that user.
 BoundedRun run_footfix_unprivileged(const std::vector<std::string>& args,
                                     std::chrono::milliseconds bound = std::chrono::seconds(30));
-
-/// Starts FOOTFIX_EXE with `args` and returns its pid without waiting (output discarded).
-int spawn_footfix(const std::vector<std::string>& args);
 
 /// A fresh empty directory under the system temp folder, removed with its contents on destruction.
 class TempDir {

@@ -92,20 +92,20 @@ TEST(SecurityWrite, SigtermRemovesTheTempFilesOfTheRun) {
   for (int i = 0; i < 6; ++i)
     fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
   const fs::path out = dir / "out";
-  int pid = spawn_footfix({"clean", (dir / "in").string(), "-o", out.string(), "--jobs", "2", "-q"});
-  // Catch the run while it writes (a temp file exists), then stop it as a CI job would.
-  bool caught = false;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!caught && std::chrono::steady_clock::now() < end) {
-    std::error_code ec;
-    for (fs::directory_iterator it(out, ec), stop; !ec && it != stop; it.increment(ec))
-      if (it->path().filename().string().rfind(".footfix-", 0) == 0) caught = true;
-    if (!caught) std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
+  // The run stops itself once clip3's cleaned file is written but not yet renamed into place;
+  // then it is stopped as a CI job would stop it.
+  int pid = start_footfix({"clean", (dir / "in").string(), "-o", out.string(), "--jobs", "2", "-q"},
+                          {"FOOTFIX_TEST_STOP_AT=written:clip3.bvh"});
+  const bool stopped = wait_until_stopped(pid);
+  std::vector<std::string> temps_while_writing;
+  for (const auto& e : fs::directory_iterator(out))
+    if (e.path().filename().string().rfind(".footfix-", 0) == 0) temps_while_writing.push_back(e.path().filename().string());
   ::kill(pid, SIGTERM);
+  ::kill(pid, SIGCONT);
   int status = 0;
   ::waitpid(pid, &status, 0);
-  ASSERT_TRUE(caught) << "never saw a temp file to stop the run on";
+  ASSERT_TRUE(stopped) << "the run did not reach the write of clip3";
+  EXPECT_FALSE(temps_while_writing.empty()) << "no temporary file while clip3 was being written";
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "the run must still end by the signal";
   std::vector<std::string> temps;
   for (const auto& e : fs::directory_iterator(out))

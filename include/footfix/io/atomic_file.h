@@ -25,6 +25,19 @@ namespace footfix {
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
 
+/// How far write_file_atomically has got with one file, as reported to an AtomicWriteObserver.
+enum class AtomicWriteStage {
+  written,    ///< the temporary file is complete and synced; the target is not replaced yet
+  committed,  ///< the temporary file has been renamed over the target
+};
+
+/// A test seam: called by write_file_atomically in the writing thread, with the target path, at
+/// each stage. It lets a test stop or kill a process at an exact point of a write instead of
+/// polling for files. The default (nullptr) calls nothing; only the executable's test hook
+/// sets one.
+using AtomicWriteObserver = void (*)(const std::filesystem::path& target, AtomicWriteStage stage);
+void set_atomic_write_observer(AtomicWriteObserver observer);
+
 /// Prefix of the temporary files write_file_atomically creates (".footfix-").
 inline constexpr const char* k_temporary_prefix = ".footfix-";
 

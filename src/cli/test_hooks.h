@@ -1,0 +1,12 @@
+// Test hooks of the executable, read from the environment: they let a test stop the process at
+// an exact point instead of racing it with timers.
+#pragma once
+
+namespace footfix::cli {
+
+/// FOOTFIX_TEST_STOP_AT=STAGE:NAME[:N], STAGE being `written` or `committed` (see
+/// AtomicWriteStage): the process stops itself (SIGSTOP) the N-th time (default 1) an output file
+/// called NAME reaches that stage, so a test can then kill or signal it there. Unset: nothing.
+void install_test_hooks();
+
+}  // namespace footfix::cli
