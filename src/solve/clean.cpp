@@ -18,6 +18,11 @@ namespace {
 // A planted foot missing its target by less than this is not worth a warning: the slide left
 // is under mocap noise.
 constexpr double k_warn_miss_m = 0.01;
+// An in-place clip is suspected (a warning) when the feet travel at least
+// k_in_place_min_feet_travel_m horizontally (mean of both) while the root travels less than
+// k_in_place_root_travel_share of that.
+constexpr double k_in_place_min_feet_travel_m = 0.2;
+constexpr double k_in_place_root_travel_share = 0.3;
 // Pelvis drops below this are ordinary compensation, not worth a warning.
 constexpr double k_warn_pelvis_drop_m = 0.03;
 // Accelerations the pop guard leaves up to this much over its limit are not worth a warning.
@@ -26,9 +31,9 @@ constexpr double k_warn_pop_excess = 1.1;
 constexpr double k_floor_ease_s = 0.1;
 // Clips of up to this many frames have their legs' positions computed once for all the clean's
 // stages (leg_tracks, about 290 bytes a frame, twice: the source's, then the cleaned clip's);
-// longer ones compute them stage by stage. At 100,000 frames the tracks raised the CLI's peak
-// memory from 2.12 to 2.27 x the decoded clip (bench_long_clip 100000 --cli); 20,000 frames
-// (2.8 minutes at 120 Hz) covers a library's clips with 6 MiB of tracks at most.
+// longer ones compute them stage by stage, so a very long clip's peak memory stays near its
+// decoded size. 20,000 frames (2.8 minutes at 120 Hz) covers a library's clips with 6 MiB of
+// tracks at most.
 constexpr int k_tracked_frames_max = 20000;
 // The global anchor of the solve on a treadmill (see clean_on_treadmill), relative to the soft
 // weight like OfflineSolveSettings::fast_anchor.
@@ -435,7 +440,8 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
                                                            tracked ? *tracked : leg_tracks(clip, rig),
                                                            treadmill.ground_velocity_mps);
   double feet_travel = 0.5 * (horizontal_travel(problem.input.toe_ws[0]) + horizontal_travel(problem.input.toe_ws[1]));
-  if (!treadmill.on && feet_travel > 0.2 && horizontal_travel(problem.input.pelvis_ws) < 0.3 * feet_travel)
+  if (!treadmill.on && feet_travel > k_in_place_min_feet_travel_m &&
+      horizontal_travel(problem.input.pelvis_ws) < k_in_place_root_travel_share * feet_travel)
     result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
   // Both feet planted throughout (a bow, a wave) is an ordinary standing clip: no warning.
   // One foot planted throughout while the other moves is worth a word.

@@ -50,9 +50,9 @@ double reach_of(double straight_m, double softness_m) { return std::max(straight
 
 // Share of the leg's slack (the straight leg's hip-heel length less the source pose's) by which
 // the IK may extend a leg beyond the source's pose at that frame. A bent knee straightens a
-// little to reach a target a few millimetres beyond the pose (on the shared corpus the planted
-// misses of bent legs went from up to 4.0 mm to under 1 mm); a leg near full extension keeps
-// the source's, where a two-bone knee would swing a long way for a tiny reach.
+// little to reach a target a few millimetres beyond the pose; a leg near full extension keeps
+// the source's, where a two-bone knee would swing a long way for a tiny reach (measured in
+// docs/tuning.md).
 constexpr double k_extension_slack_share = 0.05;
 /// Where the IK's soft reach limit ends unless the solve kept its targets within the straight
 /// leg: the source's extension plus k_extension_slack_share of the leg's slack.
@@ -72,6 +72,9 @@ constexpr double k_max_reach_shift_m = 0.03;
 constexpr int k_reach_shift_coarse_steps = 6;
 constexpr double k_reach_shift_step_m = 0.001;
 constexpr size_t k_reach_shift_window_frames = 16;
+// Halvings of the bisection for the least pelvis drop that reaches a target: 40 take the
+// k_max_reach_drop_m interval below a picometre.
+constexpr int k_reach_drop_bisections = 40;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
@@ -79,9 +82,7 @@ constexpr double k_heel_offset_sigma_s = 0.015;
 // Times (seconds) over which the foot pitch the IK may use to reach a planted toe's target
 // eases in before the toe plants, and out after it lifts (see foot_pitch_weights). Out is
 // short: once the toe lifts, its target follows the swing, often further out of reach, and a
-// pitch still fading then chases that swing (on the shared corpus a 0.15 s fade-out raised the
-// largest leg acceleration of the start-walk-stop clip x1.25 from 0.99 to 2.1 x the source's;
-// 0.05 s: 1.38).
+// pitch still fading then chases that swing, a pop in the leg (docs/tuning.md).
 constexpr double k_foot_pitch_onset_s = 0.15;
 constexpr double k_foot_pitch_release_s = 0.05;
 
@@ -261,8 +262,8 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
       p.hip_from_pelvis = hip[f] - pelvis[f];
       p.foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
-      // Only the pitch the IK gives exactly (below its saturation): planning on more left toes
-      // short of their targets (planted misses up to 1.9 mm on the shared clips made to slide).
+      // Only the pitch the IK gives exactly (below its saturation): planning on more leaves toes
+      // short of their targets.
       p.pitch = exact_foot_pitch_rad(max_pitch_rad * pitch_weight[f]);
     }
   }
@@ -286,7 +287,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       if (distance_after(hi) > p.reach) {
         lo = hi;
       } else {
-        for (int it = 0; it < 40; ++it) (distance_after(0.5 * (lo + hi)) > p.reach ? lo : hi) = 0.5 * (lo + hi);
+        for (int it = 0; it < k_reach_drop_bisections; ++it) (distance_after(0.5 * (lo + hi)) > p.reach ? lo : hi) = 0.5 * (lo + hi);
       }
       need = hi;
     }

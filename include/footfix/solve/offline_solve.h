@@ -81,10 +81,8 @@ struct OfflineSolveSettings {
   /// towards (up to 3 cm) and lowers it only as far as its planted targets need
   /// (lower_pelvis_to_reach). The price: where a walk's steps are too long for its legs (pelvis
   /// travel stretched), the locks of a step sit closer to the step before (on a synthetic walk
-  /// made to slide x1.25, up to 17 mm at the first and last steps, median 1.7 mm).
-  /// Measured on the shared corpus (bench_clean_quality, pelvis x1.25): largest pelvis drop
-  /// 6.0 cm at 0 -> 1.8 cm at 3, pops and planted misses within their gates as at 0 (< 1.5,
-  /// < 2 mm), slide left up to 12.6% (11.0% at 0; up to 4.7 points more on a row).
+  /// made to slide x1.25, up to 17 mm at the first and last steps, median 1.7 mm). Its effect on
+  /// the shared clips is in docs/tuning.md.
   double fast_pelvis_height = 3;
   /// Fast solver: fast_pelvis_height pulls only a pelvis that comes down (a pelvis that rises,
   /// as over a slowed-down clip's shorter strides, is left free): on the frames whose pelvis
@@ -95,14 +93,13 @@ struct OfflineSolveSettings {
   /// Fast solver: weight (relative to the soft weight, >= 0; 0: off) of the leg-reach term on
   /// input.reach_m: the hip to heel-target distance beyond the reach is penalised, so every
   /// target is one the leg IK reaches (clean then ends the IK's soft limit at the straight
-  /// leg). Experimental: see bench_clean_quality --reach for its effect on the corpus.
+  /// leg). Experimental (bench_clean_quality --reach measures it).
   double fast_reach_weight = 0;
   /// Both solvers: time (s, in [0, 1]; 0: off) before each lock onset and after each release
   /// over which a toe's horizontal correction is blended into its contact's (a cubic with
   /// continuous position and velocity; contact frames untouched). The solve changes the
   /// correction's velocity within a few frames there, a pop in the toe's acceleration of up to
-  /// several times the source's; this spreads it as inertialization does. Measured on the shared
-  /// corpus (bench_clean_quality): pops lower on most rows, contact slide unchanged or lower.
+  /// several times the source's; this spreads it as inertialization does.
   double swing_blend_s = 0.15;
   /// Fast solver: time (s, >= 0) over which a contact's lock weight ramps from soft to hard at
   /// its onset and at its release (smoothstep, geometric in the weight). Longer removes more of
@@ -113,10 +110,8 @@ struct OfflineSolveSettings {
   /// swing over this long, as fast_lock_blend_s does for every contact. The solve may give two
   /// neighbouring locks corrections centimeters apart, and a few frames of swing cannot carry
   /// that difference without a pop (4 x difference / swing time^2 at best: 20 m/s^2 for 3 cm in
-  /// 75 ms); the locks then give over their first and last frames instead. Measured on the
-  /// shared corpus (bench_clean_quality): the start-walk-stop clip's pops 5.6-7.6 -> 1.9-2.7,
-  /// at more slide in its shuffled contacts (9.2% -> 12.7% of the x1.25 input's); clips without
-  /// such swings unchanged.
+  /// 75 ms); the locks then give over their first and last frames instead, at more slide in
+  /// those contacts (docs/tuning.md).
   double fast_short_swing_s = 0.1;
   /// Fast solver: weight (relative to the soft weight, per contact frame, >= 0; 0: off) of the
   /// horizontal pull of a planted toe towards the mean of the input's toe positions over its
@@ -156,10 +151,9 @@ struct OfflineSolveResult {
 
 /// Turns on the reach-limited fast solve (the `solve.reach_limit` clean setting): the reach term,
 /// the pull of the pelvis towards its height and longer correction blends (toes 0.15 s, pelvis
-/// 0.3 s); no lock anchor (the reach term places the locks). Measured on the shared corpus
-/// (bench_clean_quality --reach): IK misses under 2.5 mm and pelvis drops under 0.3 cm where the
-/// default misses by up to 18 mm and drops the hips by 6 cm; it moves the hips back along the
-/// path instead (larger deviation from a stretched root path).
+/// 0.3 s); no lock anchor (the reach term places the locks). It keeps the hips up and moves them
+/// back along the path instead (a larger deviation from a stretched root path); docs/tuning.md
+/// compares it with the default.
 void use_reach_limit(OfflineSolveSettings& settings);
 
 /// Runs the selected solver. Validates settings (Error usage) and input (Error process).
