@@ -2,8 +2,9 @@
 # Installs what a footfix build needs from Debian's packages (only what is missing) and builds it.
 # Usage: scripts/setup.sh [--tests] [BUILD_DIR] [extra cmake arguments...]
 #   without --tests: the footfix executable alone, with only its build dependencies;
-#   with --tests:    everything (tests, benchmarks, examples), also installing GoogleTest and
-#                    chromium (the HTML report's browser test; skipped when no package exists).
+#   with --tests:    everything (tests, benchmarks, examples), also installing GoogleTest,
+#                    Google Benchmark and chromium (the HTML report's browser test; skipped
+#                    when no package exists).
 # Extra cmake arguments (re)configure BUILD_DIR (default: build) with them; without any, an
 # existing build directory keeps its configuration.
 set -euo pipefail
@@ -33,7 +34,7 @@ apt_install() {
 }
 
 packages=(cmake ninja-build g++ libassimp-dev libcli11-dev libspdlog-dev nlohmann-json3-dev zlib1g-dev)
-[ "$with_tests" = 1 ] && packages+=(libgtest-dev)
+[ "$with_tests" = 1 ] && packages+=(libgtest-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

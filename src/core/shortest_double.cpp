@@ -272,8 +272,6 @@ char* write_shortest(char* first, double value) {
   return by_to_chars(first, value);
 }
 
-char* write_shortest_long(char* first, double value) { return by_to_chars(first, value); }
-
 char* write_round_trip(char* first, double value) {
   const double a = std::fabs(value);
   if (!(a >= 1e-10 && a < 1e15)) return by_to_chars(first, value);  // 0, tiny, large, inf, nan

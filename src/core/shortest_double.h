@@ -17,10 +17,6 @@ constexpr int k_shortest_double_chars = 64;
 /// written directly; anything else goes to std::to_chars.
 char* write_shortest(char* first, double value);
 
-/// The same text as write_shortest, found another way: faster for values that need 16 or 17
-/// significant digits (computed ones, such as angles from a rotation), slower for short decimals.
-char* write_shortest_long(char* first, double value);
-
 /// Text that reads back to exactly `value`, for computed values (not always the shortest): the
 /// nearest decimal with 17 significant digits (trailing zeros dropped), found in exact integer
 /// arithmetic, in write_shortest's notation; std::to_chars for 0 and values under 1e-10 or from

@@ -1,4 +1,4 @@
-// write_shortest (and write_shortest_long) against std::to_chars, the text they must reproduce
+// write_shortest against std::to_chars, the text they must reproduce
 // byte for byte: hand-picked edge cases, random decimals of every length and scale, random bit
 // patterns, random computed values (16-17 digits), and every number in the bundled clips.
 // write_decimals and write_round_trip (any text, as long as it reads back bit-identical): read
@@ -24,11 +24,6 @@ namespace {
 std::string shortest(double v) {
   char buf[k_shortest_double_chars];
   return {buf, write_shortest(buf, v)};
-}
-
-std::string shortest_long(double v) {
-  char buf[k_shortest_double_chars];
-  return {buf, write_shortest_long(buf, v)};
 }
 
 std::string reference(double v) {
@@ -84,9 +79,6 @@ TEST(ShortestDouble, RandomDecimalsAndBitPatternsMatchToChars) {
   auto check = [&](double v) {
     if (shortest(v) != reference(v) && ++mismatches <= 10)
       ADD_FAILURE() << "to_chars writes " << reference(v) << ", write_shortest " << shortest(v);
-    // The writer's other method, for computed values: the same text.
-    if (shortest_long(v) != reference(v) && ++mismatches <= 10)
-      ADD_FAILURE() << "to_chars writes " << reference(v) << ", write_shortest_long " << shortest_long(v);
   };
   for (int i = 0; i < 200000; ++i) {
     // A decimal of 1 to 17 digits scaled by 10^-25 .. 10^20, read as a file would be.
