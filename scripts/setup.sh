@@ -2,7 +2,7 @@
 # Installs what a footfix build needs from Debian's packages (only what is missing) and builds it.
 # Usage: scripts/setup.sh [--tests] [BUILD_DIR] [extra cmake arguments...]
 #   without --tests: the footfix executable alone, with only its build dependencies;
-#   with --tests:    everything (tests, benchmarks, examples), also installing GoogleTest,
+#   with --tests:    everything (tests, benchmarks, examples), also installing GoogleTest, libpng,
 #                    Google Benchmark and chromium (the HTML report's browser test; skipped
 #                    when no package exists).
 # Extra cmake arguments (re)configure BUILD_DIR (default: build) with them; without any, an
@@ -34,7 +34,7 @@ apt_install() {
 }
 
 packages=(cmake ninja-build g++ libassimp-dev libcli11-dev libspdlog-dev nlohmann-json3-dev zlib1g-dev)
-[ "$with_tests" = 1 ] && packages+=(libgtest-dev libbenchmark-dev)
+[ "$with_tests" = 1 ] && packages+=(libgtest-dev libbenchmark-dev libpng-dev)
 missing=()
 for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

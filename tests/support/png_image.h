@@ -1,5 +1,5 @@
-// Reads 8-bit RGB/RGBA PNG files (as written by browsers' screenshots) into pixels, for checks
-// that a page rendered: size, and whether the image is blank.
+// Reads PNG files (browsers' screenshots) into pixels with libpng, for checks that a page
+// rendered: size, and whether the image is blank.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +14,8 @@ struct PngImage {
   std::vector<std::uint32_t> rgb;  ///< 0xRRGGBB per pixel, row-major (alpha dropped)
 };
 
-/// Decodes `path`. Throws std::runtime_error for files it cannot read (not PNG, other bit
-/// depths or colour types, interlaced, corrupt data).
+/// Decodes `path` (any PNG libpng reads, composed onto RGB). Throws std::runtime_error with
+/// libpng's reason for files it cannot read.
 PngImage read_png(const std::filesystem::path& path);
 
 }  // namespace footfix::test
