@@ -103,10 +103,24 @@ TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
                  {"metrics", {{"slide_cleaned", "fast"}}},
                  {"plot", {{"frames", 1e300}, {"step", "x"}, {"fps", -1}, {"feet", {{{"speed_mps", "no"}, {"contacts", {{1}, {"a", 2}}}}}}}}}}}};
   std::string html;
-  EXPECT_NO_THROW(html = html_report(odd));
+  ASSERT_NO_THROW(html = html_report(odd));
   EXPECT_NE(html.find("</html>"), std::string::npos);
-  EXPECT_NO_THROW(junit_xml(odd, 5.0));
-  EXPECT_NO_THROW(html_report(json::array()));
+  // The clip is listed once, as failed (its status is not "ok"), with its mistyped fields left
+  // blank or as dashes rather than printed or drawn.
+  EXPECT_EQ(count(html, "id=\"clip-"), 1u);
+  EXPECT_NE(html.find("1 failed"), std::string::npos) << html;
+  EXPECT_EQ(html.find("fast"), std::string::npos) << "a mistyped metric was printed";
+  EXPECT_EQ(count(html, "<polyline"), 0u) << "curves drawn from values that are not numbers";
+  EXPECT_EQ(count(html, "<circle"), 0u) << "planted points drawn from a mistyped plot";
+  std::string junit;
+  ASSERT_NO_THROW(junit = junit_xml(odd, 5.0));
+  EXPECT_NE(junit.find("tests=\"1\" failures=\"0\" errors=\"1\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<error message=\"not cleaned\"/>"), std::string::npos) << junit;
+  // A report that is not an object: a page with no clip.
+  std::string empty;
+  ASSERT_NO_THROW(empty = html_report(json::array()));
+  EXPECT_NE(empty.find("</html>"), std::string::npos);
+  EXPECT_EQ(count(empty, "id=\"clip-"), 0u);
 }
 
 TEST(HtmlReport, SameDocumentSameBytes) {
