@@ -2,7 +2,6 @@
 #include <spdlog/spdlog.h>
 
 #if defined(__GLIBC__)
-#include <malloc.h>
 #endif
 
 #include <algorithm>
@@ -135,20 +134,7 @@ std::string clip_figures(const json& record) {
   return text;
 }
 
-/// glibc's malloc raises its mmap threshold (up to 32 MiB) each time it frees a block it had
-/// mapped, and serves blocks under it from its heaps from then on. A long clip's per-frame
-/// buffers (a few MiB each, made and freed stage after stage) then stay in those heaps as freed
-/// pieces, and the clean's last stages map new pages beside them: on a 100k-frame FBX clip the
-/// peak RSS was a third above the live memory. A fixed threshold (glibc's initial 128 KiB) gives
-/// each such buffer its own mapping, returned when it is freed.
-void keep_large_blocks_mapped() {
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
-}
-
 int run_clean(CleanOptions& o, bool max_slide_given) {
-  keep_large_blocks_mapped();
   OutputPlan plan = o.out.plan(".clean");
   if (max_slide_given && !o.check) {
     spdlog::info("--max-slide implies --check");

@@ -1,6 +1,6 @@
-// tune_allocator_for_batches: glibc then serves a few-MiB request (a clip's arrays) from its heap
-// instead of a fresh mapping, and still maps a request of 16 MiB or more (a long clip's poses,
-// so their memory goes back when freed).
+// tune_allocator_for_batches: glibc then maps a clip's few-MiB arrays on their own, so their memory
+// goes back when freed, and keeps doing so after such a block was freed (its threshold no longer
+// rises); small requests still come from its heap.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -43,15 +43,16 @@ bool mapped(size_t bytes) {
 }
 #endif
 
-TEST(Allocator, ClipSizedRequestsComeFromTheHeapLongClipsAreStillMapped) {
+TEST(Allocator, ClipSizedRequestsAreMappedOnTheirOwnAfterOthersWereFreed) {
 #if !defined(__GLIBC__)
-  GTEST_SKIP() << "the tuning is for glibc's allocator";
+  GTEST_SKIP() << "the policy is for glibc's allocator";
 #else
   if (k_sanitized) GTEST_SKIP() << "the address sanitizer replaces the allocator";
   tune_allocator_for_batches();
-  EXPECT_FALSE(mapped(size_t{4} << 20));   // a few MiB: from the heap
-  EXPECT_FALSE(mapped(size_t{12} << 20));  // under 16 MiB
-  EXPECT_TRUE(mapped(size_t{64} << 20));   // a long clip's arrays: mapped on their own
+  EXPECT_FALSE(mapped(size_t{16} << 10));  // small: from the heap
+  EXPECT_TRUE(mapped(size_t{4} << 20));    // a clip's array: mapped, and unmapped when freed
+  EXPECT_TRUE(mapped(size_t{1} << 20));    // still mapped after a mapped block was freed
+  EXPECT_TRUE(mapped(size_t{64} << 20));   // a long clip's arrays
 #endif
 }
 

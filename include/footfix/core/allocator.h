@@ -3,14 +3,13 @@
 
 namespace footfix {
 
-/// Sets the C library's allocator (glibc's; nothing elsewhere) to serve requests under 16 MiB
-/// from its heap and to keep up to 32 MiB freed at the heap's top for reuse. A batch's clips
-/// then take their arrays (a few MiB each: poses, tracks, the solve's band) from memory the last
-/// clip freed, instead of fresh pages the kernel has to fault in one by one (by default glibc
-/// maps and unmaps such arrays, or gives the memory back as soon as it is freed: on the shared
-/// corpus 14,000 page faults against 4,700, and reading took twice as long). Requests of 16 MiB
-/// and more (a long clip's poses) are still mapped and unmapped on their own, so a long clip's
-/// peak memory stays where it was. Call once, at startup, before any thread starts.
+/// The executable's allocator policy (glibc's; nothing elsewhere), set once at startup before
+/// any thread starts: requests of 128 KiB and more are mapped on their own and unmapped when
+/// freed, at a threshold that stays fixed, and up to 32 MiB freed at the heap's top is kept for
+/// reuse. By default glibc raises its threshold (up to 32 MiB) each time a mapped block is freed
+/// and serves blocks under it from its heaps from then on: a long clip's per-frame buffers, a few
+/// MiB each, made and freed stage after stage, then stay in the heaps as freed pieces while later
+/// stages map new pages beside them (docs/tuning.md has the measurement).
 void tune_allocator_for_batches();
 
 }  // namespace footfix
