@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report_fields.h"
+#include "report_player.h"
 #include "report_view.h"
 #include "xml_escape.h"
 
@@ -235,7 +236,8 @@ void overview(std::ostream& out, const json& clips, const ReportView& view) {
   out << "</tbody></table>";
 }
 
-void clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
+/// Writes the clip's section; returns whether it holds a motion player.
+bool clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
   const Verdict verdict = verdict_of(clip);
   out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>"
       << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << " <span class=\"" << verdict_class(verdict)
@@ -255,6 +257,7 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index, const 
   }
   const json* plot = object_field(clip, "plot");
   const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
+  const bool player = plot != nullptr && write_player(out, *plot);
   if (feet != nullptr) {
     // Clamped before the conversion: the document may come from a hand-edited file.
     auto count_at = [&](const char* key) { return static_cast<int>(std::clamp(number_at(*plot, {key}, 1.0), 1.0, 1e9)); };
@@ -269,6 +272,7 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index, const 
   }
   if (object_field(clip, "metrics") != nullptr) metrics_table(out, clip);
   out << "<p><a href=\"#top\">back to the overview</a></p></section>\n";
+  return player;
 }
 
 constexpr const char* k_style =
@@ -297,7 +301,7 @@ std::string html_report(const json& report) {
   }
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>footfix report</title><style>"
-      << k_style << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
+      << k_style << player_style() << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
       << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
       << clips.size() << (clips.size() == 1 ? " clip: " : " clips: ") << cleaned << " cleaned, " << skipped
       << " skipped (unchanged), " << failed << " failed.</p>";
@@ -317,7 +321,9 @@ std::string html_report(const json& report) {
       << "\"></span>right; green dashed: detection thresholds; speed and height plots: the source clip</p>\n";
   overview(out, clips, view);
   out << "\n";
-  for (std::size_t i : view.order) clip_section(out, clips[i], i, view);
+  bool players = false;
+  for (std::size_t i : view.order) players |= clip_section(out, clips[i], i, view);
+  if (players) out << "<script>" << player_script() << "</script>\n";
   out << "</body></html>\n";
   return out.str();
 }
