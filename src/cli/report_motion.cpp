@@ -82,7 +82,7 @@ void put_varint(std::string& out, std::uint64_t v) {
 MotionSamples sample_motion(const Clip& clip, const Rig& rig) {
   MotionSamples out;
   const int frames = std::max(clip.frame_count, 0);
-  out.step = std::max({1, static_cast<int>(std::ceil(clip.fps / k_motion_max_fps - 1e-9)),
+  out.step = std::max({1, static_cast<int>(std::ceil(clip.fps / k_motion_max_fps - 0.01)),
                        (frames + k_motion_max_samples - 1) / k_motion_max_samples});
   out.samples = frames > 0 ? (frames - 1) / out.step + 1 : 0;
   out.fps = clip.fps / out.step;
@@ -141,24 +141,34 @@ std::string base64(const std::string& bytes) {
 json motion_json(const MotionSamples& source, const std::vector<Vec3>& cleaned, const Rig& rig, double source_lift_m) {
   const std::size_t joints = source.joints.size(), samples = static_cast<std::size_t>(source.samples);
   // Joint-major series of quanta: series (joint * 3 + axis) holds that coordinate over the samples.
-  std::vector<std::int64_t> before(joints * 3 * samples), offsets;
-  std::vector<int> moved;
-  for (std::size_t j = 0; j < joints; ++j) {
-    std::vector<std::int64_t> offset(3 * samples);
-    bool differs = false;
+  std::vector<std::int64_t> before(joints * 3 * samples), after(joints * 3 * samples);
+  for (std::size_t j = 0; j < joints; ++j)
     for (std::size_t s = 0; s < samples; ++s) {
       const Vec3 a = source.positions[s * joints + j], b = cleaned[s * joints + j];
       const double from[3] = {a.x, a.y + source_lift_m, a.z}, to[3] = {b.x, b.y, b.z};
       for (std::size_t axis = 0; axis < 3; ++axis) {
-        const std::int64_t q = quanta(from[axis]);
-        before[(j * 3 + axis) * samples + s] = q;
-        offset[axis * samples + s] = quanta(to[axis]) - q;
-        differs |= offset[axis * samples + s] != 0;
+        before[(j * 3 + axis) * samples + s] = quanta(from[axis]);
+        after[(j * 3 + axis) * samples + s] = quanta(to[axis]);
       }
     }
-    if (!differs) continue;
+  // Each joint's offset as the reader will rebuild it: its own when stored ("moved"), else its
+  // parent's (rebuilt) one. A joint is stored when the parent's is more than one quantum off.
+  std::vector<std::int64_t> rebuilt(joints * 3 * samples, 0), offsets;
+  std::vector<int> moved;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const int parent = source.parents[j];
+    bool own = false;
+    for (std::size_t i = 0; i < 3 * samples; ++i) {
+      const std::int64_t inherited = parent >= 0 ? rebuilt[static_cast<std::size_t>(parent) * 3 * samples + i] : 0;
+      own |= std::llabs(after[j * 3 * samples + i] - before[j * 3 * samples + i] - inherited) > 1;
+    }
+    for (std::size_t i = 0; i < 3 * samples; ++i)
+      rebuilt[j * 3 * samples + i] = own ? after[j * 3 * samples + i] - before[j * 3 * samples + i]
+                                         : parent >= 0 ? rebuilt[static_cast<std::size_t>(parent) * 3 * samples + i] : 0;
+    if (!own) continue;
     moved.push_back(static_cast<int>(j));
-    offsets.insert(offsets.end(), offset.begin(), offset.end());
+    offsets.insert(offsets.end(), rebuilt.begin() + static_cast<std::ptrdiff_t>(j * 3 * samples),
+                   rebuilt.begin() + static_cast<std::ptrdiff_t>((j + 1) * 3 * samples));
   }
   json feet = json::array();
   for (const LegChain& leg : rig.legs) feet.push_back(index_of(source.joints, leg.contact_joint()));

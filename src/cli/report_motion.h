@@ -5,8 +5,10 @@
 //    "parents": per drawn joint, the index of its parent among the drawn joints (-1: none),
 //    "feet": [left, right] (the drawn joint of each leg's contact joint),
 //    "source": the drawn joints' positions in the source clip (encoded, see below),
-//    "moved": the drawn joints the clean moved, "cleaned": their offsets from the source in the
-//    cleaned clip (encoded the same way; every other joint is where the source has it)}.
+//    "moved": the drawn joints with an offset of their own, "cleaned": those offsets of the
+//    cleaned clip from the source (encoded the same way); every other joint is offset as its
+//    parent is (within a quantum: it rode along, as the upper body on a lowered pelvis), the
+//    root not at all}.
 // The drawn joints: every joint, less those within 1 cm of their parent (merged into it) and,
 // while more than k_motion_joints remain, the shortest end bones (fingers, end joints); the legs'
 // joints, the pelvis and the root-motion joint are always drawn. Positions are meters in the

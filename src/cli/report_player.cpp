@@ -142,9 +142,15 @@ const char* player_script() {
           before[(t * n + j) * 3 + axis] = after[(t * n + j) * 3 + axis] = v;
           if (axis === 1) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
         }
-    for (var m = 0; m < d.moved.length; ++m)
+    // A joint not in "moved" is offset as its parent (which comes before it) is.
+    var offset = new Float64Array(n * 3 * s), own = 0;
+    for (var k = 0; k < n; ++k) {
+      var from = d.moved[own] === k ? off.subarray(own++ * 3 * s, own * 3 * s)
+               : d.parents[k] >= 0 ? offset.subarray(d.parents[k] * 3 * s, (d.parents[k] + 1) * 3 * s) : null;
+      if (from) offset.set(from, k * 3 * s);
       for (var ax = 0; ax < 3; ++ax)
-        for (var u = 0; u < s; ++u) after[(u * n + d.moved[m]) * 3 + ax] += off[(m * 3 + ax) * s + u] * q;
+        for (var u = 0; u < s; ++u) after[(u * n + k) * 3 + ax] += offset[(k * 3 + ax) * s + u] * q;
+    }
     var last = (s - 1) * n * 3, dx = before[last] - before[0], dz = before[last + 2] - before[2];
     return {n: n, before: before, after: after, ground: lo, height: Math.max(hi - lo, 0.2),
             yaw: Math.hypot(dx, dz) > 0.3 ? Math.atan2(-dz, dx) + 0.5 : 0.5};
