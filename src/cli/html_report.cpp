@@ -281,7 +281,7 @@ constexpr const char* k_style =
     "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
     "tr.failed td,span.failed,.error,tr.check-failed td,span.check-failed,p.check-failed{color:#b00}"
     "span.skipped,tr.skipped td{color:#777}p.incomplete{background:#fee;border:1px solid #b00;padding:4px 8px}"
-    "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
+    "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 1150px}"
     ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"
     "svg text{font-size:10px;fill:#444}line.threshold{stroke:#2a2;stroke-dasharray:6 3}"
     ".legend span{display:inline-block;width:12px;height:4px;margin:0 4px 2px 8px;vertical-align:middle}";
