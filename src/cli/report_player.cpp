@@ -50,8 +50,15 @@ json player_data(const json& plot) {
   if (!counts_in(parents, -1, joints - 1) || !counts_in(field_at(*motion, {"feet"}), -1, joints - 1) ||
       !counts_in(field_at(*motion, {"moved"}), 0, joints - 1))
     return nullptr;
-  for (const char* key : {"source", "cleaned"})
-    if (const json* text = field_at(*motion, {key}); text == nullptr || !base64_text(*text)) return nullptr;
+  // Every coded value takes a byte at least: data shorter than their counts say are not read (nor
+  // would a browser allocate for counts a hostile report inflated).
+  const double coded[2] = {joints * 3 * samples->get<double>(),
+                           static_cast<double>(field_at(*motion, {"moved"})->size()) * 3 * samples->get<double>()};
+  for (int k = 0; k < 2; ++k) {
+    const json* text = field_at(*motion, {k == 0 ? "source" : "cleaned"});
+    if (text == nullptr || !base64_text(*text) || static_cast<double>(text->get_ref<const std::string&>().size()) * 3 / 4 < coded[k])
+      return nullptr;
+  }
   const double mm = number_at(*motion, {"mm"}, 0.0), fps = number_at(*motion, {"fps"}, 0.0);
   if (!(mm > 0 && mm < 1000) || !(fps > 0 && fps < 1e4) || field_at(*motion, {"feet"})->size() != 2) return nullptr;
 
@@ -242,9 +249,17 @@ const char* player_script() {
     p.el.dataset.planted = planted.map(function (side) { return FEET[side]; }).join(' ');
   }
 
+  // Parses and decodes the player's data when it is first needed.
   function load(p) {
     if (p.model) return true;
-    try { p.model = decode(p.data); p.yaw = p.model.yaw; } catch (e) { p.label.textContent = 'motion data unreadable'; return false; }
+    try {
+      p.data = p.data || JSON.parse(p.el.dataset.motion);
+      p.model = decode(p.data);
+      if (p.yaw === null) p.yaw = p.model.yaw;
+    } catch (e) {
+      p.label.textContent = 'motion data unreadable';
+      return false;
+    }
     return true;
   }
 
@@ -277,19 +292,22 @@ const char* player_script() {
   }
 
   function setUp(el) {
-    var p = {el: el, data: null, model: null, sample: 0, yaw: 0.5, pitch: 0.25, playing: false,
+    var p = {el: el, data: null, model: null, sample: 0, yaw: null, pitch: 0.25, playing: false,
              canvas: el.querySelector('canvas.view'), timeline: el.querySelector('canvas.timeline'),
              scrubber: el.querySelector('.scrubber'), label: el.querySelector('.frame'),
              overlay: el.querySelector('.overlay'), playButton: el.querySelector('[data-act=play]')};
-    try { p.data = JSON.parse(el.dataset.motion); } catch (e) { return null; }
     el.querySelector('[data-act=back]').addEventListener('click', function () { pause(p); seek(p, p.sample - 1); });
     el.querySelector('[data-act=forward]').addEventListener('click', function () { pause(p); seek(p, p.sample + 1); });
     p.playButton.addEventListener('click', function () { if (p.playing) pause(p); else play(p); });
-    p.scrubber.addEventListener('input', function () { pause(p); seek(p, Math.round(p.scrubber.value / p.data.step)); });
+    p.scrubber.addEventListener('input', function () {
+      pause(p);
+      if (load(p)) seek(p, Math.round(p.scrubber.value / p.data.step));
+    });
     p.overlay.addEventListener('change', function () { draw(p); });
     function timelineSeek(e) {
-      var r = p.timeline.getBoundingClientRect(), last = Math.max(p.data.frames - 1, 1);
       pause(p);
+      if (!load(p)) return;
+      var r = p.timeline.getBoundingClientRect(), last = Math.max(p.data.frames - 1, 1);
       seek(p, Math.round((e.clientX - r.left) / r.width * last / p.data.step));
     }
     p.timeline.addEventListener('pointerdown', function (e) { timelineSeek(e); p.timeline.setPointerCapture(e.pointerId); });
@@ -309,8 +327,7 @@ const char* player_script() {
 
   var players = new Map();
   document.querySelectorAll('.player').forEach(function (el) {
-    var p = setUp(el);
-    if (p) players.set(el.closest('section') || el, p);
+    players.set(el.closest('section') || el, setUp(el));
   });
   // Decoded and drawn only near the screen; paused and dropped when scrolled away.
   var observer = new IntersectionObserver(function (entries) {
