@@ -30,7 +30,7 @@ TEST(ReportSchemaCli, CleanInterruptedAndMergedReportsValidate) {
   test::write_text(dir / "in" / "bad.bvh", "HIERARCHY\nROOT Hips\n{\n");
   const json report_schema = schema("report.schema.json");
 
-  auto r = test::run_footfix_bounded({"clean", (dir / "in").string(), "-o", (dir / "out").string(), "--check", "--ground",
+  auto r = test::run_footfix_bounded({"clean", (dir / "in").string(), "-o", (dir / "out").string(), "--check", "--ground", "auto",
                                       "--report", (dir / "r.json").string()},
                                      std::chrono::seconds(120));
   ASSERT_EQ(r.exit_code, 3) << r.err;
