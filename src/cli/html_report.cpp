@@ -157,7 +157,7 @@ void top_down(std::ostream& out, const json& feet) {
         out << "<circle cx=\"" << px(planted[side][i]) << "\" cy=\"" << pz(planted[side][i + 1]) << "\" r=\"2.5\" fill=\""
             << k_foot_colors[side] << "\"/>";
     }
-    out << "<text x=\"4\" y=\"" << size - 4 << "\">" << fmt(span, 2) << " m across; dashed: before</text>";
+    out << "<text x=\"4\" y=\"" << size - 4 << "\">" << fmt(span, 2) << " m across; dashed: source, solid: cleaned</text>";
   }
   out << "</svg>";
 }
@@ -175,7 +175,7 @@ void metrics_table(std::ostream& out, const json& clip) {
                                        {"contact slide p95 (mm/frame)", "p95_mm_per_frame", 2},
                                        {"contact slide mean (mm/frame)", "mean_mm_per_frame", 2},
                                        {"contact frame pairs", "contact_frame_pairs", 0}};
-  out << "<table class=\"metrics\"><tr><th></th><th>before</th><th>after</th></tr>";
+  out << "<table class=\"metrics\"><tr><th></th><th>source</th><th>cleaned</th></tr>";
   for (const auto& row : slide_rows)
     out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN), row.decimals) << "</td><td>"
         << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN), row.decimals) << "</td></tr>";
