@@ -109,6 +109,15 @@ int scrubber_step(const std::string& html) {
   return input == std::string::npos || at == std::string::npos ? 0 : std::stoi(html.substr(at + 7));
 }
 
+/// The --report of cleaning the bundled walk in `dir` (null when the run failed).
+json walk_report(const test::TempDir& dir) {
+  const std::string input = test::copy_walk(dir / "in" / "walk.bvh");
+  auto r = test::run_footfix_bounded({"clean", input, "-o", (dir / "out" / "walk.bvh").string(), "--report", (dir / "one.json").string()},
+                                     std::chrono::seconds(120));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(read_file(dir / "one.json"), nullptr, false);
+}
+
 TEST(HtmlPlayerBrowser, ScrubbingOrbitingAndPlayingDrawOtherFramesWithPlantedFeetMarked) {
   const std::string chromium = test::find_chromium();
   test::TempDir dir;
@@ -173,11 +182,8 @@ TEST(HtmlPlayerBrowser, PageOf120ClipsDrawsOnlyThePlayersNearTheScreen) {
   const std::string chromium = test::find_chromium();
   test::TempDir dir;
   if (std::string why = test::chromium_unusable(chromium, dir / "profile"); !why.empty()) GTEST_SKIP() << why;
-  const std::string input = test::copy_walk(dir / "in" / "walk.bvh");
-  auto r = test::run_footfix_bounded({"clean", input, "-o", (dir / "out" / "walk.bvh").string(), "--report", (dir / "one.json").string()},
-                                     std::chrono::seconds(120));
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  json report = json::parse(read_file(dir / "one.json"));
+  json report = walk_report(dir);
+  ASSERT_TRUE(report.is_object() && report.contains("clips") && report["clips"].size() == 1u) << "no report of one clip";
   const json clip = report["clips"][0];
   report["clips"] = json::array();
   for (int i = 0; i < 120; ++i) {
@@ -208,11 +214,8 @@ TEST(HtmlPlayerBrowser, HostileNamesAndMotionDataInAReportRunNoScript) {
   const std::string chromium = test::find_chromium();
   test::TempDir dir;
   if (std::string why = test::chromium_unusable(chromium, dir / "profile"); !why.empty()) GTEST_SKIP() << why;
-  const std::string input = test::copy_walk(dir / "in" / "walk.bvh");
-  auto r = test::run_footfix_bounded({"clean", input, "-o", (dir / "out" / "walk.bvh").string(), "--report", (dir / "one.json").string()},
-                                     std::chrono::seconds(120));
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  json report = json::parse(read_file(dir / "one.json"));
+  json report = walk_report(dir);
+  ASSERT_TRUE(report.is_object() && report.contains("clips") && report["clips"].size() == 1u) << "no report of one clip";
   const json clip = report["clips"][0];
   const std::string attack = "</script><img src=x onerror=\"document.body.dataset.pwned=1\"><script>document.body.dataset.pwned=2</script>";
   const std::string attribute_attack = "\" onmouseover=\"document.body.dataset.pwned=3\" x=\"";
