@@ -1,9 +1,11 @@
 // The published schemas of the batch report (schemas/report.schema.json) and of the runtime lock
 // file (schemas/lock.schema.json), checked against what the real binary writes: a clean batch
-// with a failing clip and --check, an interrupted batch, a merged report, and `footfix lock`'s
-// file. Each schema also rejects a document with one field broken, so that it checks something.
+// with a failing clip and --check, its --incremental re-run (clips skipped), an interrupted
+// batch, a merged report, and `footfix lock`'s file. Each schema also rejects a document with one field broken, so that it checks something.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include "cli/cli_test_helpers.h"
 #include "support/limited_run.h"
@@ -41,6 +43,17 @@ TEST(ReportSchemaCli, CleanInterruptedAndMergedReportsValidate) {
   auto merged = test::run_footfix_bounded({"report", "merge", (dir / "r.json").string(), "-o", (dir / "merged.json").string()});
   ASSERT_EQ(merged.exit_code, 0) << merged.err;
   EXPECT_EQ(joined(test::SchemaValidator::validate(report_schema, json::parse(read_file(dir / "merged.json")))), "");
+
+  // A re-run with --incremental: the unchanged clips are reported as skipped, with their recorded entries.
+  const std::vector<std::string> incremental{"clean", (dir / "in").string(), "-o", (dir / "inc").string(), "--incremental",
+                                             "--report", (dir / "inc.json").string()};
+  ASSERT_EQ(test::run_footfix_bounded(incremental, std::chrono::seconds(120)).exit_code, 3);
+  ASSERT_EQ(test::run_footfix_bounded(incremental, std::chrono::seconds(120)).exit_code, 3);
+  const json rerun = json::parse(read_file(dir / "inc.json"));
+  ASSERT_EQ(rerun["clips"].size(), 3u);
+  EXPECT_EQ(std::count_if(rerun["clips"].begin(), rerun["clips"].end(), [](const json& c) { return c["status"] == "skipped"; }), 2)
+      << rerun.dump().substr(0, 1000);
+  EXPECT_EQ(joined(test::SchemaValidator::validate(report_schema, rerun)), "");
 
   test::LimitedRunOptions stop_after_one;
   stop_after_one.bound = std::chrono::seconds(120);
