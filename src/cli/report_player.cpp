@@ -279,16 +279,15 @@ const char* player_script() {
     p.playing = true;
     p.playButton.textContent = 'pause';
     if (p.sample >= p.data.samples - 1) p.sample = 0;
-    var start = null, from = p.sample;
-    function tick(now) {
+    var start = performance.now(), from = p.sample;
+    function tick() {
       if (!p.playing) return;
-      if (start === null) start = now;
-      var t = from + Math.floor((now - start) / 1000 * p.data.fps);
+      var t = from + Math.floor((performance.now() - start) / 1000 * p.data.fps);
       if (t >= p.data.samples - 1) { seek(p, p.data.samples - 1); pause(p); return; }
       if (t !== p.sample) seek(p, t);
-      requestAnimationFrame(tick);
+      setTimeout(tick, 1000 / p.data.fps);
     }
-    requestAnimationFrame(tick);
+    setTimeout(tick, 1000 / p.data.fps);
   }
 
   function setUp(el) {
@@ -325,19 +324,32 @@ const char* player_script() {
     return p;
   }
 
-  var players = new Map();
+  var players = new Map(), margin = 300;
   document.querySelectorAll('.player').forEach(function (el) {
     players.set(el.closest('section') || el, setUp(el));
   });
-  // Decoded and drawn only near the screen; paused and dropped when scrolled away.
+  function show(p, visible) {
+    if (visible && !p.model) seek(p, p.sample);
+    else if (!visible && p.model) { pause(p); p.model = null; }
+  }
+  // Decoded and drawn only near the screen; paused and dropped when scrolled away. The observer
+  // follows scrolling; the same test runs at once on load and shortly after each scroll, so that
+  // players are drawn even before the browser's first frame (a headless screenshot).
   var observer = new IntersectionObserver(function (entries) {
-    entries.forEach(function (entry) {
-      var p = players.get(entry.target);
-      if (entry.isIntersecting) seek(p, p.sample);
-      else { pause(p); p.model = null; }
+    entries.forEach(function (entry) { show(players.get(entry.target), entry.isIntersecting); });
+  }, {rootMargin: margin + 'px 0px'});
+  function showNearScreen() {
+    players.forEach(function (p, target) {
+      var r = target.getBoundingClientRect();
+      if (r.bottom > -margin && r.top < window.innerHeight + margin) show(p, true);
     });
-  }, {rootMargin: '300px 0px'});
+  }
+  var pending = null;
+  window.addEventListener('scroll', function () {
+    if (pending === null) pending = setTimeout(function () { pending = null; showNearScreen(); }, 50);
+  });
   players.forEach(function (p, target) { observer.observe(target); });
+  showNearScreen();
 })();
 )JS";
 }

@@ -3,8 +3,9 @@
 // planted feet marked on the skeleton (a disc at the contact joint, a cross at the planted
 // point) and on a contact timeline; play, pause, step and a scrubber in frames. Drawn on a plain
 // 2D canvas by a script embedded once in the page (no network). Only players whose section is
-// on screen or near it are decoded and drawn (IntersectionObserver); one scrolled away is paused
-// and its decoded frames dropped, so a page of hundreds of clips stays light.
+// on screen or near it are decoded and drawn (IntersectionObserver, and the same test on load and
+// after scrolling); one scrolled away is paused and its decoded frames dropped, so a page of
+// hundreds of clips stays light.
 // Each player element tells what it shows: data-frame (the source frame drawn) and
 // data-planted ("left", "right", "left right" or "").
 #pragma once
