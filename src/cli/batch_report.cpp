@@ -25,6 +25,10 @@ constexpr int k_rewrite_cost_factor = 10;
 
 }  // namespace
 
+json interrupted_summary(const std::string& signal, size_t done, size_t planned) {
+  return {{"complete", false}, {"interrupted", signal}, {"clips_done", done}, {"clips_planned", planned}};
+}
+
 BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
     : path_(std::move(path)), clips_(clip_count), last_write_(std::chrono::steady_clock::now()) {
   if (path_.empty()) return;
@@ -75,7 +79,7 @@ void BatchReport::finish(json summary) {
 
 void BatchReport::interrupt(const std::string& signal) {
   if (path_.empty()) return;
-  write_report({{"complete", false}, {"interrupted", signal}, {"clips_done", done_}, {"clips_planned", clips_.size()}});
+  write_report(interrupted_summary(signal, done_, clips_.size()));
   remove_journal();
 }
 

@@ -15,6 +15,10 @@
 
 namespace footfix::cli {
 
+/// The summary of a run stopped by `signal` ("SIGTERM") after `done` of `planned` clips:
+/// complete = false, interrupted, clips_done, clips_planned.
+nlohmann::json interrupted_summary(const std::string& signal, size_t done, size_t planned);
+
 class BatchReport {
  public:
   /// No file is touched when `path` is empty (no --report).

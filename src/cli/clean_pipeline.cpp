@@ -113,6 +113,18 @@ bool CleanPipeline::save_progress(const std::vector<BatchItem>& items, const std
   return true;
 }
 
+void CleanPipeline::write_interrupted_pages(const std::vector<json>& clips, const json& summary,
+                                            double max_slide_cm_s) const {
+  if (html_path_.empty() && junit_path_.empty()) return;
+  json done = json::array();
+  for (const json& clip : clips)
+    if (!clip.is_null()) done.push_back(clip);
+  write_report_pages({{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", summary}, {"clips", std::move(done)}},
+                     html_path_, junit_path_, max_slide_cm_s);
+  for (const std::string* path : {&html_path_, &junit_path_})
+    if (!path->empty()) spdlog::info("{}: written, marked incomplete", *path);
+}
+
 void write_report_pages(const json& document, const std::string& html_path, const std::string& junit_path,
                         double max_slide_cm_s) {
   if (!html_path.empty())

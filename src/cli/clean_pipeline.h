@@ -49,6 +49,12 @@ class CleanPipeline {
   /// resumes. Returns whether a manifest was saved.
   bool save_progress(const std::vector<BatchItem>& items, const std::vector<nlohmann::json>& clips);
 
+  /// On an interrupted batch: writes the HTML page and the JUnit file (when asked) of the clips
+  /// of `clips` that finished (report entries by item, null where not done), marked incomplete
+  /// by `summary` (see interrupted_summary), and says so.
+  void write_interrupted_pages(const std::vector<nlohmann::json>& clips, const nlohmann::json& summary,
+                               double max_slide_cm_s) const;
+
  private:
   /// Records in the manifest each clip of `clips` (by item): cleaned ones with their entry, failed
   /// ones erased; skipped and null (not done) entries left as they were.

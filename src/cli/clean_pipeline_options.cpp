@@ -14,7 +14,7 @@ void CleanPipeline::add_to(CLI::App& cmd) {
   cmd.add_flag("--incremental", incremental_,
                "Skip clips whose input bytes, settings and footfix version are unchanged since the last run into the "
                "same -o directory (manifest " + std::string(k_manifest_name) + " there)");
-  cmd.add_option("--html", html_path_, "Write a self-contained HTML report (plots per clip, overview table)");
+  cmd.add_option("--html", html_path_, "Write a self-contained HTML report (overview table; per clip a motion player and plots)");
   cmd.add_option("--junit", junit_path_, "Write JUnit XML: one test case per clip, failing over --max-slide or on error");
 }
 

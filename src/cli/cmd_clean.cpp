@@ -264,9 +264,12 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         if (keep_records) full_records[index] = record;
         report.add_clip(index, std::move(record));
       },
-      [&](const std::string& signal, size_t) {
+      [&](const std::string& signal, size_t finished) {
         report.interrupt(signal);
         if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
+        json summary = interrupted_summary(signal, finished, items.size());
+        summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}};
+        o.pipeline.write_interrupted_pages(full_records, summary, o.max_slide_cm_s);
         if (o.pipeline.save_progress(items, full_records))
           spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
       });

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report_fields.h"
+#include "report_player.h"
 #include "report_view.h"
 #include "xml_escape.h"
 
@@ -156,7 +157,7 @@ void top_down(std::ostream& out, const json& feet) {
         out << "<circle cx=\"" << px(planted[side][i]) << "\" cy=\"" << pz(planted[side][i + 1]) << "\" r=\"2.5\" fill=\""
             << k_foot_colors[side] << "\"/>";
     }
-    out << "<text x=\"4\" y=\"" << size - 4 << "\">" << fmt(span, 2) << " m across; dashed: before</text>";
+    out << "<text x=\"4\" y=\"" << size - 4 << "\">" << fmt(span, 2) << " m across; dashed: source, solid: cleaned</text>";
   }
   out << "</svg>";
 }
@@ -174,7 +175,7 @@ void metrics_table(std::ostream& out, const json& clip) {
                                        {"contact slide p95 (mm/frame)", "p95_mm_per_frame", 2},
                                        {"contact slide mean (mm/frame)", "mean_mm_per_frame", 2},
                                        {"contact frame pairs", "contact_frame_pairs", 0}};
-  out << "<table class=\"metrics\"><tr><th></th><th>before</th><th>after</th></tr>";
+  out << "<table class=\"metrics\"><tr><th></th><th>source</th><th>cleaned</th></tr>";
   for (const auto& row : slide_rows)
     out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN), row.decimals) << "</td><td>"
         << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN), row.decimals) << "</td></tr>";
@@ -235,7 +236,8 @@ void overview(std::ostream& out, const json& clips, const ReportView& view) {
   out << "</tbody></table>";
 }
 
-void clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
+/// Writes the clip's section; returns whether it holds a motion player.
+bool clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
   const Verdict verdict = verdict_of(clip);
   out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>"
       << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << " <span class=\"" << verdict_class(verdict)
@@ -255,6 +257,7 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index, const 
   }
   const json* plot = object_field(clip, "plot");
   const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
+  const bool player = plot != nullptr && write_player(out, *plot);
   if (feet != nullptr) {
     // Clamped before the conversion: the document may come from a hand-edited file.
     auto count_at = [&](const char* key) { return static_cast<int>(std::clamp(number_at(*plot, {key}, 1.0), 1.0, 1e9)); };
@@ -269,6 +272,7 @@ void clip_section(std::ostream& out, const json& clip, std::size_t index, const 
   }
   if (object_field(clip, "metrics") != nullptr) metrics_table(out, clip);
   out << "<p><a href=\"#top\">back to the overview</a></p></section>\n";
+  return player;
 }
 
 constexpr const char* k_style =
@@ -277,7 +281,7 @@ constexpr const char* k_style =
     "td:first-child,th:first-child,.overview td:last-child{text-align:left}"
     "tr.failed td,span.failed,.error,tr.check-failed td,span.check-failed,p.check-failed{color:#b00}"
     "span.skipped,tr.skipped td{color:#777}p.incomplete{background:#fee;border:1px solid #b00;padding:4px 8px}"
-    "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 560px}"
+    "section.clip{border-top:2px solid #ccc;margin-top:16px;content-visibility:auto;contain-intrinsic-size:auto 1150px}"
     ".plots{display:flex;gap:12px;flex-wrap:wrap}.plots svg{display:block;margin:4px 0}"
     "svg text{font-size:10px;fill:#444}line.threshold{stroke:#2a2;stroke-dasharray:6 3}"
     ".legend span{display:inline-block;width:12px;height:4px;margin:0 4px 2px 8px;vertical-align:middle}";
@@ -297,7 +301,7 @@ std::string html_report(const json& report) {
   }
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>footfix report</title><style>"
-      << k_style << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
+      << k_style << player_style() << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
       << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
       << clips.size() << (clips.size() == 1 ? " clip: " : " clips: ") << cleaned << " cleaned, " << skipped
       << " skipped (unchanged), " << failed << " failed.</p>";
@@ -317,7 +321,9 @@ std::string html_report(const json& report) {
       << "\"></span>right; green dashed: detection thresholds; speed and height plots: the source clip</p>\n";
   overview(out, clips, view);
   out << "\n";
-  for (std::size_t i : view.order) clip_section(out, clips[i], i, view);
+  bool players = false;
+  for (std::size_t i : view.order) players |= clip_section(out, clips[i], i, view);
+  if (players) out << "<script>" << player_script() << "</script>\n";
   out << "</body></html>\n";
   return out.str();
 }

@@ -1,9 +1,10 @@
-// The visual report: one self-contained HTML page (inline CSS and SVG drawn here, no script, no
-// network) from a clean report document ({"tool", "version", "clips": [...]}, fields read by
+// The visual report: one self-contained HTML page (inline CSS, SVG drawn here, and the motion
+// player's script, report_player.h; nothing from the network) from a clean report document ({"tool", "version", "clips": [...]}, fields read by
 // name). The header states the --check threshold and verdict; an overview table lists the clips,
 // failures first (runs that failed, then clips over the check threshold), then by residual
 // contact slide (worst first), with paths relative to the batch's folders, each linking to its
-// section. Sections follow the overview's order; each draws, from the clip's "plot"
+// section. Sections follow the overview's order; each has a motion player of the skeleton
+// before and after (from plot.motion) and draws, from the clip's "plot"
 // series (see report_plot.h), the contact timeline per foot, contact-joint speed and height over
 // time with the thresholds, a top-down view of the contact-joint paths before and after with the
 // planted points, and the metrics before and after. Sections are rendered lazily by the browser

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "report_fields.h"
+#include "report_view.h"
 #include "xml_escape.h"
 
 namespace footfix::cli {
@@ -52,6 +53,13 @@ std::string junit_xml(const json& report, double max_slide_cm_s) {
       cases << "</system-out>\n";
     }
     cases << "    </testcase>\n";
+  }
+  // A run that did not finish fails as a whole: the clips it never reached are not listed.
+  if (const std::string note = incomplete_note(report_view(report), clips.size()); !note.empty()) {
+    ++tests;
+    ++errors;
+    cases << "    <testcase classname=\"footfix.run\" name=\"batch complete\" time=\"0.000\">\n      <error message=\""
+          << xml_escape(note) << "\"/>\n    </testcase>\n";
   }
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

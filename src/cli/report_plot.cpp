@@ -34,9 +34,10 @@ int plot_step(int frames) { return std::max(1, (frames + k_plot_points - 1) / k_
 }  // namespace
 
 PlotSource plot_source(const LoadedClip& source) {
-  PlotSource out{source.clip.fps, source.clip.frame_count, {}};
+  PlotSource out{source.clip.fps, source.clip.frame_count, {}, {}};
   for (std::size_t side = 0; side < 2; ++side)
     out.xz_before[side] = top_down(source.clip, source.rig.legs[side].contact_joint(), plot_step(out.frames));
+  out.motion = sample_motion(source.clip, source.rig);
   return out;
 }
 
@@ -65,7 +66,8 @@ json plot_series(const PlotSource& source, const Rig& rig, const CleanResult& re
           {"step", step},
           {"speed_threshold_mps", settings.speed_threshold_mps},
           {"height_threshold_m", settings.height_threshold_m},
-          {"feet", feet}};
+          {"feet", feet},
+          {"motion", motion_json(source.motion, sample_positions(result.cleaned, source.motion), rig, result.ground_offset_m)}};
 }
 
 }  // namespace footfix::cli

@@ -7,9 +7,10 @@
 //              "height_m": [...] (height above the local ground),
 //              "xz_before": [x0, z0, x1, z1, ...], "xz_after": [...] (top-down world
 //              positions of the contact joint, meters, source and cleaned clip),
-//              "planted_xz": [x, z, ...] (one point per contact)}, left then right]}
+//              "planted_xz": [x, z, ...] (one point per contact)}, left then right],
+//    "motion": the skeleton before and after, for the player (see report_motion.h)}
 // Values are rounded to 1 mm (or 1 mm/s) and series hold at most k_plot_points samples, so a
-// clip costs a few kilobytes whatever its length.
+// clip costs a few kilobytes whatever its length; the motion costs about 0.1 KB per sample.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@
 #include "footfix/contacts/contact_settings.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
+#include "report_motion.h"
 
 namespace footfix::cli {
 
@@ -29,6 +31,7 @@ struct PlotSource {
   double fps = 0;
   int frames = 0;
   std::array<nlohmann::json, 2> xz_before;  ///< per leg, left then right
+  MotionSamples motion;                     ///< the drawn joints of the source
 };
 PlotSource plot_source(const LoadedClip& source);
 

@@ -1,4 +1,5 @@
-// A small JSON Schema validator for the subset footfix's schemas use: type, required,
+// A small JSON Schema validator for the subset footfix's schemas use: type (a name or a list of
+// names), required,
 // properties, additionalProperties (false), items, enum, minimum, maximum, exclusiveMinimum,
 // minItems, maxItems. Annotations ($schema, $id, title, description) are ignored; any other
 // keyword is reported as unsupported, so a schema cannot silently rely on more than this checks.
@@ -41,9 +42,14 @@ class SchemaValidator {
                                                "maximum", "exclusiveMinimum", "minItems", "maxItems"};
     for (const auto& [key, value] : schema.items())
       if (!k_known.count(key)) errors.push_back(path + ": schema keyword '" + key + "' is not supported");
-    if (schema.contains("type") && !has_type(v, schema["type"].get<std::string>())) {
-      errors.push_back(path + ": expected " + schema["type"].get<std::string>() + ", found " + v.type_name());
-      return;
+    if (schema.contains("type")) {
+      const json& type = schema["type"];
+      bool found = false;
+      for (const json& name : type.is_array() ? type : json::array({type})) found |= has_type(v, name.get<std::string>());
+      if (!found) {
+        errors.push_back(path + ": expected " + (type.is_array() ? type.dump() : type.get<std::string>()) + ", found " + v.type_name());
+        return;
+      }
     }
     if (schema.contains("enum")) {
       bool found = false;
