@@ -182,7 +182,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         }
         auto start = std::chrono::steady_clock::now();
         LoadedClip loaded = load_clip(item.input, read);
-        const PlotSource plot = plot_source(loaded);
+        const PlotSource plot = want_plot ? plot_source(loaded) : PlotSource{};  // what the report draws
         // A clip whose source frames can be decoded again (BVH, FBX) is handed over and cleaned in
         // place; the metrics read its source frames back from what the reader kept. Others are kept.
         const bool handed_over = has_source_frames(loaded.clip);
