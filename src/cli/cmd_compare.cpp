@@ -95,6 +95,7 @@ int run_compare(CompareOptions& o) {
   CompareSettings settings;
   o.lock.resolve(settings.clean, settings.runtime);
   settings.runtime_offline_contacts = o.lock.offline_contacts;
+  settings.runtime_ground_velocity_mps = o.lock.ground_velocity_mps();
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
   for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
@@ -108,8 +109,8 @@ int run_compare(CompareOptions& o) {
     c.frames = loaded.clip.frame_count;
     c.fps = loaded.clip.fps;
     CausalContactDetector detector(settings.runtime.contacts, loaded.clip.fps);
-    c.onset_delay_frames = detector.onset_delay_frames();
-    c.release_delay_frames = detector.release_delay_frames();
+    c.onset_delay_frames = detector.onset_delay_frames(c.fps);
+    c.release_delay_frames = detector.release_delay_frames(c.fps);
     c.variants = compare_methods(loaded.clip, loaded.rig, settings, o.slide_protocol);
     // The clip's own warnings once; the slide protocol variants' only with -v.
     for (const auto& v : c.variants)

@@ -1,6 +1,9 @@
 #include "lock_options.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
+
+#include "footfix/core/error.h"
 
 #include "solve/clean_settings_json.h"
 
@@ -18,6 +21,12 @@ void LockOptions::add_to(CLI::App& cmd) {
   cmd.add_flag("--offline-contacts", offline_contacts,
                "Runtime lock: use the offline (whole-clip) contacts instead of the causal detector")
       ->group("Runtime lock");
+  cmd.add_option("--ground-velocity", ground_velocity,
+                 "Runtime lock: X,Z: the clip plays in place on a ground moving at this velocity (m/s, Y-up internal "
+                 "frame); locked feet ride on it [default: the ground stands still]")
+      ->delimiter(',')
+      ->expected(2)
+      ->group("Runtime lock");
   cmd.add_option("--settings", settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   contact_options.add_to(cmd);
 }
@@ -30,6 +39,13 @@ void LockOptions::resolve(CleanSettings& clean, RuntimeLockSettings& runtime) {
   runtime.contacts = clean.contacts;
   runtime.ik = clean.ik;
   runtime.validate();
+}
+
+std::optional<Vec3> LockOptions::ground_velocity_mps() const {
+  if (ground_velocity.empty()) return std::nullopt;
+  for (double v : ground_velocity)
+    if (!std::isfinite(v)) fail(ErrorKind::usage, "--ground-velocity: values must be finite");
+  return Vec3{ground_velocity[0], 0.0, ground_velocity[1]};
 }
 
 }  // namespace footfix::cli

@@ -2,7 +2,9 @@
 // settings file, every contact setting, and feeding the lock the offline contacts.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cli11_fwd.h"
 #include "contact_options.h"
@@ -14,15 +16,18 @@ namespace footfix::cli {
 struct LockOptions {
   LockSettings lock;
   bool offline_contacts = false;
+  std::vector<double> ground_velocity;  ///< X,Z (m/s, internal frame) when given
   std::string settings_path;  ///< clean settings JSON (contacts, solve, ik)
   ContactOptions contact_options;
 
-  /// Adds --lock-distance, --unlock-distance, --blend-time, --offline-contacts, --settings and
-  /// the contact settings to `cmd`.
+  /// Adds --lock-distance, --unlock-distance, --blend-time, --offline-contacts,
+  /// --ground-velocity, --settings and the contact settings to `cmd`.
   void add_to(CLI::App& cmd);
   /// Clean settings (file, then command line) with the runtime settings derived from them.
   /// Throws Error(usage/read).
   void resolve(CleanSettings& clean, RuntimeLockSettings& runtime);
+  /// --ground-velocity as a velocity (unset when not given). Throws Error(usage) when not finite.
+  std::optional<Vec3> ground_velocity_mps() const;
 };
 
 }  // namespace footfix::cli

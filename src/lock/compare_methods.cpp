@@ -32,7 +32,8 @@ std::vector<CompareVariant> compare_methods(const Clip& clip, const Rig& rig, co
     ContactResult given;
     if (settings.runtime_offline_contacts) given = detect_contacts(variant, rig, settings.clean.contacts);
     LockClipResult runtime =
-        lock_clip(variant, rig, settings.runtime, settings.runtime_offline_contacts ? &given : nullptr);
+        lock_clip(variant, rig, settings.runtime, settings.runtime_offline_contacts ? &given : nullptr,
+                  settings.runtime_ground_velocity_mps);
     v.metrics[static_cast<int>(FixMethod::runtime)] = compare_clips(variant, runtime.locked, rig, mask);
     for (const auto& w : runtime.warnings) v.warnings.push_back(std::string("runtime lock: ") + w);
 

@@ -125,7 +125,7 @@ TEST(CompareCli, SlideProtocolTableOrdersTheThreeMethods) {
 TEST(CompareCli, TextTableNamesEveryMethodAndTheDetectionDelay) {
   BoundedRun r = run_footfix_bounded({"compare", data_clip("cmu_07_01_walk.bvh").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* s : {"no fix", "runtime lock", "offline clean", "4 frames (33 ms) late at contact start"})
+  for (const char* s : {"no fix", "runtime lock", "offline clean", "3 frames (25 ms) late at contact start"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s << " in\n" << r.out;
 }
 

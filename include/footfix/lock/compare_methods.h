@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "footfix/core/clip.h"
@@ -25,6 +26,8 @@ struct CompareSettings {
   /// Feed the runtime lock the offline contacts of the clip it locks instead of its causal
   /// detector (separates detection error from locking error).
   bool runtime_offline_contacts = false;
+  /// The ground's velocity for the runtime lock (m/s, internal frame; unset: still ground).
+  std::optional<Vec3> runtime_ground_velocity_mps;
 };
 
 /// One variant of the clip (scale factor 1 = the clip itself), measured for each method.
