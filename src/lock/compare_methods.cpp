@@ -35,6 +35,7 @@ std::vector<CompareVariant> compare_methods(const Clip& clip, const Rig& rig, co
         lock_clip(variant, rig, settings.runtime, settings.runtime_offline_contacts ? &given : nullptr,
                   settings.runtime_ground_velocity_mps);
     v.metrics[static_cast<int>(FixMethod::runtime)] = compare_clips(variant, runtime.locked, rig, mask);
+    v.runtime_pops = lock_event_pops(variant, runtime, rig);
     for (const auto& w : runtime.warnings) v.warnings.push_back(std::string("runtime lock: ") + w);
 
     CleanResult offline = clean_clip(variant, rig, settings.clean);

@@ -11,6 +11,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/eval/metrics.h"
+#include "footfix/lock/event_pops.h"
 #include "footfix/lock/runtime_lock.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
@@ -34,6 +35,7 @@ struct CompareSettings {
 struct CompareVariant {
   double factor = 1;
   std::array<ClipMetrics, 3> metrics;  ///< indexed by FixMethod; source = the variant
+  LockEventPops runtime_pops;          ///< the runtime lock's pops per lock/unlock event
   std::vector<std::string> warnings;   ///< of the methods, prefixed by the method's name
 };
 
