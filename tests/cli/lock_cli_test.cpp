@@ -66,6 +66,32 @@ TEST(LockCli, DefaultOutputIsBesideTheInputAndNeverOverwritesIt) {
   EXPECT_EQ(directory.exit_code, 2) << directory.err;  // a directory input needs -o
 }
 
+TEST(LockCli, InPlaceClipWarnsWithoutItsGroundVelocityAndLocksWithIt) {
+  // The in-place walk's treadmill runs at about 1.6 m/s along -Z (clean's estimate).
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const std::string clip = (shared_clips_dir() / "mixamo_walking_inplace_bin7700.fbx").string();
+  TempDir out;
+  BoundedRun still = run_footfix_bounded({"lock", clip, "-o", (out / "still.bvh").string()});
+  ASSERT_EQ(still.exit_code, 0) << still.err;
+  EXPECT_NE(still.err.find("0 locks"), std::string::npos) << still.err;
+  EXPECT_NE(still.err.find("--ground-velocity"), std::string::npos) << still.err;
+  BoundedRun moving =
+      run_footfix_bounded({"lock", clip, "-o", (out / "moving.bvh").string(), "--ground-velocity", "0,-1.6"});
+  ASSERT_EQ(moving.exit_code, 0) << moving.err;
+  EXPECT_EQ(moving.err.find("0 locks"), std::string::npos) << moving.err;
+  EXPECT_EQ(moving.err.find("no foot was locked"), std::string::npos) << moving.err;
+}
+
+TEST(LockCli, RefusesABadGroundVelocity) {
+  TempDir out;
+  for (const char* bad : {"nan,0", "1", "a,b"}) {
+    BoundedRun r = run_footfix_bounded(
+        {"lock", data_clip("cmu_07_01_walk.bvh").string(), "-o", out.path().string(), "--ground-velocity", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
+    EXPECT_NE(r.err.find("--ground-velocity"), std::string::npos) << bad << ": " << r.err;
+  }
+}
+
 TEST(LockCli, OneFrameClipIsANoOpWithANote) {
   TempDir out;
   const fs::path input = fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad" / "one_frame.bvh";
