@@ -124,6 +124,8 @@ int run_compare(CompareOptions& o) {
   o.lock.resolve(settings.clean, settings.runtime);
   settings.runtime_offline_contacts = o.lock.offline_contacts;
   settings.runtime_ground_velocity_mps = o.lock.ground_velocity_mps();
+  const Terrain terrain = o.lock.resolve_terrain();
+  if (terrain.kind != TerrainKind::flat) settings.runtime_ground = terrain_ground_query(terrain);
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
   for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});

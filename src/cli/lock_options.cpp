@@ -27,6 +27,11 @@ void LockOptions::add_to(CLI::App& cmd) {
       ->delimiter(',')
       ->expected(2)
       ->group("Runtime lock");
+  cmd.add_option("--terrain", terrain,
+                 "Runtime lock: the ground under the clip, as `footfix walk` takes it (flat, slope:DEG, hills, stairs, "
+                 "stairs:RISE:RUN, a terrain JSON or a walk's <name>.terrain.json); the lock queries its height under "
+                 "each foot [default: flat: the feet's own past heights]")
+      ->group("Runtime lock");
   cmd.add_option("--settings", settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   contact_options.add_to(cmd);
 }
@@ -47,5 +52,18 @@ std::optional<Vec3> LockOptions::ground_velocity_mps() const {
     if (!std::isfinite(v)) fail(ErrorKind::usage, "--ground-velocity: values must be finite");
   return Vec3{ground_velocity[0], 0.0, ground_velocity[1]};
 }
+
+Terrain LockOptions::resolve_terrain() const { return parse_terrain_spec(terrain); }
+
+namespace {
+
+GroundHit terrain_hit(const void* context, double x_m, double z_m) {
+  const Terrain& terrain = *static_cast<const Terrain*>(context);
+  return {terrain.height(x_m, z_m), terrain.normal(x_m, z_m)};
+}
+
+}  // namespace
+
+GroundQuery terrain_ground_query(const Terrain& terrain) { return {&terrain_hit, &terrain}; }
 
 }  // namespace footfix::cli

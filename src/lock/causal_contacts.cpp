@@ -62,7 +62,8 @@ void CausalContactDetector::reset() {
 
 const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(const std::array<Vec3, 2>& contact_joints,
                                                                                Vec3 pelvis, double dt,
-                                                                               Vec3 ground_velocity) {
+                                                                               Vec3 ground_velocity,
+                                                                               const std::array<double, 2>* resting_heights) {
   const bool first = frames_seen_ == 0;
   const double inv_dt = !first && dt > 0 ? 1.0 / dt : 0.0;
   if (!first) time_s_ += dt;
@@ -76,6 +77,7 @@ const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(
     const Vec3 p = contact_joints[s];
     Vec3 velocity = first ? Vec3{} : (p - last_joint_[s]) * inv_dt - ground_velocity;
     foot.ground_m = ground_[s].push(time_s_, p.y);
+    if (resting_heights) foot.ground_m = (*resting_heights)[s];
     // Landing: a descent slower than the last frame's by more than the speed threshold that ends
     // at the ground is the foot stopping on it, not sliding (the backward difference still
     // carries the last frame's descent; at 30 Hz that alone kept the landing frame out of the

@@ -27,7 +27,8 @@ std::vector<double> interval_heights(const FootContacts& foot, int frames) {
 }  // namespace
 
 LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
-                         const ContactResult* contacts, std::optional<Vec3> ground_velocity_mps) {
+                         const ContactResult* contacts, std::optional<Vec3> ground_velocity_mps,
+                         GroundQuery ground) {
   settings.validate();
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
   for (const LegChain& leg : rig.legs)
@@ -43,7 +44,8 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
   result.locked = clip;
   result.offline_contacts = contacts != nullptr;
   for (auto& t : result.feet) size_tracks(t, clip.frame_count);
-  RuntimeLock runtime(clip.skeleton, rig, opening_leg_heights(clip, rig, k_calibration_s), settings, clip.fps);
+  RuntimeLock runtime(clip.skeleton, rig, opening_leg_heights(clip, rig, k_calibration_s, ground), settings, clip.fps);
+  runtime.set_ground(ground);
   if (!ground_velocity_mps && contacts) ground_velocity_mps = contacts->ground_velocity_mps;
   if (ground_velocity_mps) runtime.set_ground_velocity(*ground_velocity_mps);
   result.onset_delay_frames = runtime.detector().onset_delay_frames(clip.fps);

@@ -6,6 +6,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/rig/leg_rig.h"
 
 namespace footfix {
 
@@ -100,7 +101,7 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
     const FootLock::Step& st = steps[s];
     miss_m[s] = 0;
     if (weight_ * foot_weight_[s] <= 0) continue;  // the input's leg, untouched
-    miss_m[s] = solve_leg(pose_, 0, leg, st.position, heights_[s], max_extension[s], settings_.ik).miss_m;
+    miss_m[s] = solve_leg(pose_, 0, leg, st.position, clamps_[s], max_extension[s], settings_.ik).miss_m;
     if (!st.locked || miss_m[s] <= 0) continue;
     // Lowering the hip by d brings it about d x (its height over the target / their distance)
     // nearer the target (at least half of d: a leg that reaches far forward gains little).
@@ -110,6 +111,18 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
     need = std::max(need, miss_m[s] / std::max(0.5, (hip.y - st.position.y) / distance));
   }
   return need;
+}
+
+void RuntimeLock::place_clamps(const std::array<FootLock::Step, 2>& steps) {
+  clamps_ = heights_;
+  if (!ground_) return;
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig_.legs[s];
+    const Vec3 heel = joint_world(pose_, 0, leg.heel).translation, tip = foot_tip_world(pose_, 0, leg);
+    clamps_[s].toe_min_m += ground_.at(steps[s].position.x, steps[s].position.z).height_m;
+    clamps_[s].heel_min_m += ground_.at(heel.x, heel.z).height_m;
+    clamps_[s].toe_end_min_m += ground_.at(tip.x, tip.z).height_m;
+  }
 }
 
 const RuntimeFrame& RuntimeLock::update(const PoseView& pose, double dt) { return step(pose, dt, nullptr); }
@@ -144,7 +157,13 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
         length(joint_world(pose_, 0, leg.heel).translation - joint_world(pose_, 0, leg.hip).translation);
   }
   const int pelvis = rig_.pelvis >= 0 ? rig_.pelvis : std::max(rig_.translation_joint, 0);
-  const auto& detected = detector_.update(contact_ws, joint_world(pose_, 0, pelvis).translation, dt, ground_velocity_);
+  // Where each contact joint rests on the queried ground under it.
+  std::array<double, 2> resting{};
+  if (ground_)
+    for (int s = 0; s < 2; ++s)
+      resting[s] = ground_.at(contact_ws[s].x, contact_ws[s].z).height_m + heights_[s].toe_min_m;
+  const auto& detected = detector_.update(contact_ws, joint_world(pose_, 0, pelvis).translation, dt, ground_velocity_,
+                                          ground_ ? &resting : nullptr);
 
   std::array<FootLock::Step, 2> steps;
   for (int s = 0; s < 2; ++s) {
@@ -157,7 +176,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       out.contact_signal = detected[s].signal;
     }
     if (!out.contact) released_[s] = false;
-    const double height = given ? (*given)[s].height_m : contact_ws[s].y;
+    const double height = given ? (*given)[s].height_m : ground_ ? resting[s] : contact_ws[s].y;
     steps[s] = feet_[s].step(contact_ws[s], out.contact && !released_[s], height, dt, ground_velocity_);
     out.locked = steps[s].locked;
     out.blend_weight = steps[s].blend_weight;
@@ -174,6 +193,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       rig_.translation_joint >= 0 ? pose_.translation(0, rig_.translation_joint) : Vec3{};
   const double max_drop = settings_.max_pelvis_drop_m;
   std::array<double, 2> miss_m{};
+  place_clamps(steps);
   double wanted = solve_legs(steps, max_extension, miss_m);
   const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
   drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;

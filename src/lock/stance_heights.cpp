@@ -5,6 +5,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
+#include "footfix/core/fk.h"
 #include "footfix/solve/offline_apply.h"
 
 namespace footfix {
@@ -36,11 +37,25 @@ std::array<LegHeights, 2> stance_leg_heights(const Clip& clip, const Rig& rig, i
   return {lower, lower};
 }
 
-std::array<LegHeights, 2> opening_leg_heights(const Clip& clip, const Rig& rig, double seconds) {
+std::array<LegHeights, 2> opening_leg_heights(const Clip& clip, const Rig& rig, double seconds, GroundQuery ground) {
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": opening heights: clip has no frames");
   const int count = std::clamp(static_cast<int>(std::ceil(seconds * clip.fps)), 1, clip.frame_count);
-  const Clip opening = frames_of(clip, 0, count);
-  return {leg_heights(opening, rig.legs[0]), leg_heights(opening, rig.legs[1])};
+  if (!ground) {
+    const Clip opening = frames_of(clip, 0, count);
+    return {leg_heights(opening, rig.legs[0]), leg_heights(opening, rig.legs[1])};
+  }
+  auto above = [&](Vec3 p) { return p.y - ground.at(p.x, p.z).height_m; };
+  std::array<LegHeights, 2> h;
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig.legs[s];
+    h[s] = {1e300, 1e300, 1e300};
+    for (int f = 0; f < count; ++f) {
+      h[s].toe_min_m = std::min(h[s].toe_min_m, above(joint_world(clip, f, leg.contact_joint()).translation));
+      h[s].heel_min_m = std::min(h[s].heel_min_m, above(joint_world(clip, f, leg.heel).translation));
+      h[s].toe_end_min_m = std::min(h[s].toe_end_min_m, above(foot_tip_world(clip, f, leg)));
+    }
+  }
+  return h;
 }
 
 }  // namespace footfix

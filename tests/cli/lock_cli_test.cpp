@@ -82,6 +82,31 @@ TEST(LockCli, InPlaceClipWarnsWithoutItsGroundVelocityAndLocksWithIt) {
   EXPECT_EQ(moving.err.find("no foot was locked"), std::string::npos) << moving.err;
 }
 
+TEST(LockCli, TakesTheWalksTerrainFile) {
+  // A walk up stairs from `footfix walk`, locked on its own terrain file: the lock's contacts
+  // agree with the walk's ground truth on at least 90% of the foot-frames.
+  TempDir dir;
+  BoundedRun walk = run_footfix_bounded({"walk", "--terrain", "stairs", "-o", (dir / "stairs.bvh").string(), "-q"});
+  ASSERT_EQ(walk.exit_code, 0) << walk.err;
+  BoundedRun r = run_footfix_bounded({"lock", (dir / "stairs.bvh").string(), "-o", (dir / "locked.bvh").string(),
+                                      "--terrain", (dir / "stairs.terrain.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json truth = json::parse(read_file(dir / "stairs.contacts.json"));
+  const json lock = json::parse(read_file(dir / "locked.lock.json"));
+  int agree = 0, total = 0;
+  for (int s = 0; s < 2; ++s) {
+    const json& a = truth["feet"][s]["contact"];
+    const json& b = lock["feet"][s]["contact"];
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t f = 0; f < a.size(); ++f, ++total) agree += a[f].get<int>() == b[f].get<int>() ? 1 : 0;
+  }
+  EXPECT_GE(static_cast<double>(agree) / total, 0.90);
+  BoundedRun bad = run_footfix_bounded({"lock", (dir / "stairs.bvh").string(), "-o", (dir / "x.bvh").string(),
+                                        "--terrain", (dir / "missing.json").string()});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--terrain"), std::string::npos) << bad.err;
+}
+
 TEST(LockCli, RefusesABadGroundVelocity) {
   TempDir out;
   for (const char* bad : {"nan,0", "1", "a,b"}) {

@@ -12,8 +12,11 @@
 //    over the PAST body_speed_window_s; a foot already in contact passes up to 1.5 x
 //    speed_threshold_mps (speed hysteresis: the planted foot of a clip made to slide creeps at
 //    about the threshold);
-// 2. height gate: p.y minus the lowest height the foot reached over the PAST ground_window_s
-//    (including now; with ground_window_s = 0, since the stream started) < height_threshold_m;
+// 2. height gate: p.y minus the ground under the foot < height_threshold_m, the ground being the
+//    contact joint's resting height where the caller knows it (a ground query: the terrain's
+//    height there plus the joint's height above it in stance), else the lowest height the foot
+//    reached over the PAST ground_window_s (including now; with ground_window_s = 0, since the
+//    stream started);
 // 3. raw = speed and height gates pass (never on the first frame: no velocity yet); signal = the fraction of the PAST W seconds during which
 //    raw was 1, W = majority_window_s / 2 (the past half of the offline majority window; a frame
 //    stands for the dt before it, time before the stream counts as moving);
@@ -52,10 +55,11 @@ class CausalContactDetector {
   /// Starts a new stream.
   void reset();
   /// Advances one frame: the two contact joints' and the pelvis' world positions (m), dt (s),
-  /// and the ground's velocity (m/s, world; its vertical part is ignored). Returns the state of
-  /// both feet (valid until the next call). Allocates nothing.
+  /// the ground's velocity (m/s, world; its vertical part is ignored), and, where known, each
+  /// contact joint's resting height over the ground under it (m; else the past minimum).
+  /// Returns the state of both feet (valid until the next call). Allocates nothing.
   const std::array<Foot, 2>& update(const std::array<Vec3, 2>& contact_joints, Vec3 pelvis, double dt,
-                                    Vec3 ground_velocity = {});
+                                    Vec3 ground_velocity = {}, const std::array<double, 2>* resting_heights = nullptr);
 
   /// Ticks of 1 / `fps` between the first frame of a step from moving to still (or back) and
   /// the frame the contact flag follows it, for a clean step.

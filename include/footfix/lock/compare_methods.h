@@ -29,6 +29,8 @@ struct CompareSettings {
   bool runtime_offline_contacts = false;
   /// The ground's velocity for the runtime lock (m/s, internal frame; unset: still ground).
   std::optional<Vec3> runtime_ground_velocity_mps;
+  /// The ground's shape for the runtime lock (empty: the feet's own past heights).
+  GroundQuery runtime_ground;
 };
 
 /// One variant of the clip (scale factor 1 = the clip itself), measured for each method.

@@ -59,11 +59,13 @@ int count_locks(const LockClipResult& result);
 /// Runs the runtime lock over `clip` (internal frame) with legs `rig`, at dt = 1 / fps. With
 /// `contacts`, those (offline) contacts and their interval heights drive the lock instead of the
 /// causal detector. `ground_velocity_mps` (m/s, internal frame; else the contacts' own, if any):
-/// the clip plays on a treadmill of that velocity. The leg height clamps are calibrated on the
-/// clip's first k_calibration_s (opening_leg_heights), as at a spawn. A one-frame clip is returned unchanged with
+/// the clip plays on a treadmill of that velocity. `ground`: the ground's shape (set_ground; none:
+/// the feet's past heights). The leg height clamps are calibrated on the clip's first
+/// k_calibration_s (opening_leg_heights, over `ground` when given), as at a spawn. A one-frame clip is returned unchanged with
 /// a warning (nothing to lock). Throws Error(process) for a clip without frames or legs,
 /// Error(usage) for invalid settings.
 LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
-                         const ContactResult* contacts = nullptr, std::optional<Vec3> ground_velocity_mps = {});
+                         const ContactResult* contacts = nullptr, std::optional<Vec3> ground_velocity_mps = {},
+                         GroundQuery ground = {});
 
 }  // namespace footfix

@@ -11,7 +11,9 @@
 //
 // Besides the pose, the engine may tell it, at any frame: the ground's velocity under the
 // character (set_ground_velocity: a treadmill, an in-place clip moved by a capsule, a moving
-// platform; locked toes ride on it), how much of the correction to show (set_weight,
+// platform; locked toes ride on it), the ground's shape (set_ground: a raycast callback giving
+// the height under a point; flat at the feet's own past heights without one), how much of the
+// correction to show (set_weight,
 // set_foot_weight: blend the lock out in a cutscene), and that the stream restarts (reset()). A
 // root that jumps farther than teleport_distance_m in one frame resets the lock by itself.
 #pragma once
@@ -22,6 +24,7 @@
 #include "footfix/contacts/contact_settings.h"
 #include "footfix/core/clip.h"
 #include "footfix/lock/causal_contacts.h"
+#include "footfix/lock/ground_query.h"
 #include "footfix/lock/inertialization.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/leg_ik.h"
@@ -82,8 +85,9 @@ struct RuntimeFrame {
 class RuntimeLock {
  public:
   /// `heights`: per leg, the lowest the contact joint, heel and foot tip may go (m), a
-  /// calibration of the character on its ground (leg_heights() of a reference clip, or the
-  /// stance pose's heights). `fps` is the expected update rate (sets the detector's windows).
+  /// calibration of the character on its ground (lock/stance_heights.h: the stance pose's
+  /// heights, or the lowest over an animation's opening); with a ground query (set_ground),
+  /// their heights ABOVE the ground in stance. `fps` is the expected update rate (sets the detector's windows).
   /// Throws Error(usage) for invalid settings, Error(process) for a rig without two valid legs.
   RuntimeLock(const Skeleton& skeleton, const Rig& rig, const std::array<LegHeights, 2>& heights,
               const RuntimeLockSettings& settings, double fps);
@@ -107,6 +111,11 @@ class RuntimeLock {
   /// per foot; a foot's weight is the product of the two. Each in [0, 1], else Error(usage).
   /// Detection and lock states run on at any weight, so raising it again resumes at once.
   void set_weight(double weight);
+  /// The ground's shape from the next update on (empty: none). With it, a foot's contact height
+  /// is the ground under it plus its calibrated height, so the detector sees contacts on slopes
+  /// and stairs, a toe locks on the ground, and the clamps follow the ground under the contact
+  /// joint, the heel and the foot tip (no penetration of the queried ground).
+  void set_ground(GroundQuery ground) { ground_ = ground; }
   void set_foot_weight(Side side, double weight);
 
   const CausalContactDetector& detector() const { return detector_; }
@@ -118,6 +127,9 @@ class RuntimeLock {
   /// Lowers the translation joint of the pose being corrected by `drop_m` (world Y) from the
   /// input's `input_translation`.
   void lower_pelvis(Vec3 input_translation, double drop_m);
+  /// Each leg's clamps for this frame: the calibrated heights, over the queried ground under the
+  /// target, the input's heel and its foot tip where there is a ground query.
+  void place_clamps(const std::array<FootLock::Step, 2>& steps);
   /// Solves both legs onto their targets, each leg's distance from its target into `miss_m`;
   /// returns the pelvis drop the locked ones still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
@@ -125,6 +137,8 @@ class RuntimeLock {
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
+  std::array<LegHeights, 2> clamps_;  ///< this frame's (heights_, or over the queried ground)
+  GroundQuery ground_;
   RuntimeLockSettings settings_;
   Clip pose_;  ///< one frame: the skeleton and the pose being corrected
   CausalContactDetector detector_;

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "footfix/core/clip.h"
+#include "footfix/lock/ground_query.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/leg_ik.h"
 
@@ -18,8 +19,9 @@ std::array<LegHeights, 2> stance_leg_heights(const Clip& clip, const Rig& rig, i
 
 /// Each leg's lowest heights over the first `seconds` (> 0) of `clip` (the whole clip when
 /// shorter): a calibration from the opening of an animation, as an engine would sample its idle
-/// or first cycle once, instead of the whole clip. Throws Error(process) for a clip without
-/// frames.
-std::array<LegHeights, 2> opening_leg_heights(const Clip& clip, const Rig& rig, double seconds);
+/// or first cycle once, instead of the whole clip. With `ground`, each joint's height above the
+/// queried ground under it (the heights RuntimeLock takes with a ground query). Throws
+/// Error(process) for a clip without frames.
+std::array<LegHeights, 2> opening_leg_heights(const Clip& clip, const Rig& rig, double seconds, GroundQuery ground = {});
 
 }  // namespace footfix
