@@ -43,6 +43,29 @@ struct ClipComparison {
 
 constexpr FixMethod k_methods[] = {FixMethod::none, FixMethod::runtime, FixMethod::offline};
 
+void print_event_pops(const LockEventPops& pops) {
+  const LockEventPop* worst = pops.worst();
+  if (!worst) {
+    std::printf("  runtime lock pops per event: no lock or unlock\n");
+    return;
+  }
+  std::printf("  runtime lock pops per event: %zu events, median %.2f, worst %.2f (%s %s at frame %d), %d over %.1f\n",
+              pops.events.size(), pops.median_ratio, pops.worst_ratio, to_string(worst->side),
+              worst->lock ? "lock" : "unlock", worst->frame, pops.over_limit, k_event_pop_limit);
+}
+
+json event_pops_json(const LockEventPops& pops) {
+  const LockEventPop* worst = pops.worst();
+  json j = {{"events", pops.events.size()},
+            {"median_ratio", pops.median_ratio},
+            {"worst_ratio", pops.worst_ratio},
+            {"over_limit", pops.over_limit},
+            {"limit", k_event_pop_limit}};
+  if (worst) j["worst"] = {{"side", to_string(worst->side)}, {"frame", worst->frame}, {"lock", worst->lock},
+                           {"output_mps2", worst->output_mps2}, {"input_mps2", worst->input_mps2}};
+  return j;
+}
+
 void print_table(const std::vector<ClipComparison>& clips, const std::vector<ItemOutcome>& outcomes, bool offline_contacts) {
   std::printf("%-40s %5s %-13s %8s %8s %6s %7s %7s %7s %6s %7s %7s\n", "clip", "scale", "method", "slide", "p95",
               "vs no", "new pen", "dev", "max dev", "leg", "accel", "non-leg");
@@ -62,6 +85,7 @@ void print_table(const std::vector<ClipComparison>& clips, const std::vector<Ite
                     m.mean_deviation_cm, m.max_deviation_cm, m.leg_accel_ratio, m.cleaned_max_leg_accel,
                     m.non_leg_unchanged() ? "same" : "CHANGED");
       }
+      print_event_pops(v.runtime_pops);
     }
     if (offline_contacts)
       std::printf("  runtime contacts: offline (whole clip)\n");
@@ -71,7 +95,8 @@ void print_table(const std::vector<ClipComparison>& clips, const std::vector<Ite
                   1000.0 * c.release_delay_frames / c.fps);
   }
   std::printf("slide: horizontal motion of the contact joints while the unscaled clip's offline contacts say planted;\n"
-              "vs no fix: slide mean as a share of no fix; pops: largest leg acceleration / the input's.\n");
+              "vs no fix: slide mean as a share of no fix; pops: largest leg acceleration / the input's;\n"
+              "pops per event: around each lock and unlock, the toe's largest acceleration / the input's within 0.1 s.\n");
 }
 
 json comparison_json(const ClipComparison& c, bool offline_contacts) {
@@ -79,7 +104,10 @@ json comparison_json(const ClipComparison& c, bool offline_contacts) {
   for (const CompareVariant& v : c.variants) {
     json methods = json::object();
     for (FixMethod method : k_methods) methods[to_string(method)] = metrics_to_json(v.metrics[static_cast<int>(method)]);
-    variants.push_back({{"scale", v.factor}, {"methods", methods}, {"warnings", v.warnings}});
+    variants.push_back({{"scale", v.factor},
+                        {"methods", methods},
+                        {"runtime_event_pops", event_pops_json(v.runtime_pops)},
+                        {"warnings", v.warnings}});
   }
   return {{"input", c.input},
           {"frames", c.frames},
@@ -95,6 +123,9 @@ int run_compare(CompareOptions& o) {
   CompareSettings settings;
   o.lock.resolve(settings.clean, settings.runtime);
   settings.runtime_offline_contacts = o.lock.offline_contacts;
+  settings.runtime_ground_velocity_mps = o.lock.ground_velocity_mps();
+  const Terrain terrain = o.lock.resolve_terrain();
+  if (terrain.kind != TerrainKind::flat) settings.runtime_ground = terrain_ground_query(terrain);
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
   for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
@@ -108,8 +139,8 @@ int run_compare(CompareOptions& o) {
     c.frames = loaded.clip.frame_count;
     c.fps = loaded.clip.fps;
     CausalContactDetector detector(settings.runtime.contacts, loaded.clip.fps);
-    c.onset_delay_frames = detector.onset_delay_frames();
-    c.release_delay_frames = detector.release_delay_frames();
+    c.onset_delay_frames = detector.onset_delay_frames(c.fps);
+    c.release_delay_frames = detector.release_delay_frames(c.fps);
     c.variants = compare_methods(loaded.clip, loaded.rig, settings, o.slide_protocol);
     // The clip's own warnings once; the slide protocol variants' only with -v.
     for (const auto& v : c.variants)

@@ -31,12 +31,13 @@ std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
 }
 
 void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSettings& clean,
-              const RuntimeLockSettings& runtime, bool offline_contacts) {
+              const RuntimeLockSettings& runtime, bool offline_contacts, std::optional<Vec3> ground_velocity,
+              GroundQuery ground) {
   const std::string input = item.input.string();
   LoadedClip loaded = load_clip(item.input, read);
   ContactResult offline;
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
-  LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr);
+  LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr, ground_velocity, ground);
   save_clip(result.locked, item.output);
   write_file_atomically(lock_json_path(item.output), [&](std::ostream& out) {
     write_lock_json(loaded.clip, loaded.rig, result, runtime, out);
@@ -66,13 +67,19 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
   cmd->footer(
       "Examples:\n"
       "  footfix lock walk.bvh                        walk.locked.bvh + walk.locked.lock.json beside it\n"
-      "  footfix lock clips/ -o locked/ --blend-time 0.5   mirrors clips/ under locked/");
+      "  footfix lock clips/ -o locked/ --blend-time 0.5   mirrors clips/ under locked/\n"
+      "  footfix lock run_inplace.bvh --ground-velocity 0,-3   an in-place run on a treadmill moving 3 m/s along -Z\n"
+      "  footfix lock stairs.bvh --terrain stairs.terrain.json   a walk from `footfix walk` on its own terrain");
   action = [o] {
     OutputPlan plan = o->out.plan(".locked");
     ReadOptions read = o->clip.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
+    const std::optional<Vec3> ground_velocity = o->lock.ground_velocity_mps();
+    const Terrain terrain = o->lock.resolve_terrain();
+    // Flat: no query (the detector's own ground), as before the option.
+    const GroundQuery ground = terrain.kind == TerrainKind::flat ? GroundQuery{} : terrain_ground_query(terrain);
     plan.finish_item = [](BatchItem& item) { item.companion = lock_json_path(item.output); };
     auto items = plan_batch(o->inputs, plan);
     if (o->out.dry_run) {
@@ -81,7 +88,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
     }
     const auto started = std::chrono::steady_clock::now();
     auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
-      lock_one(item, read, clean, runtime, o->lock.offline_contacts);
+      lock_one(item, read, clean, runtime, o->lock.offline_contacts, ground_velocity, ground);
     });
     return summarize_batch(items, outcomes, "locked", {seconds_since(started), 0});
   };

@@ -1,6 +1,9 @@
 #include "lock_options.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
+
+#include "footfix/core/error.h"
 
 #include "solve/clean_settings_json.h"
 
@@ -18,6 +21,17 @@ void LockOptions::add_to(CLI::App& cmd) {
   cmd.add_flag("--offline-contacts", offline_contacts,
                "Runtime lock: use the offline (whole-clip) contacts instead of the causal detector")
       ->group("Runtime lock");
+  cmd.add_option("--ground-velocity", ground_velocity,
+                 "Runtime lock: X,Z: the clip plays in place on a ground moving at this velocity (m/s, Y-up internal "
+                 "frame); locked feet ride on it [default: the ground stands still]")
+      ->delimiter(',')
+      ->expected(2)
+      ->group("Runtime lock");
+  cmd.add_option("--terrain", terrain,
+                 "Runtime lock: the ground under the clip, as `footfix walk` takes it (flat, slope:DEG, hills, stairs, "
+                 "stairs:RISE:RUN, a terrain JSON or a walk's <name>.terrain.json); the lock queries its height under "
+                 "each foot [default: flat: the feet's own past heights]")
+      ->group("Runtime lock");
   cmd.add_option("--settings", settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   contact_options.add_to(cmd);
 }
@@ -31,5 +45,25 @@ void LockOptions::resolve(CleanSettings& clean, RuntimeLockSettings& runtime) {
   runtime.ik = clean.ik;
   runtime.validate();
 }
+
+std::optional<Vec3> LockOptions::ground_velocity_mps() const {
+  if (ground_velocity.empty()) return std::nullopt;
+  for (double v : ground_velocity)
+    if (!std::isfinite(v)) fail(ErrorKind::usage, "--ground-velocity: values must be finite");
+  return Vec3{ground_velocity[0], 0.0, ground_velocity[1]};
+}
+
+Terrain LockOptions::resolve_terrain() const { return parse_terrain_spec(terrain); }
+
+namespace {
+
+GroundHit terrain_hit(const void* context, double x_m, double z_m) {
+  const Terrain& terrain = *static_cast<const Terrain*>(context);
+  return {terrain.height(x_m, z_m), terrain.normal(x_m, z_m)};
+}
+
+}  // namespace
+
+GroundQuery terrain_ground_query(const Terrain& terrain) { return {&terrain_hit, &terrain}; }
 
 }  // namespace footfix::cli

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "footfix/contacts/detect_contacts.h"
-#include "footfix/contacts/signal_filters.h"
 #include "footfix/core/error.h"
 
 namespace footfix {
@@ -17,96 +16,91 @@ namespace {
 // and the output then catches up with the input while it is still planted.
 constexpr double k_contact_speed_hold = 1.5;
 
-size_t slot(long long frame, size_t size) { return static_cast<size_t>(frame % static_cast<long long>(size)); }
+// A landing foot counts as on its ground within this height above it (m).
+constexpr double k_landed_height_m = 0.01;
+
+// Tolerance of the signal's threshold tests: a window that is exactly a whole number of ticks
+// must not depend on the rounding of the time sums.
+constexpr double k_signal_tolerance = 1e-9;
 
 }  // namespace
 
 CausalContactDetector::CausalContactDetector(const ContactSettings& settings, double fps) : settings_(settings) {
   settings_.validate();
   if (!std::isfinite(fps) || fps <= 0) fail(ErrorKind::usage, "causal contacts: invalid frame rate " + std::to_string(fps));
-  // The past half of the offline detector's centred majority window (including now).
-  window_ = (odd_window_frames(settings_.majority_window_s, fps) + 1) / 2;
-  body_window_ = odd_window_frames(settings_.body_speed_window_s, fps);
-  ground_window_ = settings_.ground_window_s > 0 ? odd_window_frames(settings_.ground_window_s, fps) : 0;
-  // Step responses of the box filter + hysteresis, from a full window of the other value.
-  const double n = window_;
-  while (onset_delay_ < window_ && (onset_delay_ + 1) / n < settings_.contact_threshold) ++onset_delay_;
-  while (release_delay_ < window_ && (n - release_delay_ - 1) / n >= settings_.release_threshold) ++release_delay_;
-  body_ring_.resize(static_cast<size_t>(body_window_));
+  window_s_ = settings_.majority_window_s / 2;
+  body_.allocate(settings_.body_speed_window_s, fps);
   for (int s = 0; s < 2; ++s) {
-    height_ring_[s].resize(static_cast<size_t>(std::max(ground_window_, 1)));
-    raw_ring_[s].resize(static_cast<size_t>(window_));
+    ground_[s].allocate(settings_.ground_window_s, fps);
+    raw_[s].allocate(window_s_, fps);
   }
   reset();
 }
 
+int CausalContactDetector::onset_delay_frames(double fps) const {
+  return std::max(0, static_cast<int>(std::ceil(settings_.contact_threshold * window_s_ * fps - k_signal_tolerance)) - 1);
+}
+
+int CausalContactDetector::release_delay_frames(double fps) const {
+  // The signal must fall strictly below the release threshold.
+  const double moved = (1 - settings_.release_threshold) * window_s_ * fps;
+  return std::max(0, static_cast<int>(std::floor(moved + k_signal_tolerance)));
+}
+
 void CausalContactDetector::reset() {
   frames_seen_ = 0;
-  last_pelvis_ = body_sum_ = Vec3{};
+  time_s_ = 0;
   last_joint_ = {};
-  std::fill(body_ring_.begin(), body_ring_.end(), Vec3{});
+  body_.clear();
   for (int s = 0; s < 2; ++s) {
-    std::fill(height_ring_[s].begin(), height_ring_[s].end(), 0.0);
-    std::fill(raw_ring_[s].begin(), raw_ring_[s].end(), std::uint8_t{0});
-    lowest_[s] = 0;
+    ground_[s].clear();
+    raw_[s].clear();
     last_vertical_[s] = 0;
     feet_[s] = {};
   }
 }
 
 const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(const std::array<Vec3, 2>& contact_joints,
-                                                                               Vec3 pelvis, double dt) {
+                                                                               Vec3 pelvis, double dt,
+                                                                               Vec3 ground_velocity,
+                                                                               const std::array<double, 2>* resting_heights) {
   const bool first = frames_seen_ == 0;
   const double inv_dt = !first && dt > 0 ? 1.0 / dt : 0.0;
+  if (!first) time_s_ += dt;
+  ground_velocity.y = 0;
 
-  // Pelvis horizontal velocity, averaged over the past body window.
-  Vec3 body = (pelvis - last_pelvis_) * inv_dt;
-  body.y = 0;
-  body_ring_[slot(frames_seen_, body_ring_.size())] = body;
-  const long long body_n = std::min<long long>(frames_seen_ + 1, body_window_);
-  Vec3 body_sum;
-  for (long long k = 0; k < body_n; ++k) body_sum += body_ring_[slot(frames_seen_ - k, body_ring_.size())];
-  const Vec3 body_velocity = body_sum / static_cast<double>(body_n);
+  // Pelvis horizontal velocity over the ground, averaged over the past body window.
+  Vec3 body = body_.push(time_s_, Vec3{pelvis.x, 0, pelvis.z}) - ground_velocity;
 
   for (int s = 0; s < 2; ++s) {
     Foot& foot = feet_[s];
     const Vec3 p = contact_joints[s];
-    Vec3 velocity = (p - last_joint_[s]) * inv_dt;
-    // Landing: a descent slower than the last frame's by more than the speed threshold is the
-    // foot stopping on the ground, not sliding (the backward difference still carries the last
-    // frame's descent; at 30 Hz that alone kept the landing frame out of the contact).
+    Vec3 velocity = first ? Vec3{} : (p - last_joint_[s]) * inv_dt - ground_velocity;
+    foot.ground_m = ground_[s].push(time_s_, p.y);
+    if (resting_heights) foot.ground_m = (*resting_heights)[s];
+    // Landing: a descent slower than the last frame's by more than the speed threshold that ends
+    // at the ground is the foot stopping on it, not sliding (the backward difference still
+    // carries the last frame's descent; at 30 Hz that alone kept the landing frame out of the
+    // contact). Above the ground it is a foot slowing down before it lands (a toe as the heel
+    // strikes), still moving.
     const double vertical = velocity.y;
-    if (vertical < 0 && vertical - last_vertical_[s] > settings_.speed_threshold_mps) velocity.y = 0;
+    if (vertical < 0 && vertical - last_vertical_[s] > settings_.speed_threshold_mps &&
+        p.y - foot.ground_m < k_landed_height_m)
+      velocity.y = 0;
     last_vertical_[s] = vertical;
-    foot.effective_speed_mps = effective_speed(velocity, body_velocity, settings_);
+    foot.effective_speed_mps = effective_speed(velocity, body, settings_);
 
-    lowest_[s] = first ? p.y : std::min(lowest_[s], p.y);
-    double ground = lowest_[s];  // flat ground: the lowest point so far
-    if (ground_window_ > 0) {
-      auto& ring = height_ring_[s];
-      ring[slot(frames_seen_, ring.size())] = p.y;
-      const long long m = std::min<long long>(frames_seen_ + 1, ground_window_);
-      ground = p.y;
-      for (long long k = 1; k < m; ++k) ground = std::min(ground, ring[slot(frames_seen_ - k, ring.size())]);
-    }
-    foot.ground_m = ground;
     const double hold = foot.contact ? k_contact_speed_hold : 1.0;
-    const std::uint8_t raw =
-        foot.effective_speed_mps < hold * settings_.speed_threshold_mps && p.y - ground < settings_.height_threshold_m ? 1 : 0;
-
-    auto& raws = raw_ring_[s];
-    raws[slot(frames_seen_, raws.size())] = raw;
-    // Frames before the stream count as moving.
-    int recent = 0;
-    for (long long k = 0; k < window_ && k <= frames_seen_; ++k) recent += raws[slot(frames_seen_ - k, raws.size())];
-    foot.signal = static_cast<double>(recent) / window_;
-    if (!foot.contact && foot.signal >= settings_.contact_threshold)
+    // The first frame has no velocity yet: it counts as moving.
+    const bool raw = !first && foot.effective_speed_mps < hold * settings_.speed_threshold_mps &&
+                     p.y - foot.ground_m < settings_.height_threshold_m;
+    foot.signal = raw_[s].push(time_s_, dt, raw);
+    if (!foot.contact && foot.signal >= settings_.contact_threshold - k_signal_tolerance)
       foot.contact = true;
-    else if (foot.contact && foot.signal < settings_.release_threshold)
+    else if (foot.contact && foot.signal < settings_.release_threshold - k_signal_tolerance)
       foot.contact = false;
     last_joint_[s] = p;
   }
-  last_pelvis_ = pelvis;
   ++frames_seen_;
   return feet_;
 }

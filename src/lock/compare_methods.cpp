@@ -32,8 +32,10 @@ std::vector<CompareVariant> compare_methods(const Clip& clip, const Rig& rig, co
     ContactResult given;
     if (settings.runtime_offline_contacts) given = detect_contacts(variant, rig, settings.clean.contacts);
     LockClipResult runtime =
-        lock_clip(variant, rig, settings.runtime, settings.runtime_offline_contacts ? &given : nullptr);
+        lock_clip(variant, rig, settings.runtime, settings.runtime_offline_contacts ? &given : nullptr,
+                  settings.runtime_ground_velocity_mps, settings.runtime_ground);
     v.metrics[static_cast<int>(FixMethod::runtime)] = compare_clips(variant, runtime.locked, rig, mask);
+    v.runtime_pops = lock_event_pops(variant, runtime, rig);
     for (const auto& w : runtime.warnings) v.warnings.push_back(std::string("runtime lock: ") + w);
 
     CleanResult offline = clean_clip(variant, rig, settings.clean);

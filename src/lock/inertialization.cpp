@@ -54,16 +54,18 @@ void FootLock::transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel
   time_ = 0;
 }
 
-FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m, double dt) {
+FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m, double dt, Vec3 ground_velocity) {
   // 1. The input's velocity (zero on the first step: no past to difference with).
   input_velocity_ = started_ && dt > 0 ? (input - input_position_) / dt : Vec3{};
   input_position_ = input;
   started_ = true;
 
-  // 2. Inertialized output: the current source plus the decaying offset.
+  // 2. Inertialized output: the current source plus the decaying offset. A locked contact point
+  // rides on the ground.
+  if (locked_) contact_point_ += ground_velocity * dt;
   const CubicWeights w = cubic_weights(time_ + dt, settings_.blend_time_s);
   const Vec3 source = locked_ ? contact_point_ : input_position_;
-  const Vec3 source_velocity = locked_ ? Vec3{} : input_velocity_;
+  const Vec3 source_velocity = locked_ ? ground_velocity : input_velocity_;
   position_ = source + offset_.position * w.w0 + offset_.velocity * w.w1;
   velocity_ = source_velocity + offset_.position * w.w2 + offset_.velocity * w.w3;
   time_ += dt;
@@ -73,10 +75,10 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
   if (!locked_ && contact && d < settings_.lock_distance_m) {
     locked_ = true;
     contact_point_ = {input.x, contact_height_m, input.z};
-    transition(input_position_, input_velocity_, contact_point_, Vec3{});
+    transition(input_position_, input_velocity_, contact_point_, ground_velocity);
   } else if (locked_ && (!contact || d > settings_.unlock_distance_m)) {
     locked_ = false;
-    transition(contact_point_, Vec3{}, input_position_, input_velocity_);
+    transition(contact_point_, ground_velocity, input_position_, input_velocity_);
   }
 
   Step s;

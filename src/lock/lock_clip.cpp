@@ -2,7 +2,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
-#include "footfix/solve/offline_apply.h"
+#include "footfix/lock/stance_heights.h"
 
 namespace footfix {
 namespace {
@@ -27,7 +27,8 @@ std::vector<double> interval_heights(const FootContacts& foot, int frames) {
 }  // namespace
 
 LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
-                         const ContactResult* contacts) {
+                         const ContactResult* contacts, std::optional<Vec3> ground_velocity_mps,
+                         GroundQuery ground) {
   settings.validate();
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
   for (const LegChain& leg : rig.legs)
@@ -43,10 +44,12 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
   result.locked = clip;
   result.offline_contacts = contacts != nullptr;
   for (auto& t : result.feet) size_tracks(t, clip.frame_count);
-  RuntimeLock runtime(clip.skeleton, rig, {leg_heights(clip, rig.legs[0]), leg_heights(clip, rig.legs[1])}, settings,
-                      clip.fps);
-  result.onset_delay_frames = runtime.detector().onset_delay_frames();
-  result.release_delay_frames = runtime.detector().release_delay_frames();
+  RuntimeLock runtime(clip.skeleton, rig, opening_leg_heights(clip, rig, k_calibration_s, ground), settings, clip.fps);
+  runtime.set_ground(ground);
+  if (!ground_velocity_mps && contacts) ground_velocity_mps = contacts->ground_velocity_mps;
+  if (ground_velocity_mps) runtime.set_ground_velocity(*ground_velocity_mps);
+  result.onset_delay_frames = runtime.detector().onset_delay_frames(clip.fps);
+  result.release_delay_frames = runtime.detector().release_delay_frames(clip.fps);
   if (clip.frame_count < 2) {
     result.warnings.push_back("one frame: nothing to lock, the clip is left unchanged");
     return result;
@@ -81,7 +84,19 @@ LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSett
       t.contact_point_m[f] = st.contact_point_m;
     }
   }
+  if (clip.frame_count * clip.frame_time() >= k_lock_expected_within_s && count_locks(result) == 0)
+    result.warnings.push_back(ground_velocity_mps
+                                  ? "no foot was locked on the given ground velocity"
+                                  : "no foot was locked: if the clip plays in place, give the ground's velocity "
+                                    "(footfix lock --ground-velocity X,Z)");
   return result;
+}
+
+int count_locks(const LockClipResult& result) {
+  int locks = 0;
+  for (const FootLockTrack& t : result.feet)
+    for (size_t f = 0; f < t.locked.size(); ++f) locks += t.locked[f] && (f == 0 || !t.locked[f - 1]) ? 1 : 0;
+  return locks;
 }
 
 LockHold lock_hold(const LockClipResult& result, const Rig& rig) {

@@ -6,6 +6,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/rig/leg_rig.h"
 
 namespace footfix {
 
@@ -19,6 +20,9 @@ void RuntimeLockSettings::validate() const {
     fail(ErrorKind::usage, "runtime lock: pelvis_drop_time_s must be in (0, 10], got " + std::to_string(pelvis_drop_time_s));
   if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
     fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
+  if (!std::isfinite(teleport_distance_m) || teleport_distance_m <= 0)
+    fail(ErrorKind::usage,
+         "runtime lock: teleport_distance_m must be a finite value > 0, got " + std::to_string(teleport_distance_m));
 }
 
 namespace {
@@ -31,6 +35,12 @@ const Rig& checked_rig(const Rig& rig, const Skeleton& skeleton) {
     if (!leg.valid() || leg.contact_joint() >= skeleton.joint_count() || leg.hip >= skeleton.joint_count())
       fail(ErrorKind::process, "runtime lock: the rig has no valid legs");
   return rig;
+}
+
+double checked_weight(double weight, const char* what) {
+  if (!std::isfinite(weight) || weight < 0 || weight > 1)
+    fail(ErrorKind::usage, std::string("runtime lock: ") + what + " must be in [0, 1], got " + std::to_string(weight));
+  return weight;
 }
 
 }  // namespace
@@ -55,6 +65,24 @@ void RuntimeLock::reset() {
   for (auto& f : feet_) f.reset();
   drop_ = drop_velocity_ = 0;
   released_ = {};
+  has_last_root_ = false;
+}
+
+void RuntimeLock::set_ground_velocity(Vec3 velocity_mps) {
+  if (!std::isfinite(velocity_mps.x) || !std::isfinite(velocity_mps.z))
+    fail(ErrorKind::usage, "runtime lock: the ground velocity must be finite");
+  ground_velocity_ = {velocity_mps.x, 0, velocity_mps.z};
+}
+
+void RuntimeLock::set_weight(double weight) { weight_ = checked_weight(weight, "the weight"); }
+
+void RuntimeLock::set_foot_weight(Side side, double weight) {
+  foot_weight_[static_cast<int>(side)] = checked_weight(weight, "a foot weight");
+}
+
+Vec3 RuntimeLock::root_position() const {
+  const int root = rig_.translation_joint >= 0 ? rig_.translation_joint : std::max(rig_.pelvis, 0);
+  return joint_world(pose_, 0, root).translation;
 }
 
 void RuntimeLock::lower_pelvis(Vec3 input_translation, double drop_m) {
@@ -71,7 +99,9 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
   for (int s = 0; s < 2; ++s) {
     const LegChain& leg = rig_.legs[s];
     const FootLock::Step& st = steps[s];
-    miss_m[s] = solve_leg(pose_, 0, leg, st.position, heights_[s], max_extension[s], settings_.ik).miss_m;
+    miss_m[s] = 0;
+    if (weight_ * foot_weight_[s] <= 0) continue;  // the input's leg, untouched
+    miss_m[s] = solve_leg(pose_, 0, leg, st.position, clamps_[s], max_extension[s], settings_.ik).miss_m;
     if (!st.locked || miss_m[s] <= 0) continue;
     // Lowering the hip by d brings it about d x (its height over the target / their distance)
     // nearer the target (at least half of d: a leg that reaches far forward gains little).
@@ -81,6 +111,18 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
     need = std::max(need, miss_m[s] / std::max(0.5, (hip.y - st.position.y) / distance));
   }
   return need;
+}
+
+void RuntimeLock::place_clamps(const std::array<FootLock::Step, 2>& steps) {
+  clamps_ = heights_;
+  if (!ground_) return;
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig_.legs[s];
+    const Vec3 heel = joint_world(pose_, 0, leg.heel).translation, tip = foot_tip_world(pose_, 0, leg);
+    clamps_[s].toe_min_m += ground_.at(steps[s].position.x, steps[s].position.z).height_m;
+    clamps_[s].heel_min_m += ground_.at(heel.x, heel.z).height_m;
+    clamps_[s].toe_end_min_m += ground_.at(tip.x, tip.z).height_m;
+  }
 }
 
 const RuntimeFrame& RuntimeLock::update(const PoseView& pose, double dt) { return step(pose, dt, nullptr); }
@@ -98,6 +140,13 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   std::copy(pose.rotations.begin(), pose.rotations.end(), pose_.rotations.begin());
   std::copy(pose.translations.begin(), pose.translations.end(), pose_.translations.begin());
 
+  // A root that jumps is a teleport or a cut: start again from this frame.
+  const Vec3 root = root_position();
+  frame_.teleported = has_last_root_ && length(root - last_root_) > settings_.teleport_distance_m;
+  if (frame_.teleported) reset();
+  has_last_root_ = true;
+  last_root_ = root;
+
   // Inputs of both legs before either is solved.
   std::array<Vec3, 2> contact_ws;
   std::array<double, 2> max_extension;
@@ -108,7 +157,13 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
         length(joint_world(pose_, 0, leg.heel).translation - joint_world(pose_, 0, leg.hip).translation);
   }
   const int pelvis = rig_.pelvis >= 0 ? rig_.pelvis : std::max(rig_.translation_joint, 0);
-  const auto& detected = detector_.update(contact_ws, joint_world(pose_, 0, pelvis).translation, dt);
+  // Where each contact joint rests on the queried ground under it.
+  std::array<double, 2> resting{};
+  if (ground_)
+    for (int s = 0; s < 2; ++s)
+      resting[s] = ground_.at(contact_ws[s].x, contact_ws[s].z).height_m + heights_[s].toe_min_m;
+  const auto& detected = detector_.update(contact_ws, joint_world(pose_, 0, pelvis).translation, dt, ground_velocity_,
+                                          ground_ ? &resting : nullptr);
 
   std::array<FootLock::Step, 2> steps;
   for (int s = 0; s < 2; ++s) {
@@ -121,12 +176,15 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       out.contact_signal = detected[s].signal;
     }
     if (!out.contact) released_[s] = false;
-    const double height = given ? (*given)[s].height_m : contact_ws[s].y;
-    steps[s] = feet_[s].step(contact_ws[s], out.contact && !released_[s], height, dt);
+    const double height = given ? (*given)[s].height_m : ground_ ? resting[s] : contact_ws[s].y;
+    steps[s] = feet_[s].step(contact_ws[s], out.contact && !released_[s], height, dt, ground_velocity_);
     out.locked = steps[s].locked;
     out.blend_weight = steps[s].blend_weight;
-    out.target_m = steps[s].position;
     out.contact_point_m = steps[s].contact_point;
+    // The weight blends the leg's target between the input and the lock.
+    const double weight = weight_ * foot_weight_[s];
+    steps[s].position = contact_ws[s] + (steps[s].position - contact_ws[s]) * weight;
+    out.target_m = steps[s].position;
   }
 
   // The pelvis drop the locked toes need, read on the input pose, then followed by the spring
@@ -135,6 +193,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       rig_.translation_joint >= 0 ? pose_.translation(0, rig_.translation_joint) : Vec3{};
   const double max_drop = settings_.max_pelvis_drop_m;
   std::array<double, 2> miss_m{};
+  place_clamps(steps);
   double wanted = solve_legs(steps, max_extension, miss_m);
   const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
   drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;
@@ -152,7 +211,8 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   frame_.pelvis_drop_m = drop_;
   // A toe still out of reach with the pelvis as low as it may go is let go.
   for (int s = 0; s < 2; ++s)
-    if (steps[s].locked && miss_m[s] > settings_.release_miss_m && wanted >= max_drop) released_[s] = true;
+    if (steps[s].locked && miss_m[s] > settings_.release_miss_m && wanted >= max_drop && weight_ * foot_weight_[s] >= 1)
+      released_[s] = true;
   return frame_;
 }
 

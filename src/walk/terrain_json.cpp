@@ -51,7 +51,12 @@ double parse_number(const std::string& text, const std::string& spec) {
 }  // namespace
 
 Terrain parse_terrain_json(const std::string& text, const std::string& name) {
-  const json j = walk_json::parse_object(text, name);
+  const json whole = walk_json::parse_object(text, name);
+  // A walk's terrain file: its "terrain" object.
+  const bool walk_file = whole.contains("format") && whole.at("format") == "footfix-walk-terrain";
+  if (walk_file && !(whole.contains("terrain") && whole.at("terrain").is_object()))
+    bad(name, "terrain", "missing (a footfix-walk-terrain file holds its terrain there)");
+  const json& j = walk_file ? whole.at("terrain") : whole;
   Terrain t;
   if (!j.contains("kind")) bad(name, "kind", "missing (flat, slope, hills or stairs)");
   if (!j.at("kind").is_string() || !parse_kind(j.at("kind").get<std::string>(), t.kind))

@@ -6,10 +6,12 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "footfix/core/clip.h"
 #include "footfix/eval/metrics.h"
+#include "footfix/lock/event_pops.h"
 #include "footfix/lock/runtime_lock.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
@@ -25,12 +27,17 @@ struct CompareSettings {
   /// Feed the runtime lock the offline contacts of the clip it locks instead of its causal
   /// detector (separates detection error from locking error).
   bool runtime_offline_contacts = false;
+  /// The ground's velocity for the runtime lock (m/s, internal frame; unset: still ground).
+  std::optional<Vec3> runtime_ground_velocity_mps;
+  /// The ground's shape for the runtime lock (empty: the feet's own past heights).
+  GroundQuery runtime_ground;
 };
 
 /// One variant of the clip (scale factor 1 = the clip itself), measured for each method.
 struct CompareVariant {
   double factor = 1;
   std::array<ClipMetrics, 3> metrics;  ///< indexed by FixMethod; source = the variant
+  LockEventPops runtime_pops;          ///< the runtime lock's pops per lock/unlock event
   std::vector<std::string> warnings;   ///< of the methods, prefixed by the method's name
 };
 

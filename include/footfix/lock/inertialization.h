@@ -50,8 +50,10 @@ class FootLock {
   void reset();
   /// Advances by dt (s, > 0) with the input position and whether the input says the foot is in
   /// contact; on locking, the contact point is the input with its height set to
-  /// `contact_height_m`. The first step after reset() shows the input exactly.
-  Step step(Vec3 input, bool contact, double contact_height_m, double dt);
+  /// `contact_height_m`. While locked, the contact point moves with `ground_velocity` (m/s; zero:
+  /// the ground stands still; a treadmill or a moving platform otherwise). The first step after
+  /// reset() shows the input exactly.
+  Step step(Vec3 input, bool contact, double contact_height_m, double dt, Vec3 ground_velocity = {});
 
   bool locked() const { return locked_; }
   const Offset& offset() const { return offset_; }

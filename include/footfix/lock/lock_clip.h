@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,12 +46,26 @@ struct LockHold {
 inline constexpr double k_lock_hold_tolerance_m = 0.01;
 LockHold lock_hold(const LockClipResult& result, const Rig& rig);
 
+/// A clip at least this long (s) is expected to lock a foot somewhere; lock_clip warns when it
+/// locks none (an in-place clip without its ground velocity sees no still foot).
+inline constexpr double k_lock_expected_within_s = 1.0;
+
+/// How much of a clip's opening (s) calibrates lock_clip's leg height clamps.
+inline constexpr double k_calibration_s = 1.0;
+
+/// Lock events (a foot going from free to locked) over both feet.
+int count_locks(const LockClipResult& result);
+
 /// Runs the runtime lock over `clip` (internal frame) with legs `rig`, at dt = 1 / fps. With
 /// `contacts`, those (offline) contacts and their interval heights drive the lock instead of the
-/// causal detector. The leg height clamps are the clip's own minima (leg_heights). A one-frame
-/// clip is returned unchanged with a warning (nothing to lock). Throws Error(process) for a
-/// clip without frames or legs, Error(usage) for invalid settings.
+/// causal detector. `ground_velocity_mps` (m/s, internal frame; else the contacts' own, if any):
+/// the clip plays on a treadmill of that velocity. `ground`: the ground's shape (set_ground; none:
+/// the feet's past heights). The leg height clamps are calibrated on the clip's first
+/// k_calibration_s (opening_leg_heights, over `ground` when given), as at a spawn. A one-frame clip is returned unchanged with
+/// a warning (nothing to lock). Throws Error(process) for a clip without frames or legs,
+/// Error(usage) for invalid settings.
 LockClipResult lock_clip(const Clip& clip, const Rig& rig, const RuntimeLockSettings& settings,
-                         const ContactResult* contacts = nullptr);
+                         const ContactResult* contacts = nullptr, std::optional<Vec3> ground_velocity_mps = {},
+                         GroundQuery ground = {});
 
 }  // namespace footfix

@@ -8,6 +8,14 @@
 // internal frame: Y up), one per skeleton joint, in skeleton order. Only the local rotations of
 // each leg's hip, knee, heel and toe joints and, where a locked toe is out of reach, the
 // translation joint's height are changed; every other value is passed through.
+//
+// Besides the pose, the engine may tell it, at any frame: the ground's velocity under the
+// character (set_ground_velocity: a treadmill, an in-place clip moved by a capsule, a moving
+// platform; locked toes ride on it), the ground's shape (set_ground: a raycast callback giving
+// the height under a point; flat at the feet's own past heights without one), how much of the
+// correction to show (set_weight,
+// set_foot_weight: blend the lock out in a cutscene), and that the stream restarts (reset()). A
+// root that jumps farther than teleport_distance_m in one frame resets the lock by itself.
 #pragma once
 
 #include <array>
@@ -16,6 +24,7 @@
 #include "footfix/contacts/contact_settings.h"
 #include "footfix/core/clip.h"
 #include "footfix/lock/causal_contacts.h"
+#include "footfix/lock/ground_query.h"
 #include "footfix/lock/inertialization.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/leg_ik.h"
@@ -36,6 +45,10 @@ struct RuntimeLockSettings {
   /// A locked toe still farther than this from its target (m, > 0) with the pelvis down as far as
   /// it may go is released early (blended as any unlock) and stays free until its contact ends.
   double release_miss_m = 0.01;
+  /// A root (the translation joint, world) that moves farther than this in one update (m, > 0)
+  /// is a teleport or a cut: the lock resets (as reset()) and that frame shows the input. At
+  /// 30 Hz the default is 15 m/s, faster than any locomotion; raise it for vehicles.
+  double teleport_distance_m = 0.5;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -66,13 +79,15 @@ struct RuntimeFrame {
   std::span<const Vec3> translations;  ///< the input's, the translation joint's lowered by pelvis_drop_m
   std::array<RuntimeFootState, 2> feet;  ///< indexed by Side
   double pelvis_drop_m = 0;  ///< how far the pelvis is lowered (m, world, >= 0)
+  bool teleported = false;   ///< the root jumped past teleport_distance_m: the lock was reset
 };
 
 class RuntimeLock {
  public:
   /// `heights`: per leg, the lowest the contact joint, heel and foot tip may go (m), a
-  /// calibration of the character on its ground (leg_heights() of a reference clip, or the
-  /// stance pose's heights). `fps` is the expected update rate (sets the detector's windows).
+  /// calibration of the character on its ground (lock/stance_heights.h: the stance pose's
+  /// heights, or the lowest over an animation's opening); with a ground query (set_ground),
+  /// their heights ABOVE the ground in stance. `fps` is the expected update rate (sets the detector's windows).
   /// Throws Error(usage) for invalid settings, Error(process) for a rig without two valid legs.
   RuntimeLock(const Skeleton& skeleton, const Rig& rig, const std::array<LegHeights, 2>& heights,
               const RuntimeLockSettings& settings, double fps);
@@ -85,16 +100,36 @@ class RuntimeLock {
   /// The same with contacts given per foot (separates detection error from locking error).
   const RuntimeFrame& update(const PoseView& pose, double dt, const std::array<GivenContact, 2>& contacts);
 
-  /// Starts a new stream (e.g. after a teleport or a cut).
+  /// Starts a new stream (e.g. after a cut; a teleport is also detected by itself).
   void reset();
+
+  /// The ground's velocity under the character (m/s, world, Y up; its vertical part is ignored),
+  /// from the next update on: the detector measures the feet against it and locked contact
+  /// points move with it. Zero (the default): the ground stands still.
+  void set_ground_velocity(Vec3 velocity_mps);
+  /// How much of the correction is shown, both feet (0: the input pose, 1: fully locked), and
+  /// per foot; a foot's weight is the product of the two. Each in [0, 1], else Error(usage).
+  /// Detection and lock states run on at any weight, so raising it again resumes at once.
+  void set_weight(double weight);
+  /// The ground's shape from the next update on (empty: none). With it, a foot's contact height
+  /// is the ground under it plus its calibrated height, so the detector sees contacts on slopes
+  /// and stairs, a toe locks on the ground, and the clamps follow the ground under the contact
+  /// joint, the heel and the foot tip (no penetration of the queried ground).
+  void set_ground(GroundQuery ground) { ground_ = ground; }
+  void set_foot_weight(Side side, double weight);
 
   const CausalContactDetector& detector() const { return detector_; }
 
  private:
   const RuntimeFrame& step(const PoseView& pose, double dt, const std::array<GivenContact, 2>* given);
+  /// The translation joint's world position in the pose being corrected (the input's).
+  Vec3 root_position() const;
   /// Lowers the translation joint of the pose being corrected by `drop_m` (world Y) from the
   /// input's `input_translation`.
   void lower_pelvis(Vec3 input_translation, double drop_m);
+  /// Each leg's clamps for this frame: the calibrated heights, over the queried ground under the
+  /// target, the input's heel and its foot tip where there is a ground query.
+  void place_clamps(const std::array<FootLock::Step, 2>& steps);
   /// Solves both legs onto their targets, each leg's distance from its target into `miss_m`;
   /// returns the pelvis drop the locked ones still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
@@ -102,6 +137,8 @@ class RuntimeLock {
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
+  std::array<LegHeights, 2> clamps_;  ///< this frame's (heights_, or over the queried ground)
+  GroundQuery ground_;
   RuntimeLockSettings settings_;
   Clip pose_;  ///< one frame: the skeleton and the pose being corrected
   CausalContactDetector detector_;
@@ -109,6 +146,11 @@ class RuntimeLock {
   RuntimeFrame frame_;
   double drop_ = 0, drop_velocity_ = 0;    ///< the pelvis drop spring (m, m/s)
   std::array<bool, 2> released_{};          ///< released early, until the contact ends
+  Vec3 ground_velocity_;                    ///< m/s, horizontal
+  double weight_ = 1;
+  std::array<double, 2> foot_weight_{1, 1};
+  bool has_last_root_ = false;
+  Vec3 last_root_;                          ///< the input root's last world position (m)
 };
 
 }  // namespace footfix

@@ -37,10 +37,12 @@ struct Terrain {
 };
 
 /// A terrain from a short name: "flat", "slope" or "slope:DEG", "hills", "stairs" or
-/// "stairs:RISE:RUN" (meters), or else a JSON file (schemas/terrain.schema.json). Throws
+/// "stairs:RISE:RUN" (meters), or else a JSON file (schemas/terrain.schema.json, or the
+/// <name>.terrain.json `footfix walk` writes: format footfix-walk-terrain). Throws
 /// Error(usage) for a bad name or value, Error(read) for an unreadable file.
 Terrain parse_terrain_spec(const std::string& spec);
-/// Parses terrain JSON text; `name` prefixes messages with the JSON path of a bad value.
+/// Parses terrain JSON text (a terrain object, or a footfix-walk-terrain document holding one
+/// under "terrain"); `name` prefixes messages with the JSON path of a bad value.
 Terrain parse_terrain_json(const std::string& text, const std::string& name);
 /// The terrain as JSON text (the same keys parse_terrain_json reads), one object.
 std::string terrain_to_json_text(const Terrain& terrain);
