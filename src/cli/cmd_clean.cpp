@@ -149,7 +149,7 @@ void keep_large_blocks_mapped() {
 
 int run_clean(CleanOptions& o, bool max_slide_given) {
   keep_large_blocks_mapped();
-  OutputPlan plan = o.out.plan(".clean");
+  OutputPlan plan = o.out.plan(k_clean_suffix);
   if (max_slide_given && !o.check) {
     spdlog::info("--max-slide implies --check");
     o.check = true;

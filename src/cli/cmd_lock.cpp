@@ -68,7 +68,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
       "  footfix lock walk.bvh                        walk.locked.bvh + walk.locked.lock.json beside it\n"
       "  footfix lock clips/ -o locked/ --blend-time 0.5   mirrors clips/ under locked/");
   action = [o] {
-    OutputPlan plan = o->out.plan(".locked");
+    OutputPlan plan = o->out.plan(k_lock_suffix);
     ReadOptions read = o->clip.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
