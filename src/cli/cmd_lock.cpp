@@ -30,14 +30,14 @@ std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
   return p;
 }
 
-void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSettings& clean,
+void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions& save, const CleanSettings& clean,
               const RuntimeLockSettings& runtime, bool offline_contacts) {
   const std::string input = item.input.string();
   LoadedClip loaded = load_clip(item.input, read);
   ContactResult offline;
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
   LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr);
-  save_clip(result.locked, item.output);
+  save_clip(result.locked, item.output, save);
   write_file_atomically(lock_json_path(item.output), [&](std::ostream& out) {
     write_lock_json(loaded.clip, loaded.rig, result, runtime, out);
   });
@@ -70,6 +70,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
   action = [o] {
     OutputPlan plan = o->out.plan(k_lock_suffix);
     ReadOptions read = o->clip.resolve();
+    const SaveOptions save = o->out.format.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
@@ -81,7 +82,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
     }
     const auto started = std::chrono::steady_clock::now();
     auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
-      lock_one(item, read, clean, runtime, o->lock.offline_contacts);
+      lock_one(item, read, save, clean, runtime, o->lock.offline_contacts);
     });
     return summarize_batch(items, outcomes, "locked", {seconds_since(started), 0});
   };
