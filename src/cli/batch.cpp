@@ -59,7 +59,8 @@ fs::path with_suffix(const fs::path& path, const OutputPlan& plan, bool beside) 
   return out;
 }
 
-/// The clips under `root`, sorted. A file symlink whose target is outside `root` is skipped with
+/// The clips under `root`, sorted. Clips named as footfix names its outputs are left out, with
+/// one note line for the folder. A file symlink whose target is outside `root` is skipped with
 /// a warning unless `follow_symlinks`; directory symlinks are not entered. Folders are listed one
 /// at a time (one open descriptor however deep the tree); a folder under `root` that cannot be
 /// listed is skipped with a warning, `root` itself is an Error(read).
@@ -74,6 +75,7 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
     return has_skip && ::stat(path.c_str(), &st) == 0 && st.st_dev == skip.st_dev && st.st_ino == skip.st_ino;
   };
   std::vector<fs::path> found;
+  size_t own_outputs = 0;
   std::vector<fs::path> pending{root};
   while (!pending.empty()) {
     const fs::path folder = std::move(pending.back());
@@ -89,6 +91,10 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
         continue;
       }
       if (!is_clip_path(path) || !it->is_regular_file(entry_ec)) continue;
+      if (is_footfix_output_name(path)) {
+        ++own_outputs;
+        continue;
+      }
       if (it->is_symlink(entry_ec) && !follow_symlinks && !is_under(real_path(path), root_real)) {
         spdlog::warn("{}: skipped: a symlink to a file outside {} (--follow-symlinks includes it)", path.string(),
                      root.string());
@@ -99,6 +105,10 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
     if (ec && folder == root) fail(ErrorKind::read, root.string() + ": cannot list directory: " + ec.message());
     if (ec) spdlog::warn("{}: skipped: cannot list this folder ({})", folder.string(), ec.message());
   }
+  if (own_outputs > 0)
+    spdlog::info("{}: skipped {} named as footfix's outputs (*{}.*, *{}.*); name them on the command line to "
+                 "include them",
+                 root.string(), counted(own_outputs, "clip"), k_clean_suffix, k_lock_suffix);
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -117,8 +127,8 @@ void refuse_outputs_leaving_root(const BatchItem& item) {
   }
 }
 
-/// Every check that needs the whole plan: outputs under -o, no two writes to one file, no write
-/// onto an input's real file (through symlinks too). Every problem is named (as an error line),
+/// Every check that needs the whole plan: FBX outputs of FBX inputs only, outputs under -o, no
+/// two writes to one file, no write onto an input's real file (through symlinks too). Every problem is named (as an error line),
 /// then the plan is refused.
 void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
   const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
@@ -127,6 +137,10 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
   std::map<fs::path, size_t> writers;
   std::vector<std::string> problems;
   for (size_t i = 0; i < items.size(); ++i) {
+    // FBX is written by editing the FBX document a clip was read from: a BVH has none.
+    if (lower(items[i].output.extension().string()) == ".fbx" && lower(items[i].input.extension().string()) != ".fbx")
+      problems.push_back(items[i].output.string() + ": FBX output needs an FBX input, and " + items[i].input.string() +
+                         " is not one (BVH to FBX is not supported: write .bvh)");
     for (const fs::path* out : {&items[i].output, &items[i].companion}) {
       if (out->empty()) continue;
       if (!root.empty() && !is_under(fs::absolute(*out), root))
@@ -160,6 +174,14 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
 }
 
 }  // namespace
+
+bool is_footfix_output_name(const fs::path& path) {
+  const std::string stem = lower(path.stem().string());
+  for (const std::string suffix : {k_clean_suffix, k_lock_suffix})
+    if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return true;
+  return false;
+}
 
 std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const OutputPlan& plan) {
   std::vector<BatchItem> items;

@@ -29,6 +29,15 @@ struct BatchItem {
   std::string refusal;
 };
 
+/// The suffixes `clean` and `lock` add to a clip's stem when writing beside it
+/// ("walk.clean.bvh", "walk.locked.fbx"). Folder walks skip clips named so: they are footfix's
+/// own outputs, not new inputs.
+inline constexpr const char* k_clean_suffix = ".clean";
+inline constexpr const char* k_lock_suffix = ".locked";
+
+/// Whether `path` is named as footfix names its outputs: a stem ending in one of the suffixes above.
+bool is_footfix_output_name(const std::filesystem::path& path);
+
 /// How inputs map to outputs.
 struct OutputPlan {
   std::string output;         ///< -o value; empty = next to the input
@@ -45,14 +54,15 @@ struct OutputPlan {
   std::function<void(BatchItem&)> finish_item;
 };
 
-/// Expands files and directories (recursively, clip extensions only, sorted) into items and
-/// checks the plan. An output directory inside an input directory is not searched. Mirrored
+/// Expands files and directories (recursively, clip extensions only, footfix's own outputs
+/// skipped with a note, sorted) into items and checks the plan. An output directory inside an input directory is not searched. Mirrored
 /// paths are built lexically: a symlink never moves an output out of -o. Throws Error(read) for
 /// a missing input or a directory with no clips, Error(usage) for a directory without -o, several
 /// inputs with a file -o, an unknown -o extension, two inputs named on the command line mapping
 /// to one output (naming both), an output outside -o, or an output that is an input's file
-/// (unless it is the item's own input and `overwrite`). Two clips mapping to one output where
-/// either was found in a folder get a `refusal` each: they fail, the rest of the batch runs.
+/// (unless it is the item's own input and `overwrite`), or an .fbx output of an input that is not
+/// .fbx. Two clips mapping to one output where either was found in a folder get a `refusal`
+/// each: they fail, the rest of the batch runs.
 std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const OutputPlan& plan);
 
 /// The clips named by `inputs` in order, directories expanded (recursively, sorted) as for

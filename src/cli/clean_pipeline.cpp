@@ -1,5 +1,7 @@
 #include "clean_pipeline.h"
 
+#include "console.h"
+
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
@@ -43,7 +45,7 @@ void CleanPipeline::prepare(std::vector<BatchItem>& items, const std::vector<std
     for (const auto& item : items) found.push_back(item.input);
     std::vector<BatchItem> mine;
     for (std::size_t i : shard_members(found, inputs, spec)) mine.push_back(items[i]);
-    spdlog::info("shard {}/{}: {} of {} clips", spec.index, spec.count, mine.size(), items.size());
+    spdlog::info("shard {}/{}: {} of {}", spec.index, spec.count, mine.size(), counted(items.size(), "clip"));
     items = std::move(mine);
   }
   if (!incremental_) return;

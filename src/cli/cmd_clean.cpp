@@ -135,12 +135,13 @@ std::string clip_figures(const json& record) {
 }
 
 int run_clean(CleanOptions& o, bool max_slide_given) {
-  OutputPlan plan = o.out.plan(".clean");
+  OutputPlan plan = o.out.plan(k_clean_suffix);
   if (max_slide_given && !o.check) {
     spdlog::info("--max-slide implies --check");
     o.check = true;
   }
   ReadOptions read = o.clip.resolve();
+  const SaveOptions save = o.out.format.resolve();
   CleanSettings settings = resolve_settings(o);
   plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
   if (!o.format.empty()) {
@@ -152,7 +153,12 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     for (const auto& item : items)
       if (real_path(item.input) == real_path(o.report_path))
         fail(ErrorKind::usage, "--report " + o.report_path + ": refusing to write the report over an input");
-  o.pipeline.prepare(items, o.inputs, o.out.output, settings, o.clip, o.format);
+  // What decides the written bytes besides the settings, for --incremental; the output format
+  // options only when given, so that earlier manifests still match runs without them.
+  std::string written_format = o.format;
+  if (!o.out.format.bvh_unit.empty()) written_format += "|bvh-unit=" + o.out.format.bvh_unit;
+  if (!o.out.format.fbx_format.empty()) written_format += "|fbx-format=" + o.out.format.fbx_format;
+  o.pipeline.prepare(items, o.inputs, o.out.output, settings, o.clip, written_format);
   if (o.out.dry_run) {
     print_plan(items);
     return k_exit_ok;
@@ -220,7 +226,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
             worst_miss_m <= k_reported_miss_m)
           info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, o.max_slide_cm_s));
         const std::vector<std::string>& warnings = info.warnings;
-        save_clip(result.cleaned, item.output);
+        save_clip(result.cleaned, item.output, save);
         try {
           write_file_atomically(item.companion, [&](std::ostream& out) {
             write_contacts_json(result.cleaned, result.contacts, settings.contacts, out, &info);

@@ -7,6 +7,7 @@
 #include "clip_options.h"
 #include "command.h"
 #include "output_guard.h"
+#include "write_format_options.h"
 
 namespace footfix::cli {
 namespace {
@@ -29,6 +30,7 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
     bool overwrite = false;
     bool in_place_alias = false;
     ClipOptions clip;
+    WriteFormatOptions format;
   };
   auto opts = std::make_shared<Options>();
   cmd->add_option("input", opts->input, "Input clip (.bvh, .fbx)")->required();
@@ -36,10 +38,14 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
   cmd->add_flag("--overwrite", opts->overwrite, "Allow the output to be the input file");
   cmd->add_flag("--in-place", opts->in_place_alias, "Deprecated name of --overwrite")->group("");
   opts->clip.add_to(*cmd);
+  opts->format.add_bvh_unit_to(*cmd, "the input's unit");
+  opts->format.add_fbx_format_to(*cmd);
   cmd->footer(
       "Examples:\n"
       "  footfix convert walk.fbx walk.bvh           FBX to BVH\n"
-      "  footfix convert walk.bvh roundtrip.bvh      BVH to BVH");
+      "  footfix convert walk.bvh roundtrip.bvh      BVH to BVH\n"
+      "  footfix convert walk.bvh walk_cm.bvh --bvh-unit cm   BVH in centimeters (Maya, MotionBuilder)\n"
+      "  footfix convert walk.fbx walk_bin.fbx --fbx-format binary   ASCII FBX to binary (Blender)");
   action = [opts] {
     if (opts->in_place_alias) spdlog::warn("--in-place is deprecated: use --overwrite");
     const std::string in_ext = lower_extension(opts->input), out_ext = lower_extension(opts->output);
@@ -48,10 +54,11 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
     if (out_ext == ".fbx" && in_ext != ".fbx")
       fail(ErrorKind::usage, opts->output + ": FBX output needs an FBX input (BVH to FBX is not supported)");
     ReadOptions read = opts->clip.resolve();
+    const SaveOptions save = opts->format.resolve();
     refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite || opts->in_place_alias);
     LoadedClip loaded = load_clip(opts->input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts->input, w);
-    save_clip(loaded.clip, opts->output);
+    save_clip(loaded.clip, opts->output, save);
     spdlog::info("wrote {}", opts->output);
     return k_exit_ok;
   };

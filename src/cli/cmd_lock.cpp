@@ -30,7 +30,7 @@ std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
   return p;
 }
 
-void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSettings& clean,
+void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions& save, const CleanSettings& clean,
               const RuntimeLockSettings& runtime, bool offline_contacts, std::optional<Vec3> ground_velocity,
               GroundQuery ground) {
   const std::string input = item.input.string();
@@ -38,7 +38,7 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const CleanSetting
   ContactResult offline;
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
   LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr, ground_velocity, ground);
-  save_clip(result.locked, item.output);
+  save_clip(result.locked, item.output, save);
   write_file_atomically(lock_json_path(item.output), [&](std::ostream& out) {
     write_lock_json(loaded.clip, loaded.rig, result, runtime, out);
   });
@@ -71,8 +71,9 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
       "  footfix lock run_inplace.bvh --ground-velocity 0,-3   an in-place run on a treadmill moving 3 m/s along -Z\n"
       "  footfix lock stairs.bvh --terrain stairs.terrain.json   a walk from `footfix walk` on its own terrain");
   action = [o] {
-    OutputPlan plan = o->out.plan(".locked");
+    OutputPlan plan = o->out.plan(k_lock_suffix);
     ReadOptions read = o->clip.resolve();
+    const SaveOptions save = o->out.format.resolve();
     CleanSettings clean;
     RuntimeLockSettings runtime;
     o->lock.resolve(clean, runtime);
@@ -88,7 +89,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
     }
     const auto started = std::chrono::steady_clock::now();
     auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
-      lock_one(item, read, clean, runtime, o->lock.offline_contacts, ground_velocity, ground);
+      lock_one(item, read, save, clean, runtime, o->lock.offline_contacts, ground_velocity, ground);
     });
     return summarize_batch(items, outcomes, "locked", {seconds_since(started), 0});
   };

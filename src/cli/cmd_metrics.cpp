@@ -8,6 +8,7 @@
 #include "../core/json_text.h"
 #include "clip_options.h"
 #include "command.h"
+#include "console.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/eval/metrics.h"
 #include "contacts/contacts_json.h"
@@ -78,6 +79,13 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action) {
     cleaned_read.meters_per_unit = source.clip.source_frame.meters_per_unit;  // same units as the source
     cleaned_read.up = source.clip.source_frame.up;
     LoadedClip cleaned = load_clip(o->cleaned, cleaned_read);
+    const auto shape = [](const std::string& path, const Clip& clip) {
+      return path + " has " + counted(static_cast<size_t>(clip.frame_count), "frame") + " and " +
+             counted(static_cast<size_t>(clip.joint_count()), "joint");
+    };
+    if (source.clip.frame_count != cleaned.clip.frame_count || source.clip.joint_count() != cleaned.clip.joint_count())
+      fail(ErrorKind::process, "metrics: the clips differ: " + shape(o->source, source.clip) + ", " +
+                                   shape(o->cleaned, cleaned.clip) + " (a clip and its own cleanup have the same)");
     ClipMetrics m = compare_clips(source.clip, cleaned.clip, source.rig, contacts_for(*o, source));
     if (o->json_output)
       std::cout << json_for_console(json_text(metrics_to_json(m), 2)) << "\n";

@@ -23,6 +23,7 @@
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_metrics.h"
 #include "output_guard.h"
+#include "write_format_options.h"
 
 namespace footfix::cli {
 namespace {
@@ -39,6 +40,7 @@ struct WalkOptions {
   bool check = false;
   WalkSettings settings;
   ClipOptions clip;
+  WriteFormatOptions format;
 };
 
 /// Acceptance thresholds of a generated walk.
@@ -48,6 +50,7 @@ constexpr double k_max_ik_error_mm = 1.0;
 
 int run_walk(WalkOptions& opts) {
   if (fs::path(opts.output).extension() != ".bvh") fail(ErrorKind::usage, "-o " + opts.output + ": the output must be a .bvh file");
+  const SaveOptions save = opts.format.resolve();
   WalkSettings settings = opts.settings;
   settings.gait.path = parse_walk_path(opts.path);
   if (!opts.limits.empty()) settings.limits = read_leg_limits(opts.limits);
@@ -74,7 +77,7 @@ int run_walk(WalkOptions& opts) {
   walk.clip.source_name = out.filename().string();
   const fs::path contacts_path = contacts_json_path(out);
   const fs::path terrain_path = fs::path(out).replace_extension(".terrain.json");
-  save_clip(walk.clip, out);
+  save_clip(walk.clip, out, save);
   write_file_atomically(contacts_path, [&](std::ostream& s) { write_contacts_json(walk.clip, walk.contacts, ContactSettings{}, s); });
   write_file_atomically(terrain_path, [&](std::ostream& s) { s << walk_terrain_json(walk, settings) << '\n'; });
 
@@ -123,6 +126,7 @@ CLI::App* add_walk_command(CLI::App& app, Action& action) {
   cmd->add_option("-o,--output", opts->output, "Output .bvh (also writes <name>.contacts.json and <name>.terrain.json)")
       ->required();
   opts->clip.add_limits_to(*cmd);
+  opts->format.add_bvh_unit_to(*cmd, "m, or the unit of --skeleton");
   cmd->footer(
       "Examples:\n"
       "  footfix walk -o walk.bvh                     a straight walk on flat ground (+ contacts, terrain)\n"

@@ -16,6 +16,8 @@ void ClipOutputOptions::add_to(CLI::App& cmd, const std::string& output_help, co
   cmd.add_option("-j,--jobs", jobs, "Clips " + verb_past + " in parallel (output is identical for any value)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
+  format.add_bvh_unit_to(cmd, "the input's unit");
+  format.add_fbx_format_to(cmd);
 }
 
 OutputPlan ClipOutputOptions::plan(const std::string& suffix) {

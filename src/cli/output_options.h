@@ -1,5 +1,6 @@
 // The output options of the commands that write a clip per input (`clean`, `lock`): -o,
-// --overwrite (and its deprecated alias --in-place), --dry-run, --follow-symlinks and --jobs,
+// --overwrite (and its deprecated alias --in-place), --dry-run, --follow-symlinks, --jobs,
+// --bvh-unit and --fbx-format,
 // declared once so that both commands spell, document and apply them the same way.
 #pragma once
 
@@ -8,6 +9,7 @@
 
 #include "cli11_fwd.h"
 #include "batch.h"
+#include "write_format_options.h"
 
 namespace footfix::cli {
 
@@ -18,6 +20,7 @@ struct ClipOutputOptions {
   bool dry_run = false;
   bool follow_symlinks = false;
   int jobs = 1;
+  WriteFormatOptions format;
 
   /// Adds the options to `cmd`. `output_help` describes -o; `verb` names the work in the help
   /// of --follow-symlinks and --jobs ("clean": "also clean file symlinks", "Clips cleaned").

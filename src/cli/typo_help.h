@@ -17,7 +17,4 @@ int rewrite_help_and_typos(const CLI::App& app, std::vector<std::string>& args);
 /// in `args` ("--ouput": did you mean --output?).
 void report_parse_error(const CLI::App& app, const std::vector<std::string>& args, const CLI::ParseError& error);
 
-/// The candidate nearest to `word` by edit distance, or "" when none is close enough.
-std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
-
 }  // namespace footfix::cli

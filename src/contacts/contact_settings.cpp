@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "../core/nearest_name.h"
 #include "footfix/core/error.h"
 
 namespace footfix {
@@ -91,7 +92,11 @@ ContactSettings contact_settings_from_json(const nlohmann::json& j, const Contac
     const ContactSettingField* field = nullptr;
     for (const auto& f : contact_setting_fields())
       if (key == f.key) field = &f;
-    if (!field) fail(ErrorKind::usage, where + ": unknown contact setting '" + key + "'");
+    if (!field) {
+      std::vector<std::string> keys;
+      for (const auto& f : contact_setting_fields()) keys.emplace_back(f.key);
+      fail(ErrorKind::usage, where + ": unknown contact setting '" + key + "'" + did_you_mean(key, keys));
+    }
     if (field->flag) {
       if (!value.is_boolean()) fail(ErrorKind::usage, where + ": '" + key + "' must be true or false");
       s.*(field->flag) = value.get<bool>();

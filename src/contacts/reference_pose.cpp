@@ -41,10 +41,17 @@ bool starts_with_reference_pose(const Clip& clip, const Rig& rig) {
   if (joints.empty()) return false;
   const double jump = largest_turn(clip, joints, 0, 1);
   if (jump < k_reference_pose_min_jump_rad) return false;
+  // The motion's typical turn per frame over the next second: the median, so that one fast
+  // moment (a mocap spike, a quick step: turns a clean may well smooth away) does not hide the
+  // jump, and the clip and its cleaned copy are judged alike.
   const int last = std::min(clip.frame_count - 1, 1 + static_cast<int>(std::lround(clip.fps)));
-  double motion = 0;
-  for (int f = 1; f < last; ++f) motion = std::max(motion, largest_turn(clip, joints, f, f + 1));
-  return jump >= k_reference_pose_jump_ratio * motion;
+  std::vector<double> turns;
+  for (int f = 1; f < last; ++f) turns.push_back(largest_turn(clip, joints, f, f + 1));
+  const auto middle = turns.begin() + static_cast<std::ptrdiff_t>(turns.size() / 2);
+  std::nth_element(turns.begin(), middle, turns.end());
+  // A fast motion under way at frame 0 goes on into frame 2: a pose the legs jump from does not.
+  const double next = largest_turn(clip, joints, 1, 2);
+  return jump >= k_reference_pose_jump_ratio * next && jump >= k_reference_pose_jump_ratio * *middle;
 }
 
 std::string reference_pose_warning(const std::string& what_was_done) {

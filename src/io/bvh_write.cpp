@@ -50,6 +50,10 @@ struct Plan {
   std::vector<std::uint8_t> decimals;
   double frame_time_s = 0;
   const BvhSource* source = nullptr;           ///< raw values to reuse, if any
+  /// Written length = source length x scale (BvhWriteOptions::meters_per_unit); 1 keeps the
+  /// source's unit. Offsets, End Sites and `position_values` are scaled as they are written.
+  double length_scale = 1;
+  std::vector<int> position_values;            ///< row indexes of the position channels
 };
 
 std::vector<int> depth_first_order(const Clip& clip) {
@@ -76,6 +80,7 @@ std::vector<int> depth_first_order(const Clip& clip) {
 
 void assign_slots(Plan& plan) {
   plan.slots.assign(plan.layouts.size(), {});
+  plan.position_values.clear();
   plan.values_per_frame = 0;
   for (int j : plan.order) {
     BvhJointLayout& layout = plan.layouts[j];
@@ -92,6 +97,7 @@ void assign_slots(Plan& plan) {
         ++slots.rotation_count;
       } else {
         slots.position[channel_axis(c)] = index;
+        plan.position_values.push_back(index);
       }
     }
     plan.values_per_frame += static_cast<int>(layout.channels.size());
@@ -231,7 +237,7 @@ void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
         out.put("{\n");
         out.indent(d + 1);
         out.put("OFFSET ");
-        out.vec(*plan.end_sites[j]);
+        out.vec(*plan.end_sites[j] * plan.length_scale);
         out.put('\n');
         out.indent(d);
         out.put("}\n");
@@ -252,7 +258,7 @@ void write_hierarchy(const Clip& clip, const Plan& plan, TextOut& out) {
     out.put("{\n");
     out.indent(d + 1);
     out.put("OFFSET ");
-    out.vec(plan.offsets[j]);
+    out.vec(plan.offsets[j] * plan.length_scale);
     out.put('\n');
     const auto& channels = plan.layouts[j].channels;
     if (!channels.empty()) {
@@ -479,17 +485,31 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   out.put('\n');
   RowWriter writer(clip, plan);
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
+  const bool scaled = plan.length_scale != 1;
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
+    if (scaled)
+      for (int i : plan.position_values) row[static_cast<size_t>(i)] *= plan.length_scale;
     out.row(row.data(), writer.computed(), plan.decimals.data(), row.size());
   }
 }
 
+// Sets the plan's length scale to write in `meters_per_unit` (0: the source's unit). Scaled
+// values no longer have the source's decimals: they are written in shortest round-trip form.
+void set_length_unit(const Clip& clip, Plan& plan, double meters_per_unit) {
+  if (meters_per_unit == 0) return;
+  if (!(meters_per_unit > 0) || !std::isfinite(meters_per_unit)) fail_write(clip, "the BVH length unit must be > 0");
+  plan.length_scale = clip.source_frame.meters_per_unit / meters_per_unit;
+  if (plan.length_scale == 1) return;
+  for (int i : plan.position_values) plan.decimals[static_cast<size_t>(i)] = bvh_detail::k_not_plain_decimal;
+}
+
 }  // namespace
 
-void write_bvh(const Clip& clip, std::ostream& out) {
+void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options) {
   const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
-  const Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
+  Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
+  set_length_unit(clip, plan, options.meters_per_unit);
   TextOut text(out);
   write_hierarchy(clip, plan, text);
   write_motion(clip, plan, text);

@@ -35,16 +35,16 @@ Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<s
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
 }
 
-void save_clip(const Clip& clip, const fs::path& path) {
+void save_clip(const Clip& clip, const fs::path& path, const SaveOptions& options) {
   std::string ext = lower_extension(path);
   if (ext == ".bvh") {
-    write_file_atomically(path, [&](std::ostream& out) { write_bvh(clip, out); });
+    write_file_atomically(path, [&](std::ostream& out) { write_bvh(clip, out, options.bvh); });
     return;
   }
   if (ext == ".fbx") {
     if (!dynamic_cast<const FbxSource*>(clip.source.get()))
       fail(ErrorKind::write, path.string() + ": FBX output needs a clip read from FBX (write .bvh instead)");
-    write_file_atomically(path, [&](std::ostream& out) { write_fbx(clip, out); });
+    write_file_atomically(path, [&](std::ostream& out) { write_fbx(clip, out, options.fbx); });
     return;
   }
   fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh or .fbx)");

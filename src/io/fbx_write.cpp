@@ -3,6 +3,7 @@
 
 #include "fbx_curve_arrays.h"
 #include "fbx_curves.h"
+#include "fbx_flavour.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "fbx_source.h"
@@ -61,7 +62,7 @@ bool pivots_move_translation(const FbxJointSource& js) {
 
 }  // namespace
 
-void write_fbx(const Clip& clip, std::ostream& out) {
+void write_fbx(const Clip& clip, std::ostream& out, FbxFormat format) {
   const auto* src = dynamic_cast<const FbxSource*>(clip.source.get());
   const std::string& name = clip.source_name;
   if (!src) fail(ErrorKind::write, name + ": FBX output needs a clip read from an FBX file");
@@ -70,9 +71,12 @@ void write_fbx(const Clip& clip, std::ostream& out) {
     fail(ErrorKind::write, name + ": the clip's joints or frames no longer match the FBX it was read from");
 
   // A binary document is written from a copy without its curves' arrays, which are written from
-  // where they are kept (on a long clip they are nearly all of the document).
-  const bool binary = src->document.binary;
-  FbxDocument doc = binary ? fbx::copy_without_curve_arrays(src->document) : src->whole_document();
+  // where they are kept (on a long clip they are nearly all of the document). A document changing
+  // flavour is converted whole before it is edited, so that the new curves take its flavour.
+  const bool binary = format == FbxFormat::keep ? src->document.binary : format == FbxFormat::binary;
+  const bool same_flavour = binary == src->document.binary;
+  FbxDocument doc = binary && same_flavour ? fbx::copy_without_curve_arrays(src->document) : src->whole_document();
+  fbx::convert_flavour(doc, binary);
   fbx::CurveEditor editor(doc, src->take);
   std::vector<std::int64_t> times(static_cast<std::size_t>(clip.frame_count));
   auto start = static_cast<std::int64_t>(std::llround(src->start_time_s * static_cast<double>(k_fbx_ktime_per_second)));
@@ -103,7 +107,7 @@ void write_fbx(const Clip& clip, std::ostream& out) {
     if (trans_changed[static_cast<std::size_t>(j)] || (rot_changed[static_cast<std::size_t>(j)] && pivots_move_translation(js)))
       editor.set_curves(js.model_id, "Lcl Translation", times, curves.translation);
   }
-  if (!binary) {
+  if (!binary || !same_flavour) {
     write_fbx_document(doc, out);
     return;
   }

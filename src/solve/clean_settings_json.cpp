@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "../core/nearest_name.h"
 #include "footfix/core/error.h"
 #include "footfix/core/text_location.h"
 #include "footfix/core/read_file.h"
@@ -73,7 +74,7 @@ void only_keys(const json& j, std::initializer_list<const char*> keys, const std
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const char* k : keys) known = known || key == k;
-    if (!known) bad(where, "unknown key '" + key + "'");
+    if (!known) bad(where, "unknown key '" + key + "'" + did_you_mean(key, std::vector<std::string>(keys.begin(), keys.end())));
   }
 }
 
@@ -90,7 +91,7 @@ const char* to_string(OfflineSolver solver) { return solver == OfflineSolver::fa
 CleanSettings clean_settings_from_json(const json& j, const std::string& where) {
   only_keys(j, {"contacts", "solve", "ik", "pops"}, where);
   CleanSettings s;
-  if (j.contains("contacts")) s.contacts = contact_settings_from_json(j["contacts"], s.contacts, where + ": contacts");
+  if (j.contains("contacts")) s.contacts = contact_settings_from_json(j["contacts"], s.contacts, where);
   if (j.contains("solve")) {
     const json& v = j["solve"];
     std::string w = where + ": solve";

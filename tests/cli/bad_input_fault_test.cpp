@@ -161,7 +161,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, BadProfile, testing::ValuesIn(k_profile_cases),
 const BadCase k_settings_cases[] = {
     {"settings_iterations_overflow.json", 2, "solve: reference_iterations must be an integer in [1, 100000], got 4294967297", 0},
     {"settings_not_json.json", 2, "not valid JSON at line 1, column 32", 0},
-    {"settings_unknown_key.json", 2, "contacts: unknown contact setting 'speed_threshold'", 0},
+    {"settings_unknown_key.json", 2, "unknown contact setting 'speed_threshold'", 0},
 };
 
 class BadSettings : public testing::TestWithParam<BadCase> {};

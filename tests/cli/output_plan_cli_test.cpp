@@ -163,5 +163,51 @@ TEST(OutputPlanCli, DryRunPrintsThePlanAndWritesNothing) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+// Issue 34: FBX is written by editing the FBX a clip was read from. A BVH input with an FBX
+// output is refused while planning (usage, exit 2), before any clip is cleaned, by every command
+// that writes clips, as `convert` refuses it.
+TEST(OutputPlanCli, FbxOutputOfABvhInputIsRefusedBeforeAnythingRuns) {
+  test::TempDir dir;
+  const std::string walk = test::copy_walk(dir / "in" / "walk.bvh");
+  const std::vector<std::vector<std::string>> commands{
+      {"clean", walk, "-o", (dir / "o" / "x.fbx").string()},
+      {"lock", walk, "-o", (dir / "o" / "x.fbx").string()},
+      {"clean", walk, "--format", "fbx", "-o", (dir / "o").string() + "/"},
+      {"clean", (dir / "in").string(), "--format", "fbx", "-o", (dir / "o").string()},
+      {"lock", walk, "-o", (dir / "o" / "x.FBX").string()}};
+  for (const auto& args : commands) {
+    auto r = run_footfix_bounded(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << " " << args[3] << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, "FBX output needs an FBX input, and " + walk + " is not one")) << r.err;
+    EXPECT_TRUE(contains(r.err, "BVH to FBX is not supported")) << r.err;
+    EXPECT_FALSE(contains(r.err, "cleaned") || contains(r.err, "failed")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "o")) << args[0];
+  }
+}
+
+// Issue 34: a clean without -o writes walk.clean.bvh beside walk.bvh; a later run over the
+// folder does not take it (or a lock's walk.locked.bvh) for a new clip, and says so in one note.
+// Named on the command line, such a file is a clip like any other.
+TEST(OutputPlanCli, FolderWalksSkipFootfixOutputsUnlessNamed) {
+  test::TempDir dir;
+  test::copy_walk(dir / "in" / "walk.bvh");
+  const std::string cleaned = test::copy_walk(dir / "in" / "walk.clean.bvh");
+  test::copy_walk(dir / "in" / "sub" / "walk.locked.BVH");
+  auto r = run_footfix_bounded({"clean", (dir / "in").string(), "-o", (dir / "out").string(), "--dry-run"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, (dir / "out" / "walk.bvh").string())) << r.out;
+  EXPECT_FALSE(contains(r.out, "walk.clean.bvh") || contains(r.out, "walk.locked")) << r.out;
+  EXPECT_TRUE(contains(r.out, "1 clip planned")) << r.out;
+  const std::string note = "info: " + (dir / "in").string() +
+                           ": skipped 2 clips named as footfix's outputs (*.clean.*, *.locked.*); name them on the "
+                           "command line to include them\n";
+  EXPECT_EQ(r.err, note);
+
+  r = run_footfix_bounded({"clean", cleaned, "-o", (dir / "out").string() + "/", "--dry-run"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, (dir / "out" / "walk.clean.bvh").string())) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
 }  // namespace
 }  // namespace footfix

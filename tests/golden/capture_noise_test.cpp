@@ -71,11 +71,12 @@ TEST(CaptureNoise, ContactsKeepTheirEndsAt30Hz) {
 }
 
 /// Root mean square (m) of the third differences of `p` over runs of 4 frames without contact:
-/// how much a foot shakes in its swings.
+/// how much a foot shakes in its swings. Frame 0 is left out: the bundled walk's is its rest
+/// pose, not motion, which the legs jump from.
 double swing_shake(const std::vector<Vec3>& p, const std::vector<std::uint8_t>& contact) {
   double sum = 0;
   int n = 0;
-  for (size_t t = 3; t < p.size(); ++t) {
+  for (size_t t = 4; t < p.size(); ++t) {
     if (contact[t] || contact[t - 1] || contact[t - 2] || contact[t - 3]) continue;
     sum += length_sq(p[t] - p[t - 1] * 3.0 + p[t - 2] * 3.0 - p[t - 3]);
     ++n;

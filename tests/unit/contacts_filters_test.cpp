@@ -139,7 +139,8 @@ TEST(ContactSettings, JsonRoundTripsAndRejectsUnknownKeys) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message_of({{"speed_treshold_mps", 1}}), "my.json: unknown contact setting 'speed_treshold_mps'");
+  EXPECT_EQ(message_of({{"speed_treshold_mps", 1}}),
+            "my.json: unknown contact setting 'speed_treshold_mps' (did you mean 'speed_threshold_mps'?)");
   EXPECT_EQ(message_of({{"speed_threshold_mps", "fast"}}), "my.json: 'speed_threshold_mps' must be a number");
   EXPECT_EQ(message_of({{"upsample_low_fps", 1}}), "my.json: 'upsample_low_fps' must be true or false");
   EXPECT_NE(message_of({{"majority_window_s", 0}}).find("my.json: contacts: majority_window_s must be > 0"),

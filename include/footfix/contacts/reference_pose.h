@@ -1,6 +1,6 @@
 // A clip whose first frame is a rest or reference pose (a T-pose or the skeleton's zero pose,
 // kept as frame 0 by many BVH exporters) and whose motion only starts at frame 1: the legs jump
-// from frame 0 into frame 1 by far more than in any later frame. That frame is not
+// from frame 0 into frame 1 by far more than they turn per frame after it. That frame is not
 // motion: detect_contacts reports no contact on frame 0 (its contacts are those of frames 1..),
 // and clean leaves it exactly as it is and cleans frames 1.. on their own. Without this, the
 // jump reads as a planted foot's frame, a contact spans it, and the leg IK bends the reference
@@ -17,8 +17,9 @@ namespace footfix {
 
 /// Frame 0 -> 1 must turn a hip or knee joint by at least this (radians, 10 degrees)...
 inline constexpr double k_reference_pose_min_jump_rad = 0.1745;
-/// ...and by at least this many times the largest per-frame turn of any hip or knee over the
-/// next second of motion.
+/// ...and by at least this many times both the turn from frame 1 to 2 (a motion under way goes
+/// on) and the median per-frame turn over the next second of motion (the largest hip or knee
+/// turn of each frame; the median, as one fast moment a clean may smooth away must not decide).
 inline constexpr double k_reference_pose_jump_ratio = 5.0;
 
 /// Whether frame 0 of `clip` is a pose the legs jump from into the motion (see the constants).

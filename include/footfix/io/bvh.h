@@ -35,9 +35,17 @@ Clip parse_bvh(std::string_view text, const std::string& source_name,
 Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
                    std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
+/// How write_bvh writes lengths.
+struct BvhWriteOptions {
+  /// The length unit of the text, meters per unit (0.01: centimeters): offsets, End Sites and
+  /// position channels are scaled to it. 0 keeps the clip's own (clip.source_frame), whose
+  /// unchanged values are then written as read.
+  double meters_per_unit = 0;
+};
+
 /// Writes `clip` (internal frame) as BVH text, converting back to clip.source_frame. If the clip
 /// came from a BVH file its layout is reused; otherwise a standard layout is made (6 channels on
 /// the root and on joints whose translation changes, ZXY... rotation order Z Y X elsewhere).
-void write_bvh(const Clip& clip, std::ostream& out);
+void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options = {});
 
 }  // namespace footfix

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/io/bvh.h"
+#include "footfix/io/fbx.h"
 #include "footfix/io/read_limits.h"
 
 namespace footfix {
@@ -33,8 +35,14 @@ bool has_source_frames(const Clip& clip);
 /// has_source_frames(clip).
 void decode_source_frame(const Clip& clip, int frame, Clip& into);
 
+/// How save_clip writes each format; the defaults keep the source's units and flavour.
+struct SaveOptions {
+  BvhWriteOptions bvh;
+  FbxFormat fbx = FbxFormat::keep;
+};
+
 /// Writes a clip atomically in the format named by `path`'s extension. FBX output requires a clip
 /// read from FBX. Throws Error(write).
-void save_clip(const Clip& clip, const std::filesystem::path& path);
+void save_clip(const Clip& clip, const std::filesystem::path& path, const SaveOptions& options = {});
 
 }  // namespace footfix

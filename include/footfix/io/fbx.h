@@ -49,9 +49,13 @@ Clip read_fbx(const std::filesystem::path& path, const std::string& take = "",
 Clip read_fbx_bytes(const std::string& bytes, const std::string& source_name, const std::string& take = "",
                     std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
+/// The flavour write_fbx writes: the source's own, or binary or ASCII whatever the source's.
+enum class FbxFormat { keep, binary, ascii };
+
 /// Writes `clip` (internal frame; converted back with clip.source_frame) as an edited copy of
-/// the FBX document it was read from. Throws Error(write) if the clip has no FbxSource or its
-/// joints / frame count no longer match the source.
-void write_fbx(const Clip& clip, std::ostream& out);
+/// the FBX document it was read from, in `format`. Throws Error(write) if the clip has no
+/// FbxSource or its joints / frame count no longer match the source, or if the document holds
+/// something the other flavour cannot carry.
+void write_fbx(const Clip& clip, std::ostream& out, FbxFormat format = FbxFormat::keep);
 
 }  // namespace footfix
