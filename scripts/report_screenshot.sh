@@ -5,7 +5,7 @@
 #   scripts/report_screenshot.sh [BUILD_DIR (default build)] [OUT.png (default docs/report.png)]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${1:-$root/build}"
+build="$(cd "${1:-$root/build}" && pwd)"
 out="${2:-$root/docs/report.png}"
 footfix="$build/footfix"
 chromium="$(command -v chromium || command -v chromium-browser || true)"

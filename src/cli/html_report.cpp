@@ -309,9 +309,9 @@ std::string html_report(const json& report) {
     out << "<p class=\"incomplete\">" << xml_escape(note) << "; this page shows those.</p>";
   if (view.check)
     out << "<p class=\"check" << (over > 0 ? " check-failed" : "") << "\">check: contact slide p95 at most "
-        << threshold_text(view.max_slide_cm_s) << " cm/s: " << over << " over (check failed), "
-        << clips.size() - failed - over << " passed" << (failed > 0 ? "; failed clips not checked" : "")
-        << ".</p>";
+        << threshold_text(view.max_slide_cm_s) << " cm/s: " << (over > 0 ? "failed, " : "passed, ") << over
+        << " over the threshold, " << clips.size() - failed - over << " within it"
+        << (failed > 0 ? "; failed clips not checked" : "") << ".</p>";
   if (!view.input_root.empty()) out << "<p>inputs in " << xml_escape(view.input_root) << "/";
   if (!view.output_root.empty()) out << (view.input_root.empty() ? "<p>" : ", ") << "outputs in " << xml_escape(view.output_root) << "/";
   if (!view.input_root.empty() || !view.output_root.empty()) out << "</p>";

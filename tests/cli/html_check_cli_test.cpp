@@ -59,7 +59,7 @@ TEST(HtmlCheckCli, PageShowsTheCheckVerdictAndThresholdWithFailuresFirst) {
                                 threshold_text, "--html", page.string()});
   ASSERT_EQ(r.exit_code, 6) << r.err;
   const std::string html = read_file(page);
-  EXPECT_TRUE(contains(html, std::string("check: contact slide p95 at most ") + threshold_text + " cm/s: 1 over (check failed), 1 passed"))
+  EXPECT_TRUE(contains(html, std::string("check: contact slide p95 at most ") + threshold_text + " cm/s: failed, 1 over the threshold, 1 within it"))
       << html.substr(0, 3000);
   EXPECT_TRUE(contains(html, std::string("<th>check: p95 &le; ") + threshold_text + " cm/s</th>")) << html.substr(0, 3000);
 
