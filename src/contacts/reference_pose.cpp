@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace footfix {
 namespace {
@@ -44,7 +45,8 @@ bool starts_with_reference_pose(const Clip& clip, const Rig& rig) {
   // The motion's typical turn per frame over the next second: the median, so that one fast
   // moment (a mocap spike, a quick step: turns a clean may well smooth away) does not hide the
   // jump, and the clip and its cleaned copy are judged alike.
-  const int last = std::min(clip.frame_count - 1, 1 + static_cast<int>(std::lround(clip.fps)));
+  // At least the turn from frame 1 to 2 (frame_count >= 3), whatever rate the clip states.
+  const int last = std::max(2, std::min(clip.frame_count - 1, 1 + static_cast<int>(std::lround(clip.fps))));
   std::vector<double> turns;
   for (int f = 1; f < last; ++f) turns.push_back(largest_turn(clip, joints, f, f + 1));
   const auto middle = turns.begin() + static_cast<std::ptrdiff_t>(turns.size() / 2);
