@@ -7,34 +7,11 @@
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "footfix/walk/humanoid.h"
+#include "footfix/walk/pelvis_motion.h"
 #include "footfix/walk/walk_body.h"
 
 namespace footfix {
 namespace {
-
-/// Pelvis heights no higher than `y` anywhere: a minimum filter then a Gaussian of the same
-/// half-width, so each smoothed value averages values <= the original at that frame.
-std::vector<double> smooth_below(const std::vector<double>& y, int half) {
-  const int n = static_cast<int>(y.size());
-  std::vector<double> low(n), out(n);
-  for (int i = 0; i < n; ++i) {
-    double m = y[i];
-    for (int j = std::max(0, i - half); j <= std::min(n - 1, i + half); ++j) m = std::min(m, y[j]);
-    low[i] = m;
-  }
-  const double sigma = std::max(1.0, half / 2.0);
-  for (int i = 0; i < n; ++i) {
-    double s = 0, w = 0;
-    for (int j = -half; j <= half; ++j) {
-      const int k = std::clamp(i + j, 0, n - 1);
-      const double g = std::exp(-0.5 * j * j / (sigma * sigma));
-      s += g * low[k];
-      w += g;
-    }
-    out[i] = s / w;
-  }
-  return out;
-}
 
 /// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
 double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
@@ -100,7 +77,9 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   WalkResult result;
   result.terrain = terrain;
   result.rig = rig;
-  result.plan = plan_gait(settings.gait, terrain, body.feet);
+  GaitSettings gait = settings.gait;
+  gait.leg_length_m = 0.5 * (body.leg_length_m[0] + body.leg_length_m[1]);
+  result.plan = plan_gait(gait, terrain, body.feet);
   const GaitPlan& plan = result.plan;
 
   Clip& clip = result.clip;
@@ -120,8 +99,15 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
   std::vector<std::array<FootSample, 2>> feet(frames);
   std::vector<Vec3> pelvis(frames);
-  std::vector<double> height_cap(frames);
+  std::vector<double> height_cap(frames), height_top(frames);
   std::vector<Transform> world(n);
+  std::vector<BodyKnot> body_path(frames);
+  std::vector<GaitPhase> phases(frames);
+  for (int f = 0; f < frames; ++f) {
+    body_path[f] = sample_body(plan, f / settings.fps);
+    phases[f] = gait_phase(plan, f / settings.fps);
+  }
+  smooth_body_path(body_path, 0.05 * settings.fps);
   for (int f = 0; f < frames; ++f) {
     const double t = f / settings.fps;
     fill_upper_body(clip, source, f, settings.upper_body_from_frames);
@@ -136,12 +122,16 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
         clip.rotation(f, a) = Quat{};
         clip.translation(f, a) = skel.rest_offsets[a];
       }
-    const BodyKnot b = sample_body(plan, t);
-    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad) * canon;
+    const BodyKnot& b = body_path[f];
+    const PelvisSway sway = pelvis_sway(plan, phases[f]);
+    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad + sway.rotation_rad) *
+                             axis_angle({0, 0, 1}, sway.list_rad) * canon;
     clip.translation(f, root) = {};
     world_pose(clip, f, world);
     const Vec3 pelvis_rel = world[rig.pelvis].translation;
-    pelvis[f] = {b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z};
+    const Vec3 left{std::cos(b.yaw_rad), 0, -std::sin(b.yaw_rad)};
+    pelvis[f] = Vec3{b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z} + left * sway.lateral_m;
+    height_top[f] = pelvis[f].y;
     double cap = pelvis[f].y;
     for (int side = 0; side < 2; ++side) {
       feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);
@@ -150,7 +140,8 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
     }
     height_cap[f] = cap;
   }
-  const std::vector<double> heights = smooth_below(height_cap, std::max(1, static_cast<int>(std::lround(0.08 * settings.fps))));
+  const int step_frames = std::max(1, static_cast<int>(std::lround(plan.step_period_s * settings.fps)));
+  const std::vector<double> heights = pelvis_heights(height_top, height_cap, phases, step_frames);
 
   // Pass 2: root motion, then each leg by IK, warm-started from the previous frame.
   std::array<std::array<Quat, 3>, 2> legs;
