@@ -51,14 +51,15 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
 }
 
 /// Swing profile of the foot's lift and of the extra plantar flexion of early swing (the shin
-/// swings back under the flexing knee): 0 at both ends with zero velocity and acceleration, peak
-/// 1 at u = 3/7. The same shape for both, so the toe, which the extra pitch lowers, rises with
-/// the lift.
+/// swings forward before the foot follows): 0 at both ends with zero velocity and acceleration,
+/// peak 1 at u = 3/7. The same shape for both, so the toe, which the extra pitch lowers, rises
+/// with the lift.
 double swing_bump(double u) {
   u = std::clamp(u, 0.0, 1.0);
   const double v = 1 - u;
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
+
 
 double lerp_angle(double a, double b, double t) {
   double d = std::remainder(b - a, 2 * k_pi);
@@ -112,9 +113,9 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   const FootPose b = heel_strike_pose(foot, to, 0);
   const double w = min_jerk(u);
   // Pitch from toe off to heel strike, arriving with the heel strike's roll rate, plus the
-  // plantar flexion of early swing.
+  // plantar flexion of early swing (the shin swings forward before the foot follows).
   const double rate = heel_strike_rate(to) * (to.heel_strike_s - to.lift_s);
-  const double p = quintic(to.toe_off_rad, 0, -to.heel_strike_rad, rate, u) + to.toe_off_rad * 0.7 * swing_bump(u);
+  const double p = quintic(to.toe_off_rad, 0, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u);
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
@@ -176,12 +177,17 @@ class Planner {
 
   GaitPlan run() {
     plan_.step_length_m = std::min(s_.max_step_m, natural_step_length_m(s_.speed_mps, s_.leg_length_m));
+    // On stairs each step climbs one tread: the stride is the treads', and the step period is
+    // kept short (0.5 m / speed), so the swing foot is not held up over the edge for long.
+    if (terrain_.kind == TerrainKind::stairs) plan_.step_length_m = std::min(plan_.step_length_m, 0.5);
     plan_.step_period_s = plan_.step_length_m / s_.speed_mps;
     const double ts = plan_.step_period_s;
     // Events of adult walking in a cycle of 2 ts from heel strike (Perry): foot flat at 8%,
-    // heel rise at 35%, toe off at 62%; 12% double support after each heel strike.
+    // heel rise 27% before toe off, toe off at 50% + the double support.
+    // Double support shrinks with speed (12% of the cycle at 1.3 m/s; Murray 1964).
+    const double double_support = std::clamp(0.12 - 0.08 * (s_.speed_mps - 1.3), 0.06, 0.18);
     plan_.roll_off_s = 0.54 * ts;
-    plan_.swing_s = 0.92 * ts;
+    plan_.swing_s = (1 - 2 * double_support) * ts + 0.16 * ts;
     plan_.roll_on_s = 0.16 * ts;
     for (Side side : {Side::left, Side::right}) {
       Footstep f;

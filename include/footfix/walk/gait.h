@@ -64,7 +64,7 @@ struct GaitSettings {
   double idle_width_m = 0.24;   ///< lateral distance between the feet at the idle stance
   double leg_length_m = 0.82;   ///< thigh + shin of the walker: scales the natural step length
   double max_step_m = 1.2;      ///< longest step (toe to toe along the heading)
-  double toe_off_deg = 50;      ///< heel rise at toe off (full step)
+  double toe_off_deg = 55;      ///< heel rise at toe off (full step)
   double heel_strike_deg = 20;  ///< toes up at heel strike (full step)
   double min_clearance_m = 0.04;  ///< lowest sole lift above the terrain in mid swing
   double max_pitch_deg = 25;    ///< terrain alignment: largest foot pitch
