@@ -5,12 +5,16 @@
 //    (CMU 07_01, Xia neutral, Bandai normal) at their own speed: RMS of the mean-cycle difference;
 // 3. sole penetration and annotate's contact F1 per foot on each terrain at 30, 60 and 120 Hz.
 // Both the walk and the mocap walks are cut into cycles by the same contact detector.
-// Usage: bench_walk_gait [SECONDS]   (default 10 s per walk)
+// Usage: bench_walk_gait [SECONDS] [CURVES.csv]   (default 10 s per walk). With CURVES.csv, also
+// writes the left leg's mean-cycle curves of each shared walk and of the walk at its speed
+// (columns: walk, angle, percent of the cycle, degrees) for scripts/plot_gait_curves.py.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/pipeline/load_clip.h"
@@ -85,8 +89,24 @@ double angle_rms(const GaitFigures& a, const ContactResult& ca, const GaitFigure
 
 }  // namespace
 
+void write_curves(std::FILE* out, const std::string& name, const GaitFigures& g, const ContactResult& c) {
+  const std::pair<const char*, const std::vector<double>*> angles[] = {
+      {"hip", &g.angles[0].hip_deg}, {"knee", &g.angles[0].knee_deg}, {"ankle", &g.angles[0].ankle_deg}};
+  for (const auto& [angle, curve] : angles) {
+    const std::vector<double> mean = mean_gait_cycle(*curve, c.feet[0]);
+    for (size_t k = 0; k < mean.size(); ++k)
+      std::fprintf(out, "%s,%s,%.1f,%.3f\n", name.c_str(), angle, 100.0 * k / (mean.size() - 1), mean[k]);
+  }
+}
+
 int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
+  std::FILE* curves = argc > 2 ? std::fopen(argv[2], "w") : nullptr;
+  if (argc > 2 && !curves) {
+    std::fprintf(stderr, "cannot write %s\n", argv[2]);
+    return 2;
+  }
+  if (curves) std::fprintf(curves, "walk,angle,percent,degrees\n");
   int failures = 0;
 
   std::printf("== 1. speed-driven gait (flat, %.0f s; st/s steps per second, angles deg, accelerations m/s^2)\n", seconds);
@@ -137,6 +157,10 @@ int main(int argc, char** argv) {
     const double knee = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::knee_deg);
     const double hip = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::hip_deg);
     const double ankle = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::ankle_deg, true);
+    if (curves) {
+      write_curves(curves, r.file, r.g, r.contacts);
+      write_curves(curves, std::string("footfix walk vs ") + r.file, g, c);
+    }
     std::printf("walk %.2f m/s vs %-28s knee %5.1f %s  hip %5.1f %s  ankle %5.1f %s\n", speed, r.file, knee,
                 verdict(knee <= 8), hip, verdict(hip <= 8), ankle, verdict(ankle <= 8));
     failures += !(knee <= 8) + !(hip <= 8) + !(ankle <= 8);
@@ -168,6 +192,7 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
+  if (curves) std::fclose(curves);
   std::printf("\n%d figure(s) outside their goal\n", failures);
   return 0;
 }

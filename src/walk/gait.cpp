@@ -183,10 +183,11 @@ class Planner {
     plan_.step_period_s = plan_.step_length_m / s_.speed_mps;
     const double ts = plan_.step_period_s;
     // Events of adult walking in a cycle of 2 ts from heel strike (Perry): foot flat at 8%,
-    // heel rise 27% before toe off, toe off at 50% + the double support.
+    // heel rise 32% before toe off (at 30% with 12% double support), toe off at 50% + the double
+    // support.
     // Double support shrinks with speed (12% of the cycle at 1.3 m/s; Murray 1964).
     const double double_support = std::clamp(0.12 - 0.08 * (s_.speed_mps - 1.3), 0.06, 0.18);
-    plan_.roll_off_s = 0.54 * ts;
+    plan_.roll_off_s = 0.64 * ts;
     plan_.swing_s = (1 - 2 * double_support) * ts + 0.16 * ts;
     plan_.roll_on_s = 0.16 * ts;
     for (Side side : {Side::left, Side::right}) {
@@ -323,8 +324,9 @@ class Planner {
     double t = begin;
     for (int k = 0;; ++k, t += ts, side = other(side)) {
       const Footstep& o = current(other(side));
-      // The heading turns by at most k_max_turn_per_step relative to the other foot.
-      const double turn = std::remainder(heading(t + ts) - o.yaw_rad, 2 * k_pi);
+      // The heading turns by at most k_max_turn_per_step relative to the other foot. Both are
+      // unwrapped angles, so a turn that lags by more than half a circle keeps its direction.
+      const double turn = heading(t + ts) - o.yaw_rad;
       const double yaw = o.yaw_rad + std::clamp(turn, -k_max_turn_per_step, k_max_turn_per_step);
       const double mid_yaw = lerp_angle(o.yaw_rad, yaw, 0.5);
       if (k > 0 && t > end) break;

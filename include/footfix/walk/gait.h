@@ -11,14 +11,23 @@
 // - Turning: a planted foot keeps the heading and position it was planted with, in world space,
 //   while the body turns; the next step is planned in the body's new heading, turned by at most
 //   20 degrees from the other foot's (a sharper turn request is followed with a lag).
+// - Step length from the speed (natural_step_length_m; at most max_step_m, on stairs at most
+//   0.5 m), step period = step length / speed. Events in adult proportions: heel rise 0.64 step
+//   periods before toe off, double support 24% of a step period at 1.3 m/s (less when faster),
+//   heel strike rolling to foot flat in 0.16.
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
 // - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
 //   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
 //   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
-// - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped.
+// - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
+//   quintic profiles); the foot's pitch keeps rolling through the heel strike.
+// - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped; where
+//   that leaves a sole point (heel, ball, tip) below the terrain the foothold is raised until none
+//   is, and the plan warns.
 // - The body: its centre is the average of the hip positions the two feet imply (the two flat
-//   ankle positions) at each foot plant, interpolated in time (cubic), with its height from the
-//   terrain under both feet, so it rises on slopes and stairs.
+//   ankle positions) at each heel strike, interpolated in time (cubic), with its height from the
+//   terrain under both feet, so it rises on slopes and stairs (pelvis_motion.h adds the sway and
+//   the height's dips).
 #pragma once
 
 #include <array>
