@@ -13,6 +13,13 @@
 namespace footfix {
 namespace {
 
+/// A planted foot further than this from its target counts as missed (the leg's limits cannot
+/// hold the foot's pose).
+constexpr double k_stance_miss_m = 1e-4;
+/// Heel rise (degrees) lowered per retry on stairs, and the lowest tried.
+constexpr double k_heel_rise_step_deg = 1;
+constexpr double k_min_stairs_heel_rise_deg = 20;
+
 /// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
 double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
   const double dx = pelvis_xz.x + hip_rel.x - ankle.x, dz = pelvis_xz.z + hip_rel.z - ankle.z;
@@ -68,8 +75,12 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
   return generate_walk(humanoid, rig, terrain, settings);
 }
 
-WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
-  settings.validate();
+namespace {
+
+/// One walk with the given gait (its toe-off heel rise as given). `stance_miss_m` receives the
+/// largest IK error of a planted foot.
+WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings,
+                     const GaitSettings& gait_in, double& stance_miss_m) {
   const Skeleton& skel = source.skeleton;
   if (rig.translation_joint < 0 || rig.pelvis < 0 || !skel.is_ancestor(rig.translation_joint, rig.pelvis))
     fail(ErrorKind::process, "walk: the joint carrying the root motion must be the pelvis or one of its ancestors");
@@ -77,7 +88,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   WalkResult result;
   result.terrain = terrain;
   result.rig = rig;
-  GaitSettings gait = settings.gait;
+  GaitSettings gait = gait_in;
   gait.leg_length_m = 0.5 * (body.leg_length_m[0] + body.leg_length_m[1]);
   result.plan = plan_gait(gait, terrain, body.feet);
   const GaitPlan& plan = result.plan;
@@ -164,6 +175,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
       const Transform target{foot.foot_rotation * canon * body.ankle_rest_ws[side], foot.ankle};
       const DlsResult r = solve_leg_dls(body.dls[side], parent, legs[side], target, settings.ik, foot.contact ? 1.0 : 0.1);
       result.max_ik_error_m = std::max(result.max_ik_error_m, r.foot_error_m);
+      if (foot.contact) stance_miss_m = std::max(stance_miss_m, r.foot_error_m);
       result.max_ik_iterations = std::max(result.max_ik_iterations, r.iterations);
       total_iterations += r.iterations;
       if (!r.converged) ++result.ik_unconverged;
@@ -177,6 +189,25 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   }
   result.mean_ik_iterations = static_cast<double>(total_iterations) / (2.0 * frames);
   result.contacts = truth_contacts(clip, rig, contact);
+  return result;
+}
+
+}  // namespace
+
+WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
+  settings.validate();
+  GaitSettings gait = settings.gait;
+  double stance_miss_m = 0;
+  WalkResult result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+  // On a tread the heel rise of push-off is as high as this skeleton's leg can hold within its
+  // joint limits: while a planted foot misses its target, the rise is lowered and the walk
+  // planned again.
+  while (terrain.kind == TerrainKind::stairs && stance_miss_m > k_stance_miss_m &&
+         gait.toe_off_deg - k_heel_rise_step_deg >= k_min_stairs_heel_rise_deg) {
+    gait.toe_off_deg -= k_heel_rise_step_deg;
+    stance_miss_m = 0;
+    result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+  }
   return result;
 }
 
