@@ -95,9 +95,15 @@ double quintic(double p0, double v0, double p1, double v1, double u) {
 /// through the heel strike, so the toe does not stop in the air there.
 double heel_strike_rate(const Footstep& to) { return to.heel_strike_rad / std::max(1e-6, to.plant_s - to.heel_strike_s); }
 
+/// The forefoot meets the ground still rolling, at this fraction of the heel strike's roll rate
+/// (the ground stops it), so the toe joint's plant is a distinct event rather than a slow
+/// approach that looks planted frames early.
+constexpr double k_foot_flat_rate = 0.7;
+
 /// Heel strike on `to`: toes up by heel_strike (u = 0) rolling down about the heel to flat (u = 1).
 FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u) {
-  const double p = quintic(-to.heel_strike_rad, heel_strike_rate(to) * (to.plant_s - to.heel_strike_s), 0, 0, u);
+  const double rate = heel_strike_rate(to) * (to.plant_s - to.heel_strike_s);
+  const double p = quintic(-to.heel_strike_rad, rate, 0, k_foot_flat_rate * rate, u);
   const Quat flat = foot_rotation(to.yaw_rad, to.pitch_rad, to.roll_rad, 0);
   const Vec3 heel = flat_ankle(foot, to) + rotate(flat, foot.heel_sole);
   FootPose pose;

@@ -20,7 +20,8 @@
 //   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
 //   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
 // - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
-//   quintic profiles); the foot's pitch keeps rolling through the heel strike.
+//   quintic profiles); the foot's pitch keeps rolling through the heel strike. Foot flat is the
+//   exception: the forefoot meets the ground still rolling and the ground stops it.
 // - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped; where
 //   that leaves a sole point (heel, ball, tip) below the terrain the foothold is raised until none
 //   is, and the plan warns.
