@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 #include "footfix/core/error.h"
+#include "walk_curves.h"
 
 namespace footfix {
 namespace {
@@ -48,8 +50,16 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
   return ankle_from_toe(foot, foot_rotation(s.yaw_rad, s.pitch_rad, s.roll_rad, 0), s.toe_m);
 }
 
-/// Progress along the swing with zero velocity at both ends.
-double swing_progress(double u) { return u - std::sin(2 * k_pi * u) / (2 * k_pi); }
+/// Swing profile of the foot's lift and of the extra plantar flexion of early swing (the shin
+/// swings forward before the foot follows): 0 at both ends with zero velocity and acceleration,
+/// peak 1 at u = 3/7. The same shape for both, so the toe, which the extra pitch lowers, rises
+/// with the lift.
+double swing_bump(double u) {
+  u = std::clamp(u, 0.0, 1.0);
+  const double v = 1 - u;
+  return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
+}
+
 
 double lerp_angle(double a, double b, double t) {
   double d = std::remainder(b - a, 2 * k_pi);
@@ -64,7 +74,7 @@ struct FootPose {
 
 /// Toe off from `from`: pitch grows from 0 to the step's toe_off angle about the toe joint.
 FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, double toe_off, double u) {
-  const double p = toe_off * 0.5 * (1 - std::cos(k_pi * u));
+  const double p = toe_off * min_jerk(u);
   FootPose pose;
   pose.rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, p);
   pose.ankle = ankle_from_toe(foot, pose.rotation, from.toe_m);
@@ -72,9 +82,28 @@ FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, double toe
   return pose;
 }
 
+/// Quintic from p0 (rate v0) to p1 (rate v1) over u in [0, 1], with zero acceleration at both
+/// ends; rates per unit u.
+double quintic(double p0, double v0, double p1, double v1, double u) {
+  u = std::clamp(u, 0.0, 1.0);
+  const double u3 = u * u * u, u4 = u3 * u, u5 = u4 * u;
+  return p0 * (1 - 10 * u3 + 15 * u4 - 6 * u5) + v0 * (u - 6 * u3 + 8 * u4 - 3 * u5) + v1 * (-4 * u3 + 7 * u4 - 3 * u5) +
+         p1 * (10 * u3 - 15 * u4 + 6 * u5);
+}
+
+/// Pitch rate (rad/s, toward flat) of a foot at its heel strike on `to`: the foot keeps rolling
+/// through the heel strike, so the toe does not stop in the air there.
+double heel_strike_rate(const Footstep& to) { return to.heel_strike_rad / std::max(1e-6, to.plant_s - to.heel_strike_s); }
+
+/// The forefoot meets the ground still rolling, at this fraction of the heel strike's roll rate
+/// (the ground stops it), so the toe joint's plant is a distinct event rather than a slow
+/// approach that looks planted frames early.
+constexpr double k_foot_flat_rate = 0.7;
+
 /// Heel strike on `to`: toes up by heel_strike (u = 0) rolling down about the heel to flat (u = 1).
 FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u) {
-  const double p = -to.heel_strike_rad * std::cos(0.5 * k_pi * u);
+  const double rate = heel_strike_rate(to) * (to.plant_s - to.heel_strike_s);
+  const double p = quintic(-to.heel_strike_rad, rate, 0, k_foot_flat_rate * rate, u);
   const Quat flat = foot_rotation(to.yaw_rad, to.pitch_rad, to.roll_rad, 0);
   const Vec3 heel = flat_ankle(foot, to) + rotate(flat, foot.heel_sole);
   FootPose pose;
@@ -88,17 +117,20 @@ FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
   const FootPose a = toe_off_pose(foot, from, to.toe_off_rad, 1);
   const FootPose b = heel_strike_pose(foot, to, 0);
-  const double w = swing_progress(u);
-  // Pitch from toe off to heel strike, plus the plantar flexion of early swing, when the shin
-  // swings back under the flexing knee.
-  const double bump = std::sin(k_pi * u) * (1 - u) * 1.5;
-  const double p = to.toe_off_rad + (-to.heel_strike_rad - to.toe_off_rad) * w + to.toe_off_rad * 0.8 * bump;
+  const double w = min_jerk(u);
+  // Pitch from toe off to heel strike, arriving with the heel strike's roll rate, plus the
+  // plantar flexion of early swing (the shin swings forward before the foot follows).
+  const double rate = heel_strike_rate(to) * (to.heel_strike_s - to.lift_s);
+  const double p = quintic(to.toe_off_rad, 0, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u);
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
-  pose.ankle = lerp(a.ankle, b.ankle, w) + Vec3{0, lift * std::sin(k_pi * u), 0};
+  // The heel travels (its velocity and acceleration zero at both ends); the ankle hangs from it.
+  const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
+  const Vec3 heel = lerp(heel_a, heel_b, w) + Vec3{0, lift * swing_bump(u), 0};
+  pose.ankle = heel - rotate(pose.rotation, foot.heel_sole);
   // The toe segment stays flat as it leaves the ground, then follows the foot.
-  const double toe_flat = 1 - smoothstep(u / 0.3);
+  const double toe_flat = 1 - min_jerk(u / 0.3);
   pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
   return pose;
 }
@@ -117,9 +149,9 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
                             toe + rotate(pose.toe_rotation, foot.tip - foot.toe)};
     for (const Vec3& p : points) {
       // The margin grows from 0 at the ends to `clearance` in mid swing.
-      const double margin = clearance * std::sin(k_pi * u);
+      const double margin = clearance * swing_bump(u);
       const double deficit = terrain.height(p.x, p.z) + margin - p.y;
-      if (deficit > 0) lift = std::max(lift, deficit / std::max(std::sin(k_pi * u), 0.15));
+      if (deficit > 0) lift = std::max(lift, deficit / std::max(swing_bump(u), 0.15));
     }
   }
   return std::min(lift, 0.6);
@@ -150,11 +182,19 @@ class Planner {
   Planner(const GaitSettings& s, const Terrain& t, const FeetGeometry& f) : s_(s), terrain_(t), feet_(f), random_(s.seed) {}
 
   GaitPlan run() {
-    plan_.step_length_m = std::min(s_.max_step_m, s_.speed_mps * 0.5);
+    plan_.step_length_m = std::min(s_.max_step_m, natural_step_length_m(s_.speed_mps, s_.leg_length_m));
+    // On stairs each step climbs one tread: the stride is the treads', and the step period is
+    // kept short (0.5 m / speed), so the swing foot is not held up over the edge for long.
+    if (terrain_.kind == TerrainKind::stairs) plan_.step_length_m = std::min(plan_.step_length_m, 0.5);
     plan_.step_period_s = plan_.step_length_m / s_.speed_mps;
     const double ts = plan_.step_period_s;
-    plan_.roll_off_s = 0.5 * ts;
-    plan_.swing_s = 0.76 * ts;
+    // Events of adult walking in a cycle of 2 ts from heel strike (Perry): foot flat at 8%,
+    // heel rise 32% before toe off (at 30% with 12% double support), toe off at 50% + the double
+    // support.
+    // Double support shrinks with speed (12% of the cycle at 1.3 m/s; Murray 1964).
+    const double double_support = std::clamp(0.12 - 0.08 * (s_.speed_mps - 1.3), 0.06, 0.18);
+    plan_.roll_off_s = 0.64 * ts;
+    plan_.swing_s = (1 - 2 * double_support) * ts + 0.16 * ts;
     plan_.roll_on_s = 0.16 * ts;
     for (Side side : {Side::left, Side::right}) {
       Footstep f;
@@ -165,7 +205,10 @@ class Planner {
       add(f);
     }
     add_knot(0);
-    const double stop_time = 2 * ts + 0.4;
+    // The last walking step's heel rise comes up to one step after the bout's end; two STOP
+    // steps follow, the second planted roll_off + swing after its heel rise; then the idle stance
+    // holds a moment before the clip ends.
+    const double stop_time = 3 * ts + plan_.roll_off_s + plan_.swing_s + 0.25;
     std::vector<std::pair<double, double>> bouts;
     const double d = s_.duration_s;
     if (s_.path.kind == PathKind::stop_go) {
@@ -181,6 +224,17 @@ class Planner {
       if (begin < t) begin = t;
       if (begin > d) break;
       t = walk_bout(begin, end);
+    }
+    if (s_.path.kind == PathKind::turn) {
+      const double reached = current(Side::left).yaw_rad * k_rad_to_deg;
+      if (std::abs(reached - s_.path.turn_deg) > 2) {
+        char msg[200];
+        std::snprintf(msg, sizeof msg,
+                      "turn reaches %.0f of the %g degrees asked (a step turns at most %.0f degrees; a longer --duration "
+                      "turns further)",
+                      reached, s_.path.turn_deg, k_max_turn_per_step * k_rad_to_deg);
+        plan_.warnings.emplace_back(msg);
+      }
     }
     return std::move(plan_);
   }
@@ -207,6 +261,23 @@ class Planner {
     f.roll_rad = std::clamp(std::asin(std::clamp(-n.x, -1.0, 1.0)), -max_roll, max_roll);
     const Quat flat = foot_rotation(yaw, f.pitch_rad, f.roll_rad, 0);
     f.toe_m = Vec3{toe.x, terrain_.height(toe.x, toe.z), toe.z} + rotate(flat, Vec3{0, geo.toe_height_m(), 0});
+    // Where the pitch or roll is clamped (or the ground curves) a sole point can be below the
+    // terrain: the foot is raised until none is, and stands on its heel or toe.
+    double sink = 0;
+    for (const Vec3& p : {geo.heel_sole, geo.ball_sole, geo.tip_sole}) {
+      const Vec3 w = f.toe_m + rotate(flat, p - geo.toe);
+      sink = std::max(sink, terrain_.height(w.x, w.z) - w.y);
+    }
+    f.toe_m.y += sink;
+    if (sink > 0.002 && !raised_warned_) {
+      raised_warned_ = true;
+      char msg[200];
+      std::snprintf(msg, sizeof msg,
+                    "terrain at x %.2f z %.2f m is steeper than the foot's pitch/roll limits (%g/%g deg): the foot stands "
+                    "on its heel or toe, %.0f mm above the ground elsewhere",
+                    center.x, center.z, s_.max_pitch_deg, s_.max_roll_deg, 1000 * sink);
+      plan_.warnings.emplace_back(msg);
+    }
     f.tread = terrain_.tread_index(center.z);
   }
 
@@ -248,7 +319,8 @@ class Planner {
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
     add(f);
-    add_knot(f.plant_s);
+    // The body is midway between the feet at heel strike.
+    add_knot(f.heel_strike_s + 0.05 * plan_.step_period_s);
   }
 
   double walk_bout(double begin, double end) {
@@ -258,8 +330,9 @@ class Planner {
     double t = begin;
     for (int k = 0;; ++k, t += ts, side = other(side)) {
       const Footstep& o = current(other(side));
-      // The heading turns by at most k_max_turn_per_step relative to the other foot.
-      const double turn = std::remainder(heading(t + ts) - o.yaw_rad, 2 * k_pi);
+      // The heading turns by at most k_max_turn_per_step relative to the other foot. Both are
+      // unwrapped angles, so a turn that lags by more than half a circle keeps its direction.
+      const double turn = heading(t + ts) - o.yaw_rad;
       const double yaw = o.yaw_rad + std::clamp(turn, -k_max_turn_per_step, k_max_turn_per_step);
       const double mid_yaw = lerp_angle(o.yaw_rad, yaw, 0.5);
       if (k > 0 && t > end) break;
@@ -292,9 +365,14 @@ class Planner {
   Random random_;
   GaitPlan plan_;
   double walk_begin_ = 0, walk_end_ = 1;
+  bool raised_warned_ = false;
 };
 
 }  // namespace
+
+double natural_step_length_m(double speed_mps, double leg_length_m) {
+  return 0.85 * leg_length_m * std::pow(std::max(speed_mps, 0.0) / 1.3, 0.42);
+}
 
 const char* to_string(GaitState s) {
   switch (s) {

@@ -7,34 +7,18 @@
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "footfix/walk/humanoid.h"
+#include "footfix/walk/pelvis_motion.h"
 #include "footfix/walk/walk_body.h"
 
 namespace footfix {
 namespace {
 
-/// Pelvis heights no higher than `y` anywhere: a minimum filter then a Gaussian of the same
-/// half-width, so each smoothed value averages values <= the original at that frame.
-std::vector<double> smooth_below(const std::vector<double>& y, int half) {
-  const int n = static_cast<int>(y.size());
-  std::vector<double> low(n), out(n);
-  for (int i = 0; i < n; ++i) {
-    double m = y[i];
-    for (int j = std::max(0, i - half); j <= std::min(n - 1, i + half); ++j) m = std::min(m, y[j]);
-    low[i] = m;
-  }
-  const double sigma = std::max(1.0, half / 2.0);
-  for (int i = 0; i < n; ++i) {
-    double s = 0, w = 0;
-    for (int j = -half; j <= half; ++j) {
-      const int k = std::clamp(i + j, 0, n - 1);
-      const double g = std::exp(-0.5 * j * j / (sigma * sigma));
-      s += g * low[k];
-      w += g;
-    }
-    out[i] = s / w;
-  }
-  return out;
-}
+/// A planted foot further than this from its target counts as missed (the leg's limits cannot
+/// hold the foot's pose).
+constexpr double k_stance_miss_m = 1e-4;
+/// Heel rise (degrees) lowered per retry on stairs, and the lowest tried.
+constexpr double k_heel_rise_step_deg = 1;
+constexpr double k_min_stairs_heel_rise_deg = 20;
 
 /// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
 double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
@@ -91,8 +75,12 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
   return generate_walk(humanoid, rig, terrain, settings);
 }
 
-WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
-  settings.validate();
+namespace {
+
+/// One walk with the given gait (its toe-off heel rise as given). `stance_miss_m` receives the
+/// largest IK error of a planted foot.
+WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings,
+                     const GaitSettings& gait_in, double& stance_miss_m) {
   const Skeleton& skel = source.skeleton;
   if (rig.translation_joint < 0 || rig.pelvis < 0 || !skel.is_ancestor(rig.translation_joint, rig.pelvis))
     fail(ErrorKind::process, "walk: the joint carrying the root motion must be the pelvis or one of its ancestors");
@@ -100,7 +88,9 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   WalkResult result;
   result.terrain = terrain;
   result.rig = rig;
-  result.plan = plan_gait(settings.gait, terrain, body.feet);
+  GaitSettings gait = gait_in;
+  gait.leg_length_m = 0.5 * (body.leg_length_m[0] + body.leg_length_m[1]);
+  result.plan = plan_gait(gait, terrain, body.feet);
   const GaitPlan& plan = result.plan;
 
   Clip& clip = result.clip;
@@ -120,8 +110,15 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
   std::vector<std::array<FootSample, 2>> feet(frames);
   std::vector<Vec3> pelvis(frames);
-  std::vector<double> height_cap(frames);
+  std::vector<double> height_cap(frames), height_top(frames);
   std::vector<Transform> world(n);
+  std::vector<BodyKnot> body_path(frames);
+  std::vector<GaitPhase> phases(frames);
+  for (int f = 0; f < frames; ++f) {
+    body_path[f] = sample_body(plan, f / settings.fps);
+    phases[f] = gait_phase(plan, f / settings.fps);
+  }
+  smooth_body_path(body_path, 0.05 * settings.fps);
   for (int f = 0; f < frames; ++f) {
     const double t = f / settings.fps;
     fill_upper_body(clip, source, f, settings.upper_body_from_frames);
@@ -136,12 +133,16 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
         clip.rotation(f, a) = Quat{};
         clip.translation(f, a) = skel.rest_offsets[a];
       }
-    const BodyKnot b = sample_body(plan, t);
-    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad) * canon;
+    const BodyKnot& b = body_path[f];
+    const PelvisSway sway = pelvis_sway(plan, phases[f]);
+    clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad + sway.rotation_rad) *
+                             axis_angle({0, 0, 1}, sway.list_rad) * canon;
     clip.translation(f, root) = {};
     world_pose(clip, f, world);
     const Vec3 pelvis_rel = world[rig.pelvis].translation;
-    pelvis[f] = {b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z};
+    const Vec3 left{std::cos(b.yaw_rad), 0, -std::sin(b.yaw_rad)};
+    pelvis[f] = Vec3{b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z} + left * sway.lateral_m;
+    height_top[f] = pelvis[f].y;
     double cap = pelvis[f].y;
     for (int side = 0; side < 2; ++side) {
       feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);
@@ -150,7 +151,8 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
     }
     height_cap[f] = cap;
   }
-  const std::vector<double> heights = smooth_below(height_cap, std::max(1, static_cast<int>(std::lround(0.08 * settings.fps))));
+  const int step_frames = std::max(1, static_cast<int>(std::lround(plan.step_period_s * settings.fps)));
+  const std::vector<double> heights = pelvis_heights(height_top, height_cap, phases, step_frames);
 
   // Pass 2: root motion, then each leg by IK, warm-started from the previous frame.
   std::array<std::array<Quat, 3>, 2> legs;
@@ -173,6 +175,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
       const Transform target{foot.foot_rotation * canon * body.ankle_rest_ws[side], foot.ankle};
       const DlsResult r = solve_leg_dls(body.dls[side], parent, legs[side], target, settings.ik, foot.contact ? 1.0 : 0.1);
       result.max_ik_error_m = std::max(result.max_ik_error_m, r.foot_error_m);
+      if (foot.contact) stance_miss_m = std::max(stance_miss_m, r.foot_error_m);
       result.max_ik_iterations = std::max(result.max_ik_iterations, r.iterations);
       total_iterations += r.iterations;
       if (!r.converged) ++result.ik_unconverged;
@@ -186,6 +189,25 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   }
   result.mean_ik_iterations = static_cast<double>(total_iterations) / (2.0 * frames);
   result.contacts = truth_contacts(clip, rig, contact);
+  return result;
+}
+
+}  // namespace
+
+WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
+  settings.validate();
+  GaitSettings gait = settings.gait;
+  double stance_miss_m = 0;
+  WalkResult result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+  // On a tread the heel rise of push-off is as high as this skeleton's leg can hold within its
+  // joint limits: while a planted foot misses its target, the rise is lowered and the walk
+  // planned again.
+  while (terrain.kind == TerrainKind::stairs && stance_miss_m > k_stance_miss_m &&
+         gait.toe_off_deg - k_heel_rise_step_deg >= k_min_stairs_heel_rise_deg) {
+    gait.toe_off_deg -= k_heel_rise_step_deg;
+    stance_miss_m = 0;
+    result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+  }
   return result;
 }
 

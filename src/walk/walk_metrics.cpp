@@ -9,6 +9,17 @@
 #include "footfix/walk/walk_body.h"
 
 namespace footfix {
+namespace {
+
+/// World heel, ball and tip sole points of a foot whose ankle and toe joints have the world
+/// transforms `ankle` and `toe` (rest world rotations are identity, see walk_body.h).
+std::array<Vec3, 3> sole_points(const FootGeometry& foot, const Transform& ankle, const Transform& toe, Quat canon) {
+  const Quat foot_rot = ankle.rotation * inverse(canon), toe_rot = toe.rotation * inverse(canon);
+  return {ankle.translation + rotate(foot_rot, foot.heel_sole), toe.translation + rotate(toe_rot, foot.ball_sole - foot.toe),
+          toe.translation + rotate(toe_rot, foot.tip_sole - foot.toe)};
+}
+
+}  // namespace
 
 WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terrain, const ContactResult& truth,
                           const LegLimits& limits, double tolerance_rad) {
@@ -16,6 +27,7 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
   WalkMeasures m;
   std::vector<Transform> world(clip.joint_count());
   std::array<Vec3, 2> prev_toe{};
+  const Quat canon = body.to_canonical();
   for (int f = 0; f < clip.frame_count; ++f) {
     world_pose(clip, f, world);
     const Vec3 left = rotate(world[rig.pelvis].rotation, body.left_ws);
@@ -28,6 +40,8 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
       const Vec3 tip = foot_tip_world(clip, f, leg);
       for (const Vec3& p : {world[leg.heel].translation, toe, tip})
         m.max_penetration_mm = std::max(m.max_penetration_mm, 1000 * (terrain.height(p.x, p.z) - p.y));
+      for (const Vec3& p : sole_points(body.feet[side], world[leg.heel], world[leg.toe], canon))
+        m.max_sole_penetration_mm = std::max(m.max_sole_penetration_mm, 1000 * (terrain.height(p.x, p.z) - p.y));
       for (int j = 0; j < k_leg_joint_count; ++j)
         if (!within_limit(clip.rotation(f, body.joints[side][j]), body.limits[side][j], body.limit_frames[side][j], tolerance_rad))
           ++m.limit_violations;

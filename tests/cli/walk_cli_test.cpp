@@ -119,6 +119,24 @@ TEST(WalkCli, GivenSkeletonAndLimitsProfile) {
   fs::remove_all(dir);
 }
 
+TEST(WalkCli, CheckNamesTheFailingFigureAndQuietPrintsNothing) {
+  const fs::path dir = test::fresh_temp_dir("walk_cli_check");
+  // A full turn in 8 s at 1.3 m/s needs more than 20 degrees a step: the plan warns.
+  const auto turn = run_footfix("walk --path turn:360 --duration 8 --speed 1.3 --check -o " + quoted(dir / "t.bvh"));
+  EXPECT_EQ(turn.exit_code, 6) << turn.output;
+  EXPECT_TRUE(contains(turn.output, "over its goal: plan warnings")) << turn.output;
+  EXPECT_TRUE(contains(turn.output, "of the 360 degrees asked")) << turn.output;
+  EXPECT_TRUE(contains(turn.output, "sole penetration max")) << turn.output;
+  const auto ok = run_footfix("walk --duration 4 --check -o " + quoted(dir / "ok.bvh"));
+  EXPECT_EQ(ok.exit_code, 0) << ok.output;
+  EXPECT_TRUE(contains(ok.output, "plan warnings          0")) << ok.output;
+  const auto quiet = run_footfix("-q walk --duration 4 -o " + quoted(dir / "q.bvh"));
+  EXPECT_EQ(quiet.exit_code, 0);
+  EXPECT_EQ(quiet.output, "");
+  EXPECT_TRUE(fs::exists(dir / "q.bvh"));
+  fs::remove_all(dir);
+}
+
 TEST(WalkCli, BadOptionsAreUsageErrors) {
   const fs::path dir = test::fresh_temp_dir("walk_cli_bad");
   std::ofstream(dir / "bad.json") << R"({"knee": {"swing_x_deg": [10, 5]}})";

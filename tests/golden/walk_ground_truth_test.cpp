@@ -20,10 +20,11 @@
 namespace footfix {
 namespace {
 
-WalkResult walk_of(const char* terrain, double fps, double duration = 8) {
+WalkResult walk_of(const char* terrain, double fps, double duration = 8, double max_step_m = GaitSettings{}.max_step_m) {
   WalkSettings s;
   s.fps = fps;
   s.gait.duration_s = duration;
+  s.gait.max_step_m = max_step_m;
   return generate_walk(parse_terrain_spec(terrain), s);
 }
 
@@ -79,7 +80,10 @@ void print_plants(const char* what, const std::vector<test::PlantedContact>& con
 
 TEST(WalkGroundTruth, SlidingWalkCleanedPlantsToesOnFootholds) {
   constexpr double k_factor = 1.25;
-  const WalkResult w = walk_of("flat", 60);
+  // Steps of 0.5 m: stretched x1.25 they stay within the legs' reach at the input's hip height
+  // (0.62 m steps, the walk's natural ones at 1 m/s, stretch to 0.78 m, beyond what a clean
+  // that keeps the hips up can plant).
+  const WalkResult w = walk_of("flat", 60, 8, 0.5);
   const Clip sliding = make_sliding(w.clip, w.rig, k_factor);
   // Scaling the root path carries the whole body, and so where each foot lands, by
   // (factor - 1) x the pelvis displacement: no clean can know where the unscaled walk stepped.

@@ -11,14 +11,24 @@
 // - Turning: a planted foot keeps the heading and position it was planted with, in world space,
 //   while the body turns; the next step is planned in the body's new heading, turned by at most
 //   20 degrees from the other foot's (a sharper turn request is followed with a lag).
+// - Step length from the speed (natural_step_length_m; at most max_step_m, on stairs at most
+//   0.5 m), step period = step length / speed. Events in adult proportions: heel rise 0.64 step
+//   periods before toe off, double support 24% of a step period at 1.3 m/s (less when faster),
+//   heel strike rolling to foot flat in 0.16.
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
 // - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
 //   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
 //   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
-// - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped.
+// - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
+//   quintic profiles); the foot's pitch keeps rolling through the heel strike. Foot flat is the
+//   exception: the forefoot meets the ground still rolling and the ground stops it.
+// - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped; where
+//   that leaves a sole point (heel, ball, tip) below the terrain the foothold is raised until none
+//   is, and the plan warns.
 // - The body: its centre is the average of the hip positions the two feet imply (the two flat
-//   ankle positions) at each foot plant, interpolated in time (cubic), with its height from the
-//   terrain under both feet, so it rises on slopes and stairs.
+//   ankle positions) at each heel strike, interpolated in time (cubic), with its height from the
+//   terrain under both feet, so it rises on slopes and stairs (pelvis_motion.h adds the sway and
+//   the height's dips).
 #pragma once
 
 #include <array>
@@ -62,9 +72,10 @@ struct GaitSettings {
   std::uint64_t seed = 1;
   double walk_width_m = 0.16;   ///< lateral distance between the feet while walking
   double idle_width_m = 0.24;   ///< lateral distance between the feet at the idle stance
-  double max_step_m = 0.5;      ///< longest step (toe to toe along the heading)
-  double toe_off_deg = 25;      ///< heel rise at toe off (full step)
-  double heel_strike_deg = 12;  ///< toes up at heel strike (full step)
+  double leg_length_m = 0.82;   ///< thigh + shin of the walker: scales the natural step length
+  double max_step_m = 1.2;      ///< longest step (toe to toe along the heading)
+  double toe_off_deg = 55;      ///< heel rise at toe off (full step)
+  double heel_strike_deg = 20;  ///< toes up at heel strike (full step)
   double min_clearance_m = 0.04;  ///< lowest sole lift above the terrain in mid swing
   double max_pitch_deg = 25;    ///< terrain alignment: largest foot pitch
   double max_roll_deg = 15;     ///< terrain alignment: largest foot roll
@@ -103,6 +114,9 @@ struct GaitPlan {
   std::vector<Footstep> steps;  ///< time order; the first two are the initial idle stance
   std::array<std::vector<int>, 2> per_side;  ///< indices into steps, per Side, in time order
   std::vector<BodyKnot> body;
+  /// What the plan could not do as asked (a turn short of its angle, a foot that cannot lie on
+  /// the terrain), one sentence each; empty when it did everything.
+  std::vector<std::string> warnings;
   /// Consecutive walking steps (within one walking bout, START to the last STOP) by the same
   /// foot: 0 when the footsteps alternate.
   int alternation_breaks() const;
@@ -110,6 +124,11 @@ struct GaitPlan {
 
 /// Per Side.
 using FeetGeometry = std::array<FootGeometry, 2>;
+
+/// Step length (m, toe to toe) of adults walking at `speed_mps` on level ground: step length
+/// grows as speed^0.42 (Grieve 1968: stride length against speed over the adult range), 0.85 leg
+/// lengths at 1.3 m/s (0.70 m for 0.82 m legs, 1.86 steps/s). Cadence is speed / step length.
+double natural_step_length_m(double speed_mps, double leg_length_m);
 
 GaitPlan plan_gait(const GaitSettings& settings, const Terrain& terrain, const FeetGeometry& feet);
 
@@ -123,6 +142,16 @@ struct FootSample {
   int foothold = 0;    ///< step index of the foothold planted or being left
 };
 FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeometry& foot);
+
+/// Where the walk is in its cycle at a time: `cycle` counts gait cycles, its fraction is the
+/// phase (0 at a left heel strike, 0.5 at a right one, linear between heel strikes); `weight`
+/// is how much the body walks (0 standing, 1 walking; min-jerk ramps over the first and last
+/// steps of each bout).
+struct GaitPhase {
+  double cycle = 0;
+  double weight = 0;
+};
+GaitPhase gait_phase(const GaitPlan& plan, double t);
 
 /// Body centre (x, z), mean ground height (y) and heading at time t.
 BodyKnot sample_body(const GaitPlan& plan, double t);

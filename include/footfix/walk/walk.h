@@ -3,7 +3,9 @@
 // from both feet, below the height where either leg would have to stretch past
 // k_walk_max_reach of its length, and each leg is solved with damped-least-squares IK within
 // its joint limits (walk/leg_dls.h); the toe joint keeps its segment flat on the ground at toe
-// off. The output is a normal clip plus the ground-truth contacts (the frames each toe joint is
+// off. On stairs the push-off's heel rise is lowered, one degree at a time, until every planted
+// foot is held on its target within the leg's limits (a tread does not let every skeleton roll
+// its foot as far as on level ground). The output is a normal clip plus the ground-truth contacts (the frames each toe joint is
 // planted). Deterministic for given settings and seed.
 #pragma once
 

@@ -16,6 +16,9 @@ struct WalkMeasures {
   double max_stance_slide_mm = 0;
   /// Deepest a foot joint (ankle, toe, toe tip) goes below the terrain under it, mm (0: none).
   double max_penetration_mm = 0;
+  /// Deepest a sole point (heel, ball or toe-tip sole of the walk body's foot, see walk_body.h)
+  /// goes below the terrain under it, mm (0: none).
+  double max_sole_penetration_mm = 0;
   /// (frame, joint) pairs of hip, knee, ankle, toe whose local rotation is outside its limits
   /// by more than the tolerance.
   int limit_violations = 0;

@@ -1,0 +1,33 @@
+// The pelvis of the procedural walk beyond following the feet: its sway, rotation and list over
+// the gait cycle, and its height, which rises and falls once per step within what the legs reach.
+// Meters, radians, seconds; amplitudes of adult level walking (Perry; Saunders et al. 1953).
+#pragma once
+
+#include <vector>
+
+#include "footfix/walk/gait.h"
+
+namespace footfix {
+
+/// Pelvis motion relative to the body's centre and heading at one time, scaled by the gait
+/// phase's walking weight (0 when standing).
+struct PelvisSway {
+  double lateral_m = 0;     ///< toward the character's left (+): over the stance foot, peak at mid-stance
+  double rotation_rad = 0;  ///< about the vertical, + turns the left hip back; the swing-side hip leads
+  double list_rad = 0;      ///< about the forward axis, + raises the left hip; the swing side drops
+};
+PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase);
+
+/// Smooths per-frame body samples (centre x, z and heading) with a Gaussian of `sigma_frames`,
+/// so the pelvis's horizontal acceleration is continuous across the footstep knots; y is kept.
+void smooth_body_path(std::vector<BodyKnot>& per_frame, double sigma_frames);
+
+/// Pelvis heights per frame, never above `cap` (the highest height both legs reach, per frame):
+/// a smooth minimum of `cap` and of `top` (the standing height) less one sinusoidal dip per step,
+/// lowest at the end of each swing and as deep as `cap` needs there. At mid-stance the dip is
+/// gone and the height follows the stance leg's reach, so that knee straightens. `phase` per
+/// frame; `step_frames`: frames per step.
+std::vector<double> pelvis_heights(const std::vector<double>& top, const std::vector<double>& cap,
+                                   const std::vector<GaitPhase>& phase, int step_frames);
+
+}  // namespace footfix

@@ -1,0 +1,150 @@
+// The procedural walk reads as an adult's walk (issue 32), measured with our own FK on the clip:
+// step length and cadence grow with speed within adult ranges, the stance knee nearly straightens
+// at mid-stance, the heel rises before toe off, the foot's motion has no one-frame velocity jumps
+// (toe accelerations within twice the shared optical-mocap walks'), the pelvis sways, rotates
+// and lists, the sole stays on the terrain, a walk ends in its idle stance and a turn that
+// cannot be reached says so.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "footfix/core/fk.h"
+#include "footfix/pipeline/load_clip.h"
+#include "footfix/walk/gait_figures.h"
+#include "footfix/walk/walk.h"
+#include "footfix/walk/walk_metrics.h"
+#include "support/paths.h"
+
+namespace footfix {
+namespace {
+
+WalkResult flat_walk(double speed, double seconds = 10, const char* terrain = "flat", const char* path = "straight") {
+  WalkSettings s;
+  s.gait.speed_mps = speed;
+  s.gait.duration_s = seconds;
+  s.gait.path = parse_walk_path(path);
+  return generate_walk(parse_terrain_spec(terrain), s);
+}
+
+GaitFigures figures(const WalkResult& w) { return measure_gait(w.clip, w.rig, w.contacts); }
+
+TEST(WalkHumanGait, StepLengthAndCadenceGrowWithSpeed) {
+  // Adults at 1.3 m/s: 0.65-0.75 m steps at 1.75-1.95 steps/s (Grieve 1968; Oberg et al. 1993).
+  const GaitFigures mid = figures(flat_walk(1.3));
+  EXPECT_GE(mid.step_length_m, 0.65);
+  EXPECT_LE(mid.step_length_m, 0.75);
+  EXPECT_GE(mid.cadence_steps_per_s, 1.75);
+  EXPECT_LE(mid.cadence_steps_per_s, 1.95);
+  // Both grow with speed: neither alone carries it (a capped step length made cadence 3.6/s at
+  // 1.8 m/s).
+  const GaitFigures slow = figures(flat_walk(0.8)), fast = figures(flat_walk(1.8));
+  EXPECT_LT(slow.step_length_m, mid.step_length_m);
+  EXPECT_LT(mid.step_length_m, fast.step_length_m);
+  EXPECT_LT(slow.cadence_steps_per_s, mid.cadence_steps_per_s);
+  EXPECT_LT(mid.cadence_steps_per_s, fast.cadence_steps_per_s);
+  EXPECT_LE(fast.cadence_steps_per_s, 2.3);
+  EXPECT_GE(slow.cadence_steps_per_s, 1.3);
+  // The speed measured on the clip is the speed asked for.
+  EXPECT_NEAR(mid.speed_mps, 1.3, 0.05);
+}
+
+TEST(WalkHumanGait, NaturalStepLengthRelation) {
+  // Step length grows as speed^0.42: doubling the speed lengthens the step by 2^0.42.
+  EXPECT_NEAR(natural_step_length_m(1.6, 0.8) / natural_step_length_m(0.8, 0.8), std::pow(2.0, 0.42), 1e-9);
+  EXPECT_NEAR(natural_step_length_m(1.3, 1.0) / natural_step_length_m(1.3, 0.5), 2.0, 1e-9);
+}
+
+TEST(WalkHumanGait, StanceKneeStraightensAndTheHeelRisesFirst) {
+  for (double speed : {0.8, 1.3, 1.8}) {
+    SCOPED_TRACE(speed);
+    const GaitFigures g = figures(flat_walk(speed));
+    ASSERT_GE(g.cycles, 6);
+    // Adult level walking: under 10 degrees at mid-stance (Perry; Winter).
+    EXPECT_LT(g.knee_mid_stance_deg, 10);
+    // The heel leaves the ground well before the toe (heel rise at ~35% of the cycle, toe off
+    // at ~60%): at least 0.1 s.
+    EXPECT_GT(g.heel_rise_lead_s, 0.1);
+  }
+}
+
+TEST(WalkHumanGait, ToeMotionHasNoVelocityJumps) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  double reference = 0;
+  for (const char* name : {"xia_neutral_01_000_walk.bvh", "bandai1_walk_normal_001.bvh"}) {
+    const LoadedClip c = load_clip(test::shared_clips_dir() / name);
+    const ContactResult contacts = detect_contacts(c.clip, c.rig, ContactSettings{});
+    reference = std::max(reference, measure_gait(c.clip, c.rig, contacts).toe_accel_max);
+  }
+  ASSERT_GT(reference, 10);
+  for (double speed : {0.8, 1.3}) EXPECT_LE(figures(flat_walk(speed)).toe_accel_max, 2 * reference) << speed;
+}
+
+TEST(WalkHumanGait, PelvisSwaysRotatesAndLists) {
+  const WalkResult w = flat_walk(1.3);
+  // Steady walking between 3 s and 6 s, heading +Z.
+  double lat_min = 1e9, lat_max = -1e9, yaw_min = 1e9, yaw_max = -1e9, list_min = 1e9, list_max = -1e9;
+  for (int f = 180; f <= 360; ++f) {
+    const Transform p = joint_world(w.clip, f, w.rig.pelvis);
+    const Vec3 fwd = rotate(p.rotation, Vec3{0, 0, 1}), left = rotate(p.rotation, Vec3{1, 0, 0});
+    lat_min = std::min(lat_min, p.translation.x);
+    lat_max = std::max(lat_max, p.translation.x);
+    const double yaw = std::atan2(fwd.x, fwd.z) * k_rad_to_deg, list = std::asin(left.y) * k_rad_to_deg;
+    yaw_min = std::min(yaw_min, yaw);
+    yaw_max = std::max(yaw_max, yaw);
+    list_min = std::min(list_min, list);
+    list_max = std::max(list_max, list);
+  }
+  // Adults: lateral sway 3-5 cm, transverse rotation and obliquity a few degrees each way
+  // (Perry; Saunders et al. 1953).
+  EXPECT_GT(lat_max - lat_min, 0.02);
+  EXPECT_LT(lat_max - lat_min, 0.08);
+  EXPECT_GT(yaw_max - yaw_min, 4.0);
+  EXPECT_LT(yaw_max - yaw_min, 16.0);
+  EXPECT_GT(list_max - list_min, 4.0);
+  EXPECT_LT(list_max - list_min, 14.0);
+}
+
+TEST(WalkHumanGait, SoleStaysOnTheTerrain) {
+  for (const char* t : {"flat", "slope:10", "slope:-20", "slope:-29", "hills", "stairs"}) {
+    SCOPED_TRACE(t);
+    const WalkResult w = flat_walk(1.0, 8, t);
+    const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+    // No deeper than the IK may miss its target (1 mm).
+    EXPECT_LE(m.max_sole_penetration_mm, 1.0);
+  }
+}
+
+TEST(WalkHumanGait, FeetTooSteepForTheirLimitsAreRaisedWithAWarning) {
+  const WalkResult steep = flat_walk(1.0, 8, "slope:-29");
+  ASSERT_FALSE(steep.plan.warnings.empty());
+  EXPECT_NE(steep.plan.warnings.front().find("steeper than the foot's pitch/roll limits"), std::string::npos);
+  EXPECT_TRUE(flat_walk(1.0, 8, "slope:10").plan.warnings.empty());
+}
+
+TEST(WalkHumanGait, WalksEndInTheIdleStance) {
+  for (double speed : {0.5, 1.3, 2.0}) {
+    SCOPED_TRACE(speed);
+    const WalkResult w = flat_walk(speed, 8);
+    const int last = w.clip.frame_count - 1;
+    // Both toes planted over the last frames, the last footstep planted before the clip ends.
+    for (int side = 0; side < 2; ++side) EXPECT_TRUE(w.contacts.feet[side].contact[last]);
+    EXPECT_LT(w.plan.steps.back().plant_s, 8.0);
+    EXPECT_TRUE(w.plan.steps.back().state == GaitState::left_stop || w.plan.steps.back().state == GaitState::right_stop);
+  }
+}
+
+TEST(WalkHumanGait, ATurnThatCannotBeReachedWarns) {
+  const WalkResult short_turn = flat_walk(1.3, 8, "flat", "turn:360");
+  ASSERT_EQ(short_turn.plan.warnings.size(), 1u);
+  EXPECT_NE(short_turn.plan.warnings.front().find("of the 360 degrees asked"), std::string::npos);
+  // It still turns the way it was asked, never back.
+  EXPECT_GT(short_turn.plan.steps.back().yaw_rad * k_rad_to_deg, 150);
+  const WalkResult reached = flat_walk(1.0, 10, "flat", "turn:90");
+  EXPECT_TRUE(reached.plan.warnings.empty());
+  EXPECT_NEAR(reached.plan.steps.back().yaw_rad * k_rad_to_deg, 90, 2);
+}
+
+}  // namespace
+}  // namespace footfix
