@@ -20,15 +20,12 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-/// A swap of two neighbours ("claen") counts as one edit, not two.
-size_t transposition_aware_distance(const std::string& a, const std::string& b) {
-  size_t best = edit_distance(a, b);
-  for (size_t i = 0; i + 1 < a.size(); ++i) {
-    std::string swapped = a;
-    std::swap(swapped[i], swapped[i + 1]);
-    if (swapped == b) best = std::min<size_t>(best, 1);
-  }
-  return best;
+/// Whether `a` is `b` with two neighbours swapped ("claen"), which counts as one edit, not two.
+bool one_swap_apart(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] && a.compare(i + 2, std::string::npos, b, i + 2) == 0;
 }
 
 }  // namespace
@@ -37,7 +34,11 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
   std::string best;
   size_t best_distance = std::max<size_t>(2, word.size() / 3) + 1;
   for (const auto& c : candidates) {
-    size_t d = transposition_aware_distance(word, c);
+    // The edit distance is at least the difference in length: a word far longer than every
+    // name (a hostile key) costs no more than its length.
+    const size_t length_gap = word.size() > c.size() ? word.size() - c.size() : c.size() - word.size();
+    if (length_gap >= best_distance) continue;
+    const size_t d = one_swap_apart(word, c) ? 1 : edit_distance(word, c);
     if (d < best_distance) {
       best_distance = d;
       best = c;
