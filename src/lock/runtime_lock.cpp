@@ -118,7 +118,11 @@ void RuntimeLock::place_clamps(const std::array<FootLock::Step, 2>& steps) {
   if (!ground_) return;
   for (int s = 0; s < 2; ++s) {
     const LegChain& leg = rig_.legs[s];
-    const Vec3 heel = joint_world(pose_, 0, leg.heel).translation, tip = foot_tip_world(pose_, 0, leg);
+    // The foot goes where its contact point is taken: its heel and tip are looked up there, moved
+    // with it from the input pose (on hills the ground under the input's foot is not the ground
+    // under the solved one).
+    const Vec3 moved = steps[s].position - joint_world(pose_, 0, leg.contact_joint()).translation;
+    const Vec3 heel = joint_world(pose_, 0, leg.heel).translation + moved, tip = foot_tip_world(pose_, 0, leg) + moved;
     clamps_[s].toe_min_m += ground_.at(steps[s].position.x, steps[s].position.z).height_m;
     clamps_[s].heel_min_m += ground_.at(heel.x, heel.z).height_m;
     clamps_[s].toe_end_min_m += ground_.at(tip.x, tip.z).height_m;

@@ -40,10 +40,11 @@ TEST(LockEngine, SameContactsWithinOneTickAt30To480Hz) {
   // The same walk generated at four tick rates, through the causal detector: every contact
   // starts and ends within one tick (of the coarser rate) of where it does at 480 Hz.
   const double reference_fps = 480;
-  const WalkResult reference = flat_walk(reference_fps);
+  // 8 s: at least five contacts a foot to compare.
+  const WalkResult reference = flat_walk(reference_fps, 8.0);
   const LockClipResult fine = lock_clip(reference.clip, reference.rig, RuntimeLockSettings{});
   for (double fps : {30.0, 60.0, 144.0}) {
-    const WalkResult walk = flat_walk(fps);
+    const WalkResult walk = flat_walk(fps, 8.0);
     const LockClipResult r = lock_clip(walk.clip, walk.rig, RuntimeLockSettings{});
     const double tick = 1 / fps + 1 / reference_fps;
     for (int s = 0; s < 2; ++s) {
