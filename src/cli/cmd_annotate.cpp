@@ -74,6 +74,7 @@ void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactS
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);
+  for (const auto& n : result.notes) spdlog::info("{}: {}", input, n);
   result.warnings.insert(result.warnings.begin(), loaded.warnings.begin(), loaded.warnings.end());
   write_file_atomically(item.output, [&](std::ostream& out) { write_contacts_json(loaded.clip, result, settings, out); });
   const size_t left = result.foot(Side::left).intervals.size(), right = result.foot(Side::right).intervals.size();

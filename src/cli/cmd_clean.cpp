@@ -238,6 +238,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         }
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         for (const auto& w : warnings) spdlog::warn("{}: {}", item.input.string(), w);
+        for (const auto& n : result.contacts.notes) spdlog::info("{}: {}", item.input.string(), n);
         cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
         spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input.string(),
                       metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
@@ -251,6 +252,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
                           {"treadmill", result.treadmill},
                           {"metrics", metrics_to_json(metrics)},
                           {"warnings", warnings}};
+        if (!result.contacts.notes.empty()) records[index]["notes"] = result.contacts.notes;
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
         if (settings.ground.mode != GroundMode::keep) {
           records[index]["ground_offset_m"] = result.ground_offset_m;

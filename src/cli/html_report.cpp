@@ -249,12 +249,13 @@ bool clip_section(std::ostream& out, const json& clip, std::size_t index, const 
         << cell(residual_slide(clip, NAN)) << " cm/s, threshold " << threshold_text(view.max_slide_cm_s) << " cm/s</p>";
   if (std::string error = error_of(clip, view); !error.empty())
     out << "<p class=\"error\">" << xml_escape(error) << "</p>";
-  if (const json* w = array_field(clip, "warnings"); w != nullptr && !w->empty()) {
-    out << "<ul class=\"warnings\">";
-    for (const auto& warning : *w)
-      if (warning.is_string()) out << "<li>" << xml_escape(warning.get<std::string>()) << "</li>";
-    out << "</ul>";
-  }
+  for (const char* kind : {"warnings", "notes"})
+    if (const json* lines = array_field(clip, kind); lines != nullptr && !lines->empty()) {
+      out << "<ul class=\"" << kind << "\">";
+      for (const auto& line : *lines)
+        if (line.is_string()) out << "<li>" << xml_escape(line.get<std::string>()) << "</li>";
+      out << "</ul>";
+    }
   const json* plot = object_field(clip, "plot");
   const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
   const bool player = plot != nullptr && write_player(out, *plot);

@@ -243,6 +243,7 @@ ordered_json contacts_to_json(const Clip& clip, const ContactResult& result, con
   if (!result.ground_distance_m.empty()) doc["ground_distance_m"] = result.ground_distance_m;
   if (result.ground_offset_m) doc["ground_offset_m"] = *result.ground_offset_m;
   doc["warnings"] = cleaned ? cleaned->warnings : result.warnings;
+  if (!result.notes.empty()) doc["notes"] = result.notes;
   if (cleaned) doc["cleaned_clip"] = cleaned->cleaned_clip;
   ordered_json feet = ordered_json::array();
   for (const FootContacts& foot : result.feet) {
@@ -324,6 +325,8 @@ ContactsDocument parse_contacts_json(std::string_view text, const std::string& s
   if (root.contains("ground_offset_m")) doc.result.ground_offset_m = r.number(root, "", "ground_offset_m");
   for (const json& w : root.value("warnings", json::array()))
     if (w.is_string()) doc.result.warnings.push_back(w.get<std::string>());
+  for (const json& n : root.value("notes", json::array()))
+    if (n.is_string()) doc.result.notes.push_back(n.get<std::string>());
   const json& feet = r.array(root, "", "feet", 2);
   std::array<bool, 2> seen{false, false};
   for (size_t i = 0; i < 2; ++i) read_foot(r, feet[i], "feet[" + std::to_string(i) + "]", doc, seen);

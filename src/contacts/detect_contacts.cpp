@@ -272,7 +272,7 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
   }
   if (starts_with_reference_pose(clip, rig)) {
     ContactResult motion = with_reference_frame_prepended(detect_contacts(without_first_frame(clip), rig, settings));
-    motion.warnings.push_back(reference_pose_warning("no contact on it"));
+    motion.notes.push_back(reference_pose_note("no contact on it"));
     return motion;
   }
 

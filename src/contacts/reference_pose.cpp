@@ -56,7 +56,7 @@ bool starts_with_reference_pose(const Clip& clip, const Rig& rig) {
   return jump >= k_reference_pose_jump_ratio * next && jump >= k_reference_pose_jump_ratio * *middle;
 }
 
-std::string reference_pose_warning(const std::string& what_was_done) {
+std::string reference_pose_note(const std::string& what_was_done) {
   return "frame 0 is a rest or reference pose, not motion (the legs jump from it into frame 1): " +
          what_was_done;
 }

@@ -302,7 +302,7 @@ CleanResult clean_loop(const Clip& clip, Clip* owned, const Rig& rig, const Clea
 // A rest or reference pose kept as frame 0 (see contacts/reference_pose.h): frames 1.. are cleaned on their own and
 // frame 0 is written back as it was, with no contact.
 CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings) {
-  const std::string warning = reference_pose_warning("left as it is, frames 1.. cleaned");
+  const std::string note = reference_pose_note("left as it is, frames 1.. cleaned");
   const int frame_count = clip.frame_count;
   const auto per_frame = static_cast<std::ptrdiff_t>(clip.joint_count());
   const std::vector<Quat> first_rotations(clip.rotations.begin(), clip.rotations.begin() + per_frame);
@@ -328,7 +328,7 @@ CleanResult clean_after_reference_frame(const Clip& clip, Clip* owned, const Rig
   r.contacts = with_reference_frame_prepended(r.contacts);
   r.pops = guard_pops(r.cleaned, rig, pop_source, settings.pops, &r.contacts);
   add_pop_guard_warnings(r, settings.pops);
-  r.warnings.push_back(warning);
+  r.contacts.notes.push_back(note);
   return r;
 }
 

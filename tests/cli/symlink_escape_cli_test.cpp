@@ -44,7 +44,7 @@ TEST(SymlinkEscapeCli, FollowSymlinksWritesUnderOutputOnly) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(dir / "out" / "evil.bvh"))) << r.err;
   EXPECT_TRUE(fs::exists(dir / "out" / "evil.contacts.json"));
-  EXPECT_FALSE(contains(test::besides_rest_pose(r.err), "..")) << r.err;  // its warning says "frames 1.."
+  EXPECT_FALSE(contains(r.err, "../") || contains(r.err, "/..")) << r.err;  // no path climbs out
   EXPECT_EQ(read_file(dir / "lib" / "hero.bvh"), hero);
   EXPECT_FALSE(fs::exists(dir / "lib" / "hero.contacts.json"));
 }

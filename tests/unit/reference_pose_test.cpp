@@ -24,8 +24,8 @@ LoadedClip walk_with_t_pose_frame() {
   return loaded;
 }
 
-bool has_warning_about_frame_0(const std::vector<std::string>& warnings) {
-  for (const std::string& w : warnings)
+bool has_note_about_frame_0(const std::vector<std::string>& notes) {
+  for (const std::string& w : notes)
     if (w.find("frame 0 is a rest or reference pose") != std::string::npos) return true;
   return false;
 }
@@ -34,7 +34,7 @@ TEST(ReferencePose, CmuHopsFrame0IsItsExportersZeroPose) {
   const LoadedClip hops = load_clip(test::data_clip("cmu_01_01_hops_turnaround.bvh"));
   ASSERT_TRUE(starts_with_reference_pose(hops.clip, hops.rig));
   const ContactResult contacts = detect_contacts(hops.clip, hops.rig, ContactSettings{});
-  EXPECT_TRUE(has_warning_about_frame_0(contacts.warnings));
+  EXPECT_TRUE(has_note_about_frame_0(contacts.notes));
   for (const FootContacts& foot : contacts.feet) {
     ASSERT_EQ(static_cast<int>(foot.contact.size()), hops.clip.frame_count);
     EXPECT_EQ(foot.contact[0], 0);
@@ -52,7 +52,7 @@ TEST(ReferencePose, BundledWalkFrame0IsItsRestPoseBeforeAndAfterCleaning) {
   const LoadedClip walk = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   ASSERT_TRUE(starts_with_reference_pose(walk.clip, walk.rig));
   const CleanResult r = clean_clip(walk.clip, walk.rig, CleanSettings{});
-  EXPECT_TRUE(has_warning_about_frame_0(r.warnings));
+  EXPECT_TRUE(has_note_about_frame_0(r.contacts.notes));
   EXPECT_TRUE(starts_with_reference_pose(r.cleaned, walk.rig));
 }
 
@@ -84,7 +84,7 @@ TEST(ReferencePose, CleanLeavesATPoseFrameAsItIsAndCleansTheMotion) {
   const LoadedClip walk = walk_with_t_pose_frame();
   ASSERT_TRUE(starts_with_reference_pose(walk.clip, walk.rig));
   const CleanResult r = clean_clip(walk.clip, walk.rig, CleanSettings{});
-  EXPECT_TRUE(has_warning_about_frame_0(r.warnings));
+  EXPECT_TRUE(has_note_about_frame_0(r.contacts.notes));
   ASSERT_EQ(r.cleaned.frame_count, walk.clip.frame_count);
   for (int j = 0; j < walk.clip.joint_count(); ++j) {
     EXPECT_EQ(r.cleaned.rotation(0, j), walk.clip.rotation(0, j)) << j;

@@ -70,6 +70,9 @@ struct ContactResult {
   double capture_noise_m = 0;
   double denoise_sigma_s = 0;
   std::vector<std::string> warnings;  ///< quality problems; the result is still usable
+  /// What footfix recognised in the clip and handled as designed (a rest pose at frame 0): not
+  /// problems, so the CLI prints them at info level; written beside the warnings.
+  std::vector<std::string> notes;
   /// Set when the feet are planted on a moving ground (an in-place clip locked on a treadmill by
   /// clean): its horizontal velocity, m/s, internal frame (Y up). Unset: the ground is still.
   std::optional<Vec3> ground_velocity_mps;

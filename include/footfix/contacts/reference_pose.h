@@ -26,9 +26,9 @@ inline constexpr double k_reference_pose_jump_ratio = 5.0;
 /// False for clips under 3 frames.
 bool starts_with_reference_pose(const Clip& clip, const Rig& rig);
 
-/// The warning that the clip's frame 0 is such a pose, ending with `what_was_done` with it (it
-/// does not name the clip: warnings belong to the clip's result, and the CLI prefixes its path).
-std::string reference_pose_warning(const std::string& what_was_done);
+/// The note that the clip's frame 0 is such a pose, ending with `what_was_done` with it (it does
+/// not name the clip: notes belong to the clip's result, and the CLI prefixes its path).
+std::string reference_pose_note(const std::string& what_was_done);
 
 /// Frames [1, frame_count) of `clip` (same skeleton, fps and source).
 Clip without_first_frame(const Clip& clip);
