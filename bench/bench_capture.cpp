@@ -29,8 +29,8 @@
 // reference contact frames the clean plants.
 // Then annotate's F1 per foot on a generated walk (ground-truth contacts) with noise, at 30 Hz.
 //
-// Usage: bench_capture [--rows] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [clip...]
-// (--rows: one line per row; the other two set the contact settings of the same names, for tuning)
+// Usage: bench_capture [--rows] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
+// (--rows: one line per row; the others set the clean settings of the same names, for tuning)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -332,6 +332,8 @@ int main(int argc, char** argv) {
       settings.contacts.denoise_speed_fraction = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--max-denoise-sigma") == 0 && i + 1 < argc)
       settings.contacts.max_denoise_sigma_s = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--pop-ratio") == 0 && i + 1 < argc)
+      settings.pops.max_ratio = std::atof(argv[++i]);
     else
       clips.emplace_back(argv[i]);
   }

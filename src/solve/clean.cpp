@@ -56,6 +56,21 @@ OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, co
   return out;
 }
 
+// On noisy capture, the toe path the solve follows in planted frames, smoothed over the capture
+// noise's sigma (`sigma_frames`, the one contact detection used). The lock holds the middle of a
+// contact still whatever the input does, but its onset and release blend the lock with the
+// input's path: a raw noisy path there moves the planted toe by the noise, centimetres a frame.
+// Swing frames keep the input's path (their shape is the source's; --smooth-swing smooths them).
+void hold_noisy_contact_edges(OfflineSolveInput& input, double sigma_frames) {
+  for (int leg = 0; leg < 2; ++leg) {
+    std::vector<Vec3>& toe = input.toe_ws[leg];
+    const std::vector<std::uint8_t>& contact = input.contact[leg];
+    const std::vector<Vec3> smoothed = local_quadratic_smooth(std::span<const Vec3>(toe), sigma_frames);
+    for (size_t f = 0; f < toe.size() && f < contact.size(); ++f)
+      if (contact[f]) toe[f] = smoothed[f];
+  }
+}
+
 // --smooth-swing on clean capture: the narrowest smoothing of the swings (s, Gaussian sigma).
 constexpr double k_smooth_swing_min_sigma_s = 0.03;
 
@@ -467,6 +482,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     const double sigma_frames = std::min(position_smoothing_sigma(white_noise_rms(pelvis), k_pelvis_noise_left_m),
                                          k_pelvis_max_sigma_s * clip.fps);
     problem.input.pelvis_ws = local_quadratic_smooth(pelvis, sigma_frames);
+    hold_noisy_contact_edges(problem.input, result.contacts.denoise_sigma_s * clip.fps);
   }
   OfflineSolveResult solved;
   try {

@@ -49,6 +49,22 @@ TEST(CaptureNoise, AJitteredWalkIsPlantedWithoutFlickerAndItsPlantedFeetComeOutS
   EXPECT_LT(cleaned.p95_cm_per_s, 1.0);
 }
 
+// A lock's onset and release blend the lock with the input's path: on noisy input that path is
+// the smoothed one, or the first and last planted frames of each contact shake by the noise (a
+// planted foot that shakes is sliding). Light noise (the feet shake by 1-2 cm, as video capture
+// does), on a clip made to slide, whose locks carry the body more than its own.
+TEST(CaptureNoise, PlantedFeetAreStillFromTheFirstToTheLastPlantedFrame) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu3dsmax_131_01_start_walk_stop.bvh"));
+  Clip noisy = loaded.clip;
+  test::add_capture_noise(noisy, loaded.rig.translation_joint, 13, 0.01, 0.3, 0.6);
+  const Clip scaled = make_sliding(noisy, loaded.rig, 1.25);
+  const CleanResult r = clean_clip(scaled, loaded.rig, CleanSettings{});
+  ASSERT_GT(r.contacts.denoise_sigma_s, 0.0);
+  const ContactMask planted = contact_mask(r.contacts);
+  EXPECT_GT(contact_slide(scaled, loaded.rig, planted).p95_cm_per_s, 100.0);
+  EXPECT_LT(contact_slide(r.cleaned, loaded.rig, planted).p95_cm_per_s, 1.0);
+}
+
 TEST(CaptureNoise, ContactsKeepTheirEndsAt30Hz) {
   // At 30 Hz the smoothing that calms the noise spans a good part of a step: contacts read on
   // smoothed speeds lose their first and last frames (recall 0.89 without growing them back).
