@@ -116,14 +116,15 @@ std::vector<fs::path> find_clips(const fs::path& root, const fs::path& skip_dir,
 /// Throws Error(write) when an output of `item`, its folder resolved through symbolic links, is
 /// not inside the item's output_root resolved the same way (a link under -o that leaves it).
 void refuse_outputs_leaving_root(const BatchItem& item) {
-  if (item.output_root.empty()) return;
-  const fs::path root = real_path(item.output_root);
-  for (const fs::path* out : {&item.output, &item.companion}) {
-    if (out->empty()) continue;
-    const fs::path folder = real_path(out->parent_path().empty() ? fs::path(".") : out->parent_path());
+  if (!item.output_root) return;
+  const fs::path root = real_path(*item.output_root);
+  for (const std::string* text : {&item.output, &item.companion}) {
+    if (text->empty()) continue;
+    const fs::path out(*text);
+    const fs::path folder = real_path(out.parent_path().empty() ? fs::path(".") : out.parent_path());
     if (!is_under(folder, root))
-      fail(ErrorKind::write, out->string() + ": refusing to write: its folder leads through a symbolic link to " +
-                                 folder.string() + ", outside -o " + item.output_root.string());
+      fail(ErrorKind::write, *text + ": refusing to write: its folder leads through a symbolic link to " +
+                                 folder.string() + ", outside -o " + item.output_root->string());
   }
 }
 
@@ -132,25 +133,29 @@ void refuse_outputs_leaving_root(const BatchItem& item) {
 /// then the plan is refused.
 void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
   const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
-  std::map<fs::path, size_t> inputs;
-  for (size_t i = 0; i < items.size(); ++i) inputs.emplace(real_path(items[i].input), i);
-  std::map<fs::path, size_t> writers;
+  // Keyed by the paths' text: a path object keeps a list of its components besides, several
+  // times the memory over a batch of thousands of clips.
+  std::map<std::string, size_t> inputs;
+  for (size_t i = 0; i < items.size(); ++i) inputs.emplace(real_path(items[i].input).native(), i);
+  std::map<std::string, size_t> writers;
   std::vector<std::string> problems;
   for (size_t i = 0; i < items.size(); ++i) {
     // FBX is written by editing the FBX document a clip was read from: a BVH has none.
-    if (lower(items[i].output.extension().string()) == ".fbx" && lower(items[i].input.extension().string()) != ".fbx")
-      problems.push_back(items[i].output.string() + ": FBX output needs an FBX input, and " + items[i].input.string() +
+    if (lower(fs::path(items[i].output).extension().string()) == ".fbx" &&
+        lower(fs::path(items[i].input).extension().string()) != ".fbx")
+      problems.push_back(items[i].output + ": FBX output needs an FBX input, and " + items[i].input +
                          " is not one (BVH to FBX is not supported: write .bvh)");
-    for (const fs::path* out : {&items[i].output, &items[i].companion}) {
-      if (out->empty()) continue;
-      if (!root.empty() && !is_under(fs::absolute(*out), root))
-        problems.push_back(out->string() + ": output of " + items[i].input.string() + " is outside -o " + plan.output);
-      const fs::path real = real_path(*out);
+    for (const std::string* text : {&items[i].output, &items[i].companion}) {
+      if (text->empty()) continue;
+      const fs::path out(*text);
+      if (!root.empty() && !is_under(fs::absolute(out), root))
+        problems.push_back(*text + ": output of " + items[i].input + " is outside -o " + plan.output);
+      const std::string real = real_path(out).native();
       auto [at, inserted] = writers.emplace(real, i);
       if (!inserted) {
         BatchItem& first = items[at->second];
-        const std::string collision = "output collision: " + first.input.string() + " and " + items[i].input.string() +
-                                      " both write " + out->string() + " (rename one, or write them to separate folders)";
+        const std::string collision = "output collision: " + first.input + " and " + items[i].input +
+                                      " both write " + *text + " (rename one, or write them to separate folders)";
         if (!first.from_folder && !items[i].from_folder) {
           problems.push_back(collision);
         } else {
@@ -161,10 +166,10 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
       auto input = inputs.find(real);
       if (input == inputs.end()) continue;
       if (input->second != i)
-        problems.push_back(out->string() + ": the output of " + items[i].input.string() + " would overwrite the input " +
-                           items[input->second].input.string());
-      else if (!(plan.overwrite && out == &items[i].output))
-        problems.push_back(overwrite_refusal(*out));
+        problems.push_back(*text + ": the output of " + items[i].input + " would overwrite the input " +
+                           items[input->second].input);
+      else if (!(plan.overwrite && text == &items[i].output))
+        problems.push_back(overwrite_refusal(out));
     }
   }
   if (problems.size() == 1) fail(ErrorKind::usage, problems[0]);
@@ -187,6 +192,7 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
   std::vector<BatchItem> items;
   const OutputKind kind = classify_output(plan);
   const fs::path output(plan.output);
+  const auto output_root = kind == OutputKind::directory ? std::make_shared<const fs::path>(output) : nullptr;
   // Outputs written inside the input tree are not inputs of a later run (idempotent re-runs).
   const fs::path skip_dir = kind == OutputKind::directory ? real_path(output) : fs::path();
   for (const auto& input : inputs) {
@@ -200,17 +206,18 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
       std::vector<fs::path> found = find_clips(in, skip_dir, plan.follow_symlinks);
       if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx), nothing to do");
       const fs::path root = in.lexically_normal();
+      items.reserve(items.size() + found.size());
       for (const auto& f : found) {
         fs::path out = kind == OutputKind::beside
                            ? with_suffix(f, plan, true)
                            : with_suffix(output / f.lexically_normal().lexically_relative(root), plan, false);
-        items.push_back({f, out, {}, kind == OutputKind::directory ? output : fs::path(), true, {}});
+        items.push_back({f, out, {}, output_root, true, {}});
       }
     } else if (fs::exists(in, ec)) {
       fs::path out = kind == OutputKind::beside ? with_suffix(in, plan, true)
                      : kind == OutputKind::file ? output
                                                 : with_suffix(output / in.filename(), plan, false);
-      items.push_back({in, out, {}, kind == OutputKind::directory ? output : fs::path(), false, {}});
+      items.push_back({in, out, {}, output_root, false, {}});
     } else {
       fail(ErrorKind::read, input + ": no such file or directory");
     }
@@ -244,8 +251,8 @@ fs::path contacts_json_path(const fs::path& clip_output) {
 
 void print_plan(const std::vector<BatchItem>& items) {
   for (const auto& item : items) {
-    std::string line = escape_for_console(item.input.string()) + " -> " + escape_for_console(item.output.string());
-    if (!item.companion.empty()) line += " + " + escape_for_console(item.companion.string());
+    std::string line = escape_for_console(item.input) + " -> " + escape_for_console(item.output);
+    if (!item.companion.empty()) line += " + " + escape_for_console(item.companion);
     if (!item.refusal.empty()) line += "  [fails: " + escape_for_console(item.refusal) + "]";
     std::printf("%s\n", line.c_str());
   }
@@ -271,9 +278,9 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
       } catch (const Error& e) {
         outcomes[i] = {false, exit_code_for(e.kind()), e.what()};
       } catch (const std::exception& e) {
-        outcomes[i] = {false, k_exit_internal, items[i].input.string() + ": internal error: " + e.what()};
+        outcomes[i] = {false, k_exit_internal, items[i].input + ": internal error: " + e.what()};
       } catch (...) {
-        outcomes[i] = {false, k_exit_internal, items[i].input.string() + ": internal error: unknown exception"};
+        outcomes[i] = {false, k_exit_internal, items[i].input + ": internal error: unknown exception"};
       }
       size_t finished = 0;
       {
@@ -286,7 +293,7 @@ std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs
             spdlog::error("{}", e.what());
           }
         }
-        if (progress) progress_update(done, items.size(), items[i].input.filename().string());
+        if (progress) progress_update(done, items.size(), fs::path(items[i].input).filename().string());
       }
       if (finished == interrupt_after) {
         ::kill(::getpid(), SIGTERM);

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,15 +14,19 @@
 
 namespace footfix::cli {
 
+/// One clip of a batch. Its paths are kept as text: a std::filesystem::path also keeps a list of
+/// its components, several times the memory over a batch of thousands of clips (construct a path
+/// where one is needed).
 struct BatchItem {
-  std::filesystem::path input;
+  std::string input;
   /// The main output: for directory inputs the mirrored path under the output directory, for a
   /// file input the output path chosen by the command.
-  std::filesystem::path output;
+  std::string output;
   /// A second output written with it (clean: `<output stem>.contacts.json`); empty if none.
-  std::filesystem::path companion;
-  /// The output directory (-o) the outputs must stay in, as given; empty when there is none.
-  std::filesystem::path output_root;
+  std::string companion;
+  /// The output directory (-o) the outputs must stay in, as given (one, shared by the batch's
+  /// items); null when there is none.
+  std::shared_ptr<const std::filesystem::path> output_root;
   /// Found in a folder the user named (not named itself on the command line).
   bool from_folder = false;
   /// Why the item fails without running (an output collision between clips found in folders);

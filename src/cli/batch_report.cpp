@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "../core/json_text.h"
+#include "footfix/core/error.h"
 #include "footfix/io/atomic_file.h"
 
 namespace footfix::cli {
@@ -37,12 +38,12 @@ BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
   std::error_code ec;
   if (journal_path_.has_parent_path()) std::filesystem::create_directories(journal_path_.parent_path(), ec);
   // Never through a link: a planted `<report>.journal` link would have its target truncated.
-  const int fd = ::open(journal_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0666);
+  const int fd = ::open(journal_path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0666);
   struct stat st {};
   if (fd >= 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
     ::close(fd);
   } else if (fd >= 0) {
-    journal_ = ::fdopen(fd, "w");
+    journal_ = ::fdopen(fd, "w+");
     if (!journal_) ::close(fd);
   }
   if (!journal_) spdlog::warn("{}: cannot write the report journal (not a regular file, or a symbolic link)", journal_path_.string());
@@ -54,12 +55,31 @@ BatchReport::~BatchReport() {
 
 void BatchReport::add_clip(size_t index, json clip) {
   if (path_.empty()) return;
-  if (journal_) {
-    std::string line = dump(clip, -1) + "\n";
-    std::fwrite(line.data(), 1, line.size(), journal_);
-    std::fflush(journal_);
+  const std::string text = dump(clip, -1);
+  clip = json();
+  Stored& stored = clips_[index];
+  stored.size = static_cast<std::uint32_t>(std::min<size_t>(text.size(), UINT32_MAX));
+  if (journal_ && stored.size == text.size() &&
+      std::fwrite(text.data(), 1, text.size(), journal_) == text.size() && std::fputc('\n', journal_) != EOF &&
+      std::fflush(journal_) == 0) {
+    stored.offset = journal_size_;
+    journal_size_ += text.size() + 1;
+  } else {
+    // No journal (or it failed): the entry is kept in memory from here on.
+    if (journal_) {
+      spdlog::warn("{}: cannot append to the report journal; clip entries are kept in memory", journal_path_.string());
+      for (Stored& earlier : clips_) {
+        if (earlier.size == 0 || &earlier == &stored) continue;
+        const std::string earlier_text = entry_text(earlier);
+        earlier.offset = kept_.size();
+        kept_ += earlier_text;
+      }
+      remove_journal();
+    }
+    stored.offset = kept_.size();
+    stored.size = static_cast<std::uint32_t>(text.size());
+    kept_ += text;
   }
-  clips_[index] = std::move(clip);
   ++done_;
   auto now = std::chrono::steady_clock::now();
   if (done_ == 1 || now - last_write_ >= std::max<std::chrono::steady_clock::duration>(
@@ -92,12 +112,42 @@ void BatchReport::remove_journal() {
   }
 }
 
+std::string BatchReport::entry_text(const Stored& stored) const {
+  if (!journal_) return kept_.substr(static_cast<size_t>(stored.offset), stored.size);
+  std::string text(stored.size, '\0');
+  size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::pread(::fileno(journal_), text.data() + got, text.size() - got,
+                              static_cast<off_t>(stored.offset + got));
+    if (n <= 0) throw Error(ErrorKind::write, journal_path_.string() + ": cannot read the report journal back");
+    got += static_cast<size_t>(n);
+  }
+  return text;
+}
+
+// The report as dump(document, 2) writes it ({"clips", "summary", "tool", "version"}, keys in
+// order, two spaces a level), with each clip's entry parsed from its text and written in turn.
 void BatchReport::write_report(json summary) {
-  json clips = json::array();
-  for (const auto& c : clips_)
-    if (!c.is_null()) clips.push_back(c);
-  json doc = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", std::move(summary)}, {"clips", std::move(clips)}};
-  write_file_atomically(path_, [&](std::ostream& out) { out << dump(doc, 2) << "\n"; });
+  auto nested = [](const std::string& text, const std::string& indent) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+      out += c;
+      if (c == '\n') out += indent;
+    }
+    return out;
+  };
+  write_file_atomically(path_, [&](std::ostream& out) {
+    out << "{\n  \"clips\": [";
+    bool first = true;
+    for (const Stored& stored : clips_) {
+      if (stored.size == 0) continue;
+      out << (first ? "\n    " : ",\n    ") << nested(dump(json::parse(entry_text(stored)), 2), "    ");
+      first = false;
+    }
+    out << (first ? "]" : "\n  ]") << ",\n  \"summary\": " << nested(dump(summary, 2), "  ")
+        << ",\n  \"tool\": \"footfix\",\n  \"version\": " << dump(json(FOOTFIX_VERSION), 2) << "\n}\n";
+  });
 }
 
 }  // namespace footfix::cli

@@ -3,11 +3,15 @@
 // atomically from time to time while the batch runs (summary.complete = false) and once at the
 // end (complete = true), when the journal is removed. A process that dies midway leaves a valid
 // report of the clips done up to its last rewrite, and the journal with every clip done.
+// The clips' entries are not kept in memory: each rewrite reads them back from the journal one at
+// a time, so memory does not grow with the batch (only where the journal cannot be written are
+// their texts kept instead).
 #pragma once
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -39,8 +43,18 @@ class BatchReport {
   void write_report(nlohmann::json summary);
   void remove_journal();
 
+  /// Where clip i's entry (compact JSON text) is: bytes [offset, offset + size) of the journal,
+  /// or of kept_ without one; size 0 until the clip is done.
+  struct Stored {
+    std::uint64_t offset = 0;
+    std::uint32_t size = 0;
+  };
+  std::string entry_text(const Stored& stored) const;
+
   std::filesystem::path path_, journal_path_;
-  std::vector<nlohmann::json> clips_;  ///< null until done
+  std::vector<Stored> clips_;
+  std::string kept_;  ///< the entries' texts when there is no journal
+  std::uint64_t journal_size_ = 0;
   std::FILE* journal_ = nullptr;
   std::chrono::steady_clock::time_point last_write_;
   std::chrono::steady_clock::duration last_write_cost_{};  ///< how long the last rewrite took

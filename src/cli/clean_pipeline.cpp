@@ -31,7 +31,7 @@ bool inside_an_input_folder(const std::string& output_dir, const std::vector<std
 }
 
 std::string manifest_key(const BatchItem& item, const std::string& output_dir) {
-  return item.output.lexically_relative(output_dir).generic_string();
+  return std::filesystem::path(item.output).lexically_relative(output_dir).generic_string();
 }
 
 }  // namespace
@@ -78,8 +78,8 @@ bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, jso
   std::error_code ec;
   if (recorded == nullptr || !fs::exists(item.output, ec) || !fs::exists(contacts_json_path(item.output), ec)) return false;
   report = recorded->report;
-  report["input"] = item.input.string();
-  report["output"] = item.output.string();
+  report["input"] = item.input;
+  report["output"] = item.output;
   report["status"] = "skipped";
   report.erase("time_s");
   return true;

@@ -69,7 +69,7 @@ ContactSettings resolve_settings(const AnnotateOptions& opts) {
 }
 
 void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactSettings& settings) {
-  const std::string input = item.input.string();
+  const std::string input = item.input;
   LoadedClip loaded = load_clip(item.input, read);
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
@@ -78,7 +78,7 @@ void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactS
   result.warnings.insert(result.warnings.begin(), loaded.warnings.begin(), loaded.warnings.end());
   write_file_atomically(item.output, [&](std::ostream& out) { write_contacts_json(loaded.clip, result, settings, out); });
   const size_t left = result.foot(Side::left).intervals.size(), right = result.foot(Side::right).intervals.size();
-  spdlog::info("annotated {} -> {}: {} ({} left, {} right)", input, item.output.string(), counted(left + right, "contact"),
+  spdlog::info("annotated {} -> {}: {} ({} left, {} right)", input, item.output, counted(left + right, "contact"),
                left, right);
 }
 
@@ -91,7 +91,7 @@ std::vector<BatchItem> plan_annotate(const AnnotateOptions& opts) {
   plan.file_extensions = {".json"};
   plan.follow_symlinks = opts.follow_symlinks;
   plan.finish_item = [](BatchItem& item) {
-    if (item.output.extension() != ".json") item.output = contacts_json_path(item.output);
+    if (std::filesystem::path(item.output).extension() != ".json") item.output = contacts_json_path(item.output);
   };
   return plan_batch(opts.inputs, plan);
 }

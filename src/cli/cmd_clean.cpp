@@ -183,7 +183,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         if (o.pipeline.skip_unchanged(item, index, records[index])) {
           cleaned[index].residual_p95_cm_s = residual_slide(records[index]);
           cleaned[index].unchanged = true;
-          spdlog::info("unchanged, skipped {}: {}", item.input.string(), clip_figures(records[index]));
+          spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(records[index]));
           return;
         }
         auto start = std::chrono::steady_clock::now();
@@ -217,9 +217,9 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
             };
         const ClipMetrics metrics = compare_frames(source, after, loaded.rig, mask);
         if (result.treadmill)
-          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input.string(),
+          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input,
                         g.x, g.z);
-        CleanedClipInfo info{item.output.filename().string(), loaded.warnings};
+        CleanedClipInfo info{std::filesystem::path(item.output).filename().string(), loaded.warnings};
         info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
         const double worst_miss_m = std::max(result.max_miss_m[0], result.max_miss_m[1]);
         if (metrics.cleaned_slide.p95_cm_per_s > o.max_slide_cm_s && worst_miss_m > k_noticeable_miss_m &&
@@ -237,13 +237,13 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
           throw;
         }
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        for (const auto& w : warnings) spdlog::warn("{}: {}", item.input.string(), w);
-        for (const auto& n : result.contacts.notes) spdlog::info("{}: {}", item.input.string(), n);
+        for (const auto& w : warnings) spdlog::warn("{}: {}", item.input, w);
+        for (const auto& n : result.contacts.notes) spdlog::info("{}: {}", item.input, n);
         cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
-        spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input.string(),
+        spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input,
                       metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
-        records[index] = {{"output", item.output.string()},
-                          {"contacts", item.companion.string()},
+        records[index] = {{"output", item.output},
+                          {"contacts", item.companion},
                           {"contact_count", result.contacts.feet[0].intervals.size() + result.contacts.feet[1].intervals.size()},
                           {"time_s", seconds},
                           {"frames", plot.frames},
@@ -256,14 +256,14 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
         if (settings.ground.mode != GroundMode::keep) {
           records[index]["ground_offset_m"] = result.ground_offset_m;
-          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input.string(),
+          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input,
                        result.ground_offset_m);
         }
-        spdlog::info("cleaned {} -> {}: {}", item.input.string(), item.output.string(), clip_figures(records[index]));
+        spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(records[index]));
         if (want_plot) records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
       },
       [&](size_t index, const ItemOutcome& outcome) {
-        json record = {{"input", items[index].input.string()}, {"status", outcome.ok ? "ok" : "failed"},
+        json record = {{"input", items[index].input}, {"status", outcome.ok ? "ok" : "failed"},
                        {"exit_code", outcome.exit_code}};
         if (outcome.ok) record.update(std::move(records[index]));
         else record["error"] = outcome.message;
@@ -295,7 +295,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
       continue;
     }
     ++over;
-    spdlog::error("check failed: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input.string(),
+    spdlog::error("check failed: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input,
                   cleaned[i].residual_p95_cm_s, o.max_slide_cm_s);
   }
   if (over > 0) {

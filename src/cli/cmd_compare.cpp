@@ -133,9 +133,9 @@ int run_compare(CompareOptions& o) {
   const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
-    for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input.string(), w);
+    for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input, w);
     ClipComparison& c = clips[index];
-    c.input = item.input.string();
+    c.input = item.input;
     c.frames = loaded.clip.frame_count;
     c.fps = loaded.clip.fps;
     CausalContactDetector detector(settings.runtime.contacts, loaded.clip.fps);

@@ -33,7 +33,7 @@ std::filesystem::path lock_json_path(const std::filesystem::path& clip_output) {
 void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions& save, const CleanSettings& clean,
               const RuntimeLockSettings& runtime, bool offline_contacts, std::optional<Vec3> ground_velocity,
               GroundQuery ground) {
-  const std::string input = item.input.string();
+  const std::string input = item.input;
   LoadedClip loaded = load_clip(item.input, read);
   ContactResult offline;
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
@@ -49,7 +49,7 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions&
     const auto& locked = result.feet[side].locked;
     for (size_t f = 0; f < locked.size(); ++f) locks[side] += locked[f] && (f == 0 || !locked[f - 1]);
   }
-  spdlog::info("locked {} -> {}: {} ({} left, {} right)", input, item.output.string(),
+  spdlog::info("locked {} -> {}: {} ({} left, {} right)", input, item.output,
                counted(locks[0] + locks[1], "lock"), locks[0], locks[1]);
 }
 
