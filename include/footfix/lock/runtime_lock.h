@@ -27,7 +27,7 @@
 #include "footfix/lock/ground_query.h"
 #include "footfix/lock/inertialization.h"
 #include "footfix/rig/leg_rig.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 
 namespace footfix {
 
