@@ -37,6 +37,16 @@ struct RuntimeLockSettings {
   /// window, majority window and the two thresholds; see lock/causal_contacts.h).
   ContactSettings contacts;
   LegIkSettings ik;
+  /// How far a corrected leg may straighten beyond the input pose (0 - 1): its hip-to-heel
+  /// distance may reach the input's plus this share of the slack (thigh plus shin less the
+  /// input's distance). 0: never past the input's.
+  double extension_slack_share = 0;
+  /// How much a toe out of the leg's reach may lift its heel (0 - 1, the share of
+  /// ik.max_foot_pitch_deg the foot may pitch about the toe, as in a heel-off; 0: never). A
+  /// locked toe out of reach uses the leg's slack, then the heel lift, then the pelvis drop, then
+  /// the release. Off by default: on the shared clips made to slide it keeps more locked toes on
+  /// their contact points but pops harder at unlocks (docs/tuning.md).
+  double heel_lift = 0;
   /// A locked toe the leg cannot reach brings the pelvis (the translation joint) down by up to
   /// this much (m, >= 0; 0: never), following the drop it needs with a critically damped spring
   /// of time constant pelvis_drop_time_s (s, > 0).
@@ -131,7 +141,7 @@ class RuntimeLock {
   /// target, the input's heel and its foot tip where there is a ground query.
   void place_clamps(const std::array<FootLock::Step, 2>& steps);
   /// Solves both legs onto their targets, each leg's distance from its target into `miss_m`;
-  /// returns the pelvis drop the locked ones still need.
+  /// returns the pelvis drop the locked ones (and those an unlock still blends) still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
                     std::array<double, 2>& miss_m);
 
