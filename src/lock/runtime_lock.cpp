@@ -25,6 +25,9 @@ void RuntimeLockSettings::validate() const {
          "runtime lock: extension_slack_share must be in [0, 1], got " + std::to_string(extension_slack_share));
   if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
     fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
+  if (!std::isfinite(glitch_distance_m) || glitch_distance_m <= 0)
+    fail(ErrorKind::usage, "runtime lock: glitch_distance_m must be a finite value > 0, got " +
+                               std::to_string(glitch_distance_m));
   if (!std::isfinite(teleport_distance_m) || teleport_distance_m <= 0)
     fail(ErrorKind::usage,
          "runtime lock: teleport_distance_m must be a finite value > 0, got " + std::to_string(teleport_distance_m));
@@ -34,6 +37,9 @@ namespace {
 
 // A pelvis drop the spring brings back under this (m) with nothing asking for one ends there.
 constexpr double k_settled_drop_m = 1e-4;
+// The most updates in a row a root glitch may last; a root still off its path after them has
+// moved for real (the updates are no longer skipped).
+constexpr int k_max_glitch_updates = 2;
 
 const Rig& checked_rig(const Rig& rig, const Skeleton& skeleton) {
   for (const LegChain& leg : rig.legs)
@@ -70,7 +76,9 @@ void RuntimeLock::reset() {
   for (auto& f : feet_) f.reset();
   drop_ = drop_velocity_ = 0;
   released_ = {};
-  has_last_root_ = false;
+  has_last_root_ = has_root_velocity_ = false;
+  glitch_updates_ = 0;
+  skipped_s_ = 0;
 }
 
 void RuntimeLock::set_ground_velocity(Vec3 velocity_mps) {
@@ -159,8 +167,25 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   const Vec3 root = root_position();
   frame_.teleported = has_last_root_ && length(root - last_root_) > settings_.teleport_distance_m;
   if (frame_.teleported) reset();
+  // A root off its path (the last velocity carried on) for an update or two is a glitch in the
+  // input: show the input and let the lock's state skip those updates, so that the detector and
+  // the feet never see a jump the root takes back.
+  const double elapsed = skipped_s_ + dt;
+  if (has_root_velocity_ && glitch_updates_ < k_max_glitch_updates &&
+      length(root - (last_root_ + root_velocity_ * elapsed)) > settings_.glitch_distance_m) {
+    ++glitch_updates_;
+    skipped_s_ = elapsed;
+    frame_.glitch = true;
+    return frame_;
+  }
+  frame_.glitch = false;
+  has_root_velocity_ = has_last_root_;
+  root_velocity_ = has_last_root_ ? (root - last_root_) / elapsed : Vec3{};
   has_last_root_ = true;
   last_root_ = root;
+  glitch_updates_ = 0;
+  skipped_s_ = 0;
+  dt = elapsed;  // the skipped updates' time passes now
 
   // Inputs of both legs before either is solved.
   std::array<Vec3, 2> contact_ws;
