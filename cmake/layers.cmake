@@ -11,25 +11,32 @@
 #   core                        clip, skeleton, math, Euler, FK, errors, read_file, allocator set-up
 #   io        -> core           BVH and FBX reading/writing, atomic output files
 #   rig       -> core           leg rig detection, rig profiles, unit/up-axis detection
+#   ik        -> core rig       the leg chain solve (foot pitch included) and its height clamps
 #   contacts  -> core rig       contact detection, contact settings and the contacts file
-#   solve     -> core rig contacts            leg IK, offline solve, clean, treadmill
+#   solve     -> core rig ik contacts         offline solve, clean, treadmill
 #   eval      -> core rig contacts            sliding and quality metrics
-#   lock      -> core rig contacts solve eval runtime foot locking
+#   lock      -> core rig ik contacts         runtime foot locking (an engine links it alone)
+#   compare   -> core rig ik contacts solve eval lock   no fix vs runtime lock vs offline clean
 #   walk      -> core rig contacts            procedural walk generation
 #   pipeline  -> core io rig    load_clip: read a file, detect the rig and units, convert
 #   cli       -> everything     the footfix command line (src/cli; footfix_app and the executable)
-set(FOOTFIX_MODULES core io rig contacts solve eval lock walk pipeline)
+set(FOOTFIX_MODULES core io rig ik contacts solve eval lock compare walk pipeline)
 
 set(FOOTFIX_LAYER_core)
 set(FOOTFIX_LAYER_io core)
 set(FOOTFIX_LAYER_rig core)
+set(FOOTFIX_LAYER_ik core rig)
 set(FOOTFIX_LAYER_contacts core rig)
-set(FOOTFIX_LAYER_solve core rig contacts)
+set(FOOTFIX_LAYER_solve core rig ik contacts)
 set(FOOTFIX_LAYER_eval core rig contacts)
-set(FOOTFIX_LAYER_lock core rig contacts solve eval)
+set(FOOTFIX_LAYER_lock core rig ik contacts)
+set(FOOTFIX_LAYER_compare core rig ik contacts solve eval lock)
 set(FOOTFIX_LAYER_walk core rig contacts)
 set(FOOTFIX_LAYER_pipeline core io rig)
 set(FOOTFIX_LAYER_cli ${FOOTFIX_MODULES})
+# What the engine example (examples/) links and includes: the runtime lock without the offline
+# solve, plus reading a clip and making a walk to drive it.
+set(FOOTFIX_LAYER_examples core rig ik contacts lock walk pipeline)
 
 # The files of src/cli that declare options: the footfix executable, and the only files that may
 # include CLI11 (the `layering` test checks it). The rest of src/cli is the footfix_app library.

@@ -15,7 +15,7 @@
 #include "footfix/core/frame_rate.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/causal_contacts.h"
-#include "footfix/lock/compare_methods.h"
+#include "footfix/compare/compare_methods.h"
 #include "lock_options.h"
 #include "metrics_json.h"
 

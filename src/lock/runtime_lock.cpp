@@ -18,8 +18,16 @@ void RuntimeLockSettings::validate() const {
     fail(ErrorKind::usage, "runtime lock: max_pelvis_drop_m must be in [0, 1], got " + std::to_string(max_pelvis_drop_m));
   if (!std::isfinite(pelvis_drop_time_s) || pelvis_drop_time_s <= 0 || pelvis_drop_time_s > 10)
     fail(ErrorKind::usage, "runtime lock: pelvis_drop_time_s must be in (0, 10], got " + std::to_string(pelvis_drop_time_s));
+  if (!std::isfinite(heel_lift) || heel_lift < 0 || heel_lift > 1)
+    fail(ErrorKind::usage, "runtime lock: heel_lift must be in [0, 1], got " + std::to_string(heel_lift));
+  if (!std::isfinite(extension_slack_share) || extension_slack_share < 0 || extension_slack_share > 1)
+    fail(ErrorKind::usage,
+         "runtime lock: extension_slack_share must be in [0, 1], got " + std::to_string(extension_slack_share));
   if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
     fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
+  if (!std::isfinite(glitch_distance_m) || glitch_distance_m <= 0)
+    fail(ErrorKind::usage, "runtime lock: glitch_distance_m must be a finite value > 0, got " +
+                               std::to_string(glitch_distance_m));
   if (!std::isfinite(teleport_distance_m) || teleport_distance_m <= 0)
     fail(ErrorKind::usage,
          "runtime lock: teleport_distance_m must be a finite value > 0, got " + std::to_string(teleport_distance_m));
@@ -29,6 +37,9 @@ namespace {
 
 // A pelvis drop the spring brings back under this (m) with nothing asking for one ends there.
 constexpr double k_settled_drop_m = 1e-4;
+// The most updates in a row a root glitch may last; a root still off its path after them has
+// moved for real (the updates are no longer skipped).
+constexpr int k_max_glitch_updates = 2;
 
 const Rig& checked_rig(const Rig& rig, const Skeleton& skeleton) {
   for (const LegChain& leg : rig.legs)
@@ -65,7 +76,9 @@ void RuntimeLock::reset() {
   for (auto& f : feet_) f.reset();
   drop_ = drop_velocity_ = 0;
   released_ = {};
-  has_last_root_ = false;
+  has_last_root_ = has_root_velocity_ = false;
+  glitch_updates_ = 0;
+  skipped_s_ = 0;
 }
 
 void RuntimeLock::set_ground_velocity(Vec3 velocity_mps) {
@@ -101,8 +114,14 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
     const FootLock::Step& st = steps[s];
     miss_m[s] = 0;
     if (weight_ * foot_weight_[s] <= 0) continue;  // the input's leg, untouched
-    miss_m[s] = solve_leg(pose_, 0, leg, st.position, clamps_[s], max_extension[s], settings_.ik).miss_m;
-    if (!st.locked || miss_m[s] <= 0) continue;
+    // A toe out of the leg's reach may first lift its heel (the foot pitches about the toe, as in
+    // a heel-off), on every frame alike so that no switch pops.
+    LegIkHints hints;
+    hints.foot_pitch = settings_.heel_lift;
+    miss_m[s] = solve_leg(pose_, 0, leg, st.position, clamps_[s], max_extension[s], settings_.ik, hints).miss_m;
+    // A locked toe, or one an unlock is still blending away from its contact point, keeps the
+    // pelvis down while it misses (raising it at the unlock would yank the toe off its path).
+    if ((!st.locked && st.blend_weight >= 1) || miss_m[s] <= 0) continue;
     // Lowering the hip by d brings it about d x (its height over the target / their distance)
     // nearer the target (at least half of d: a leg that reaches far forward gains little).
     const Vec3 hip = joint_world(pose_, 0, leg.hip).translation;
@@ -148,8 +167,25 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   const Vec3 root = root_position();
   frame_.teleported = has_last_root_ && length(root - last_root_) > settings_.teleport_distance_m;
   if (frame_.teleported) reset();
+  // A root off its path (the last velocity carried on) for an update or two is a glitch in the
+  // input: show the input and let the lock's state skip those updates, so that the detector and
+  // the feet never see a jump the root takes back.
+  const double elapsed = skipped_s_ + dt;
+  if (has_root_velocity_ && glitch_updates_ < k_max_glitch_updates &&
+      length(root - (last_root_ + root_velocity_ * elapsed)) > settings_.glitch_distance_m) {
+    ++glitch_updates_;
+    skipped_s_ = elapsed;
+    frame_.glitch = true;
+    return frame_;
+  }
+  frame_.glitch = false;
+  has_root_velocity_ = has_last_root_;
+  root_velocity_ = has_last_root_ ? (root - last_root_) / elapsed : Vec3{};
   has_last_root_ = true;
   last_root_ = root;
+  glitch_updates_ = 0;
+  skipped_s_ = 0;
+  dt = elapsed;  // the skipped updates' time passes now
 
   // Inputs of both legs before either is solved.
   std::array<Vec3, 2> contact_ws;
@@ -157,8 +193,10 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   for (int s = 0; s < 2; ++s) {
     const LegChain& leg = rig_.legs[s];
     contact_ws[s] = joint_world(pose_, 0, leg.contact_joint()).translation;
-    max_extension[s] =
-        length(joint_world(pose_, 0, leg.heel).translation - joint_world(pose_, 0, leg.hip).translation);
+    const Vec3 hip = joint_world(pose_, 0, leg.hip).translation, knee = joint_world(pose_, 0, leg.knee).translation,
+               heel = joint_world(pose_, 0, leg.heel).translation;
+    const double posed = length(heel - hip), straight = length(knee - hip) + length(heel - knee);
+    max_extension[s] = posed + settings_.extension_slack_share * std::max(0.0, straight - posed);
   }
   const int pelvis = rig_.pelvis >= 0 ? rig_.pelvis : std::max(rig_.translation_joint, 0);
   // Where each contact joint rests on the queried ground under it.
@@ -180,7 +218,9 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       out.contact_signal = detected[s].signal;
     }
     if (!out.contact) released_[s] = false;
-    const double height = given ? (*given)[s].height_m : ground_ ? resting[s] : contact_ws[s].y;
+    // A contact point below the contact joint's clamp could never be reached: lock on the clamp.
+    const double height =
+        ground_ ? resting[s] : std::max(given ? (*given)[s].height_m : contact_ws[s].y, heights_[s].toe_min_m);
     steps[s] = feet_[s].step(contact_ws[s], out.contact && !released_[s], height, dt, ground_velocity_);
     out.locked = steps[s].locked;
     out.blend_weight = steps[s].blend_weight;
@@ -213,7 +253,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
     wanted = std::max(wanted, drop_ + solve_legs(steps, max_extension, miss_m));
   }
   frame_.pelvis_drop_m = drop_;
-  // A toe still out of reach with the pelvis as low as it may go is let go.
+  // A locked toe still out of reach with the pelvis as low as it may go is let go.
   for (int s = 0; s < 2; ++s)
     if (steps[s].locked && miss_m[s] > settings_.release_miss_m && wanted >= max_drop && weight_ * foot_weight_[s] >= 1)
       released_[s] = true;

@@ -6,7 +6,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
-#include "footfix/solve/offline_apply.h"
+#include "footfix/ik/leg_heights.h"
 
 namespace footfix {
 

@@ -145,16 +145,6 @@ std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, co
 
 }  // namespace
 
-LegHeights leg_heights(const Clip& clip, const LegChain& leg) {
-  LegHeights h{1e300, 1e300, 1e300};
-  for (int f = 0; f < clip.frame_count; ++f) {
-    h.toe_min_m = std::min(h.toe_min_m, joint_world(clip, f, leg.contact_joint()).translation.y);
-    h.heel_min_m = std::min(h.heel_min_m, joint_world(clip, f, leg.heel).translation.y);
-    h.toe_end_min_m = std::min(h.toe_end_min_m, foot_tip_world(clip, f, leg).y);
-  }
-  return h;
-}
-
 OfflineSolveInput offline_input_from_clip(const Clip& clip, int translation_joint,
                                           const std::array<LegChain, 2>& legs, const LegIkSettings& ik,
                                           const LegTracks* tracks) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "footfix/pipeline/load_clip.h"
-#include "footfix/lock/compare_methods.h"
+#include "footfix/compare/compare_methods.h"
 #include "support/locomotion_clips.h"
 #include "support/clip_param_name.h"
 #include "support/paths.h"

@@ -1,6 +1,6 @@
 // Leg chain solve on a synthetic two-leg skeleton: root -> pelvis -> hip -> knee -> heel -> toe
 // (+ end site), plus a spine joint that the solve must never touch.
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // What an engine needs from the runtime lock besides the pose (issue 33, section 3): the same
-// contacts at any tick rate, a teleport detected without reset(), an in-place clip locked on a
-// treadmill given its ground velocity (and a warning without it), the lock blended out by
-// weights, and a calibration from one stance pose.
+// contacts at any tick rate, a teleport detected without reset(), a one-frame root glitch skipped,
+// an in-place clip locked on a treadmill given its ground velocity (and a warning without it), the
+// lock blended out by weights, and a calibration from one stance pose.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/lock/event_pops.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/runtime_lock.h"
 #include "footfix/lock/stance_heights.h"
@@ -76,6 +77,7 @@ TEST(LockEngine, ATeleportResetsTheLock) {
   auto toe_gap_at_jump = [&](double teleport_distance_m, bool& teleported, bool& was_locked) {
     RuntimeLockSettings settings;
     settings.teleport_distance_m = teleport_distance_m;
+    settings.glitch_distance_m = teleport_distance_m;  // a 3 m jump is no glitch to skip either
     RuntimeLock lock(jumped.skeleton, walk.rig, stance_leg_heights(jumped, walk.rig), settings, jumped.fps);
     const auto joints = static_cast<size_t>(jumped.joint_count());
     Clip out = jumped;
@@ -104,6 +106,38 @@ TEST(LockEngine, ATeleportResetsTheLock) {
   const double undetected = toe_gap_at_jump(10.0, teleported, was_locked);
   EXPECT_FALSE(teleported);
   EXPECT_GT(undetected, 0.5);
+}
+
+TEST(LockEngine, AOneFrameRootGlitchIsSkipped) {
+  // One frame of the walk with its root 20 cm off (under the teleport distance), in the middle of
+  // a lock: the lock neither lets go nor locks again around it, the locked toe is back on its
+  // contact point on the next frame, and no event pops. Without the glitch detection (a
+  // threshold over the glitch) the foot unlocks and locks again, with a pop.
+  LoadedClip walk = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  const LockClipResult plain = lock_clip(walk.clip, walk.rig, RuntimeLockSettings{});
+  const auto& locked = plain.feet[0].locked;
+  int g = 200;
+  while (g + 5 < walk.clip.frame_count && !(locked[g - 5] && locked[g + 5] && plain.feet[0].blend_weight[g - 1] >= 1)) ++g;
+  ASSERT_LT(g + 5, walk.clip.frame_count);
+  Clip glitched = walk.clip;
+  const int root = walk.rig.translation_joint;
+  ASSERT_EQ(walk.clip.skeleton.parents[static_cast<size_t>(root)], -1);
+  glitched.translation(g, root).x += 0.2;
+  ASSERT_LT(0.2, RuntimeLockSettings{}.teleport_distance_m);
+
+  const LockClipResult skipped = lock_clip(glitched, walk.rig, RuntimeLockSettings{});
+  EXPECT_EQ(count_locks(skipped), count_locks(plain));
+  for (int f = g - 5; f <= g + 5; ++f) EXPECT_TRUE(skipped.feet[0].locked[f]) << "frame " << f;
+  const int toe = walk.rig.legs[0].contact_joint();
+  EXPECT_LT(length(joint_world(skipped.locked, g + 1, toe).translation - skipped.feet[0].contact_point_m[g + 1]), 0.001);
+  const LockEventPops pops = lock_event_pops(glitched, skipped, walk.rig);
+  EXPECT_LE(pops.worst_ratio, lock_event_pops(walk.clip, plain, walk.rig).worst_ratio + 0.01);
+
+  RuntimeLockSettings blind;
+  blind.glitch_distance_m = 0.3;
+  const LockClipResult seen = lock_clip(glitched, walk.rig, blind);
+  EXPECT_GT(count_locks(seen), count_locks(plain));
+  EXPECT_GT(lock_event_pops(glitched, seen, walk.rig).worst_ratio, k_event_pop_limit);
 }
 
 TEST(LockEngine, AnInPlaceClipLocksOnItsTreadmill) {

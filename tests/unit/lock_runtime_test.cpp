@@ -1,6 +1,7 @@
 // The runtime lock as a whole: causal (a frame's output never depends on later frames), only the
-// legs and the pelvis height change, a locked toe held when the body runs ahead, the causal
-// detector's documented delays, bad poses and one-frame clips.
+// legs and the pelvis height change, a locked toe held when the body runs ahead (heel lift, then
+// pelvis drop, then release), the causal detector's documented delays, bad poses and one-frame
+// clips.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -107,6 +108,41 @@ TEST(LockRuntime, HoldsALockedToeWhenTheBodyRunsAhead) {
   EXPECT_LT(after.max_miss_m, 0.04);
   EXPECT_GT(after.held_share(), before.held_share() + 0.1);
   EXPECT_GT(after.settled_frames, 150);  // still locks most of its contacts
+}
+
+TEST(LockRuntime, LiftsTheHeelThenLowersThePelvisThenLetsGo) {
+  // The body running ahead as above, with the heel lift on and each stage added in turn, none let
+  // go (release_miss_m huge) until the last: the heel lift keeps more frames on the contact point
+  // than the leg alone, the pelvis drop brings the worst miss down further, and with the release
+  // a lock that lifts its heel and lowers the pelvis first stays locked longer than one that is
+  // let go at once.
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  const Clip ahead = make_sliding(walk.clip, walk.rig, 1.25);
+  RuntimeLockSettings s;
+  s.max_pelvis_drop_m = 0;
+  s.release_miss_m = 1;
+  const LockHold leg_only = lock_hold(lock_clip(ahead, walk.rig, s), walk.rig);
+  s.heel_lift = 1;
+  const LockHold heel = lock_hold(lock_clip(ahead, walk.rig, s), walk.rig);
+  s.max_pelvis_drop_m = RuntimeLockSettings{}.max_pelvis_drop_m;
+  const LockHold pelvis = lock_hold(lock_clip(ahead, walk.rig, s), walk.rig);
+  EXPECT_GT(heel.held_share(), leg_only.held_share() + 0.1);
+  EXPECT_LT(heel.max_miss_m, leg_only.max_miss_m);
+  EXPECT_LT(pelvis.max_miss_m, heel.max_miss_m - 0.01);
+
+  RuntimeLockSettings release_only;
+  release_only.max_pelvis_drop_m = 0;
+  const LockHold released = lock_hold(lock_clip(ahead, walk.rig, release_only), walk.rig);
+  s.release_miss_m = RuntimeLockSettings{}.release_miss_m;
+  const LockHold all = lock_hold(lock_clip(ahead, walk.rig, s), walk.rig);
+  EXPECT_GT(all.settled_frames, released.settled_frames * 5 / 4);
+  EXPECT_THROW(
+      [] {
+        RuntimeLockSettings bad;
+        bad.heel_lift = 1.5;
+        bad.validate();
+      }(),
+      Error);
 }
 
 TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {

@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/solve/offline_apply.h"
 #include "support/leg_test_rig.h"
 

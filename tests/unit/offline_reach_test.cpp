@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "footfix/core/error.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
 #include "support/leg_test_rig.h"

@@ -18,7 +18,7 @@
 #include "footfix/eval/metrics.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/core/fk.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/solve/pop_guard.h"
 #include "support/paths.h"
 

@@ -15,7 +15,8 @@
 // the height under a point; flat at the feet's own past heights without one), how much of the
 // correction to show (set_weight,
 // set_foot_weight: blend the lock out in a cutscene), and that the stream restarts (reset()). A
-// root that jumps farther than teleport_distance_m in one frame resets the lock by itself.
+// root that jumps farther than teleport_distance_m in one frame resets the lock by itself; one
+// that leaves its path for an update or two and comes back (glitch_distance_m) is skipped.
 #pragma once
 
 #include <array>
@@ -27,7 +28,7 @@
 #include "footfix/lock/ground_query.h"
 #include "footfix/lock/inertialization.h"
 #include "footfix/rig/leg_rig.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 
 namespace footfix {
 
@@ -37,6 +38,16 @@ struct RuntimeLockSettings {
   /// window, majority window and the two thresholds; see lock/causal_contacts.h).
   ContactSettings contacts;
   LegIkSettings ik;
+  /// How far a corrected leg may straighten beyond the input pose (0 - 1): its hip-to-heel
+  /// distance may reach the input's plus this share of the slack (thigh plus shin less the
+  /// input's distance). 0: never past the input's.
+  double extension_slack_share = 0;
+  /// How much a toe out of the leg's reach may lift its heel (0 - 1, the share of
+  /// ik.max_foot_pitch_deg the foot may pitch about the toe, as in a heel-off; 0: never). A
+  /// locked toe out of reach uses the leg's slack, then the heel lift, then the pelvis drop, then
+  /// the release. Off by default: on the shared clips made to slide it keeps more locked toes on
+  /// their contact points but pops harder at unlocks (docs/tuning.md).
+  double heel_lift = 0;
   /// A locked toe the leg cannot reach brings the pelvis (the translation joint) down by up to
   /// this much (m, >= 0; 0: never), following the drop it needs with a critically damped spring
   /// of time constant pelvis_drop_time_s (s, > 0).
@@ -49,6 +60,11 @@ struct RuntimeLockSettings {
   /// is a teleport or a cut: the lock resets (as reset()) and that frame shows the input. At
   /// 30 Hz the default is 15 m/s, faster than any locomotion; raise it for vehicles.
   double teleport_distance_m = 0.5;
+  /// A root that leaves, for one or two updates, the path its last velocity predicts by more
+  /// than this (m, > 0; below teleport_distance_m to matter) is a glitch in the input: those
+  /// updates show the input and the lock's state skips them. At 30 Hz the default is a change
+  /// of velocity of 3.6 m/s in one update, more than a landing's.
+  double glitch_distance_m = 0.12;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
 };
@@ -80,6 +96,9 @@ struct RuntimeFrame {
   std::array<RuntimeFootState, 2> feet;  ///< indexed by Side
   double pelvis_drop_m = 0;  ///< how far the pelvis is lowered (m, world, >= 0)
   bool teleported = false;   ///< the root jumped past teleport_distance_m: the lock was reset
+  /// The root left its path for this update only (glitch_distance_m): the frame shows the input
+  /// and `feet` are the last update's.
+  bool glitch = false;
 };
 
 class RuntimeLock {
@@ -131,7 +150,7 @@ class RuntimeLock {
   /// target, the input's heel and its foot tip where there is a ground query.
   void place_clamps(const std::array<FootLock::Step, 2>& steps);
   /// Solves both legs onto their targets, each leg's distance from its target into `miss_m`;
-  /// returns the pelvis drop the locked ones still need.
+  /// returns the pelvis drop the locked ones (and those an unlock still blends) still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
                     std::array<double, 2>& miss_m);
 
@@ -149,8 +168,11 @@ class RuntimeLock {
   Vec3 ground_velocity_;                    ///< m/s, horizontal
   double weight_ = 1;
   std::array<double, 2> foot_weight_{1, 1};
-  bool has_last_root_ = false;
-  Vec3 last_root_;                          ///< the input root's last world position (m)
+  bool has_last_root_ = false, has_root_velocity_ = false;
+  Vec3 last_root_;                          ///< the input root's world position at the last update not skipped (m)
+  Vec3 root_velocity_;                      ///< the root's velocity up to then (m/s)
+  int glitch_updates_ = 0;                  ///< updates skipped in a row as a root glitch
+  double skipped_s_ = 0;                    ///< their time (s)
 };
 
 }  // namespace footfix

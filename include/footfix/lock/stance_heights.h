@@ -8,7 +8,7 @@
 #include "footfix/core/clip.h"
 #include "footfix/lock/ground_query.h"
 #include "footfix/rig/leg_rig.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 
 namespace footfix {
 

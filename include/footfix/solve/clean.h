@@ -11,7 +11,7 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/solve/loop.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"

@@ -1,6 +1,6 @@
 // Glue between a clip and the offline solve ("then apply" the solved trajectories): extract the
 // solve's input trajectories from a clip, and write a solve result back by moving the pelvis and
-// solving each leg chain (solve/leg_ik.h). Contacts and their heights come from the caller.
+// solving each leg chain (ik/leg_ik.h). Contacts and their heights come from the caller.
 #pragma once
 
 #include <array>
@@ -8,14 +8,11 @@
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/rig/leg_tracks.h"
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_heights.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/solve/offline_solve.h"
 
 namespace footfix {
-
-/// World-space Y minima (meters) over all frames of the leg's contact joint, heel and foot tip
-/// (foot_tip_world): the clamps the leg solve needs, taken from the source clip.
-LegHeights leg_heights(const Clip& clip, const LegChain& leg);
 
 /// Fills frame_count, fps, pelvis_ws (world position of `translation_joint`) and toe_ws (world
 /// position of each leg's contact joint) from `clip`. Sets toe_min_height_m to the contact

@@ -1,7 +1,7 @@
 // Offline foot locking: moves the pelvis and the two contact-joint
 // targets over the whole clip so that toes stay put during contacts while pelvis and toe
 // velocities follow the input elsewhere. A plain job on positions only: no clip, no file, no IK.
-// The caller then moves the pelvis to result.pelvis_ws and solves each leg (solve/leg_ik.h)
+// The caller then moves the pelvis to result.pelvis_ws and solves each leg (ik/leg_ik.h)
 // towards result.toe_ws.
 #pragma once
 

@@ -5,17 +5,10 @@
 #pragma once
 
 #include "footfix/core/clip.h"
+#include "footfix/ik/leg_heights.h"
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix {
-
-/// World-space Y minima (meters) of the leg's joints over the source clip: the lowest each ever
-/// goes, i.e. its height when standing on the ground. Targets are clamped to stay above them.
-struct LegHeights {
-  double toe_min_m = -1e30;      ///< contact joint (toe, or heel on a rig without toes)
-  double heel_min_m = -1e30;     ///< heel (ankle / foot) joint
-  double toe_end_min_m = -1e30;  ///< foot tip (toe_end joint or end site, see foot_tip_world)
-};
 
 struct LegIkSettings {
   /// Soft reach limit width s (meters, > 0): the heel's distance from the hip approaches the

@@ -1,4 +1,4 @@
-#include "footfix/lock/compare_methods.h"
+#include "footfix/compare/compare_methods.h"
 
 #include "footfix/eval/sliding.h"
 #include "footfix/lock/lock_clip.h"

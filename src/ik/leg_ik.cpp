@@ -1,4 +1,4 @@
-#include "footfix/solve/leg_ik.h"
+#include "footfix/ik/leg_ik.h"
 
 #include <algorithm>
 #include <cassert>
