@@ -269,6 +269,9 @@ class Planner {
       sink = std::max(sink, terrain_.height(w.x, w.z) - w.y);
     }
     f.toe_m.y += sink;
+    f.heel_sole_m = f.toe_m + rotate(flat, geo.heel_sole - geo.toe);
+    f.ball_sole_m = f.toe_m + rotate(flat, geo.ball_sole - geo.toe);
+    f.tip_sole_m = f.toe_m + rotate(flat, geo.tip_sole - geo.toe);
     if (sink > 0.002 && !raised_warned_) {
       raised_warned_ = true;
       char msg[200];

@@ -189,5 +189,26 @@ TEST(WalkHumanGait, StairsDownAreRefusedWithWhereAndWhy) {
   EXPECT_NO_THROW(flat_walk(1.0, 8, "stairs"));
 }
 
+TEST(WalkHumanGait, FootholdsGiveHeelBallAndTipOnTheTerrain) {
+  for (const char* terrain : {"flat", "slope:10", "stairs"}) {
+    SCOPED_TRACE(terrain);
+    const WalkResult w = flat_walk(1.0, 8, terrain);
+    for (const Footstep& s : w.plan.steps) {
+      // Each sole point of a planted foot stands on the ground (the foot is flat on the
+      // terrain's plane), none below it.
+      for (const Vec3& p : {s.heel_sole_m, s.ball_sole_m, s.tip_sole_m}) {
+        EXPECT_GE(p.y - w.terrain.height(p.x, p.z), -1e-6) << s.index;
+        EXPECT_LE(p.y - w.terrain.height(p.x, p.z), 1e-3) << s.index;
+      }
+      // Heel behind ball behind tip along the foot's heading; the ball under the toe joint.
+      const Vec3 forward{std::sin(s.yaw_rad), 0, std::cos(s.yaw_rad)};
+      EXPECT_LT(dot(s.heel_sole_m - s.ball_sole_m, forward), -0.05) << s.index;
+      EXPECT_GT(dot(s.tip_sole_m - s.ball_sole_m, forward), 0.01) << s.index;
+      EXPECT_LT(std::hypot(s.ball_sole_m.x - s.toe_m.x, s.ball_sole_m.z - s.toe_m.z), 0.01) << s.index;
+      EXPECT_GT(s.toe_m.y, s.ball_sole_m.y) << s.index;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace footfix
