@@ -144,6 +144,20 @@ TEST(WalkHumanGait, SoleStaysOnTheTerrain) {
   }
 }
 
+TEST(WalkHumanGait, CrossSlopesRollTheFootAndKeepTheSoleOn) {
+  // Turning a quarter on a slope ends the walk across it: the feet roll with the ground.
+  for (const char* t : {"slope:10", "slope:-10"}) {
+    SCOPED_TRACE(t);
+    const WalkResult w = flat_walk(1.0, 10, t, "turn:90");
+    const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+    EXPECT_LE(m.max_sole_penetration_mm, 1.0);
+    EXPECT_LT(w.max_ik_error_m, 0.001);
+    double most_roll = 0;
+    for (const Footstep& s : w.plan.steps) most_roll = std::max(most_roll, std::abs(s.roll_rad) * k_rad_to_deg);
+    EXPECT_GT(most_roll, 7);
+  }
+}
+
 TEST(WalkHumanGait, FeetTooSteepForTheirLimitsAreRaisedWithAWarning) {
   const WalkResult steep = flat_walk(1.0, 8, "slope:-29");
   ASSERT_FALSE(steep.plan.warnings.empty());
