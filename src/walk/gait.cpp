@@ -269,6 +269,9 @@ class Planner {
       sink = std::max(sink, terrain_.height(w.x, w.z) - w.y);
     }
     f.toe_m.y += sink;
+    f.heel_sole_m = f.toe_m + rotate(flat, geo.heel_sole - geo.toe);
+    f.ball_sole_m = f.toe_m + rotate(flat, geo.ball_sole - geo.toe);
+    f.tip_sole_m = f.toe_m + rotate(flat, geo.tip_sole - geo.toe);
     if (sink > 0.002 && !raised_warned_) {
       raised_warned_ = true;
       char msg[200];
@@ -300,6 +303,17 @@ class Planner {
     else plan_.body.push_back(k);
   }
 
+  /// Stairs are climbed only: a path that brings a foot down a tread is refused, rather than
+  /// planned with a sole sinking into the step it cannot see.
+  [[noreturn]] void refuse_descent(const Footstep& f, const Footstep& from) const {
+    char msg[300];
+    std::snprintf(msg, sizeof msg,
+                  "walk: stairs are climbed only, not descended: at %.2f s the %s foot would step down from tread %d to %d "
+                  "(x %.2f, z %.2f m); use --path straight, or a turn that stays on one level",
+                  f.lift_s, f.side == Side::left ? "left" : "right", from.tread, f.tread, f.toe_m.x, f.toe_m.z);
+    fail(ErrorKind::usage, msg);
+  }
+
   /// Plans one step of `side` beginning (heel rise) at `begin`, toward toe position `toe`.
   void step(Side side, GaitState state, double begin, Vec3 toe, double yaw, double size) {
     const Footstep& from = current(side);
@@ -314,6 +328,7 @@ class Planner {
     f.plant_s = f.lift_s + plan_.swing_s;
     if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, current(other(side)).tread);
     place(f, toe, yaw);
+    if (terrain_.kind == TerrainKind::stairs && terrain_.stair_rise_m > 0 && f.tread < from.tread) refuse_descent(f, from);
     const double scale = std::clamp(size, 0.25, 1.0);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * scale;
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;

@@ -9,23 +9,6 @@ namespace {
 constexpr double k_sway_m = 0.02;
 constexpr double k_rotation_rad = 4 * k_deg_to_rad;
 constexpr double k_list_rad = 3.5 * k_deg_to_rad;
-/// Cycle phase of the lowest pelvis, relative to a heel strike: the end of swing, when the leading
-/// leg reaches forward and the trailing foot is still flat.
-constexpr double k_dip_phase = 0.04;
-constexpr double k_max_dip_m = 0.12;
-/// The dip is sized where it is at least this deep a part of the step; elsewhere the legs' reach
-/// (the stance leg's arc at mid-stance) shapes the height.
-constexpr double k_dip_shape_min = 0.3;
-/// Smoothness of the soft minimum between the dip and the reach (m).
-constexpr double k_soft_min_m = 0.003;
-/// The dip starts this far above the reach at mid-stance, so the stance leg straightens there.
-constexpr double k_top_above_reach_m = 0.01;
-
-/// Smooth minimum of a and b, never above either: min - k ln(e^(-(a-min)/k) + e^(-(b-min)/k)).
-double soft_min(double a, double b, double k) {
-  const double m = std::min(a, b);
-  return m - k * std::log(std::exp(-(a - m) / k) + std::exp(-(b - m) / k));
-}
 
 std::vector<double> gaussian(const std::vector<double>& y, int half, double sigma) {
   const int n = static_cast<int>(y.size());
@@ -74,25 +57,47 @@ PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase) {
   return s;
 }
 
-std::vector<double> pelvis_heights(const std::vector<double>& top, const std::vector<double>& cap,
-                                   const std::vector<GaitPhase>& phase, int step_frames) {
-  const int n = static_cast<int>(top.size());
-  std::vector<double> shape(n), need(n), depth(n);
+std::vector<double> pelvis_heights(const std::vector<double>& cap, double fps, double max_up_mps2, double max_down_mps2) {
+  const int n = static_cast<int>(cap.size());
+  if (n == 0) return {};
+  const double dt = 1.0 / fps;
+  // Parabolic erosion: e(t) = min over s of cap(s) + a/2 (t - s)^2. Never above cap; where cap
+  // bends upward faster than a (the two legs' reach meeting in a V at each heel strike) a parabola
+  // of curvature a passes under it. Beyond a second the parabola term exceeds any step's dip.
+  const int window = std::min(n, static_cast<int>(std::ceil(fps)));
+  std::vector<double> e(n);
   for (int i = 0; i < n; ++i) {
-    shape[i] = phase[i].weight * 0.5 * (1 + std::cos(4 * k_pi * (phase[i].cycle - k_dip_phase)));
-    const double excess = top[i] + k_top_above_reach_m - cap[i];
-    need[i] = shape[i] < k_dip_shape_min ? 0.0 : std::min(k_max_dip_m, std::max(0.0, excess) / shape[i]);
+    double m = cap[i];
+    for (int j = std::max(0, i - window); j <= std::min(n - 1, i + window); ++j) {
+      const double d = (i - j) * dt;
+      m = std::min(m, cap[j] + 0.5 * max_up_mps2 * d * d);
+    }
+    e[i] = m;
   }
-  // The dip each step needs: the largest need within a step and a half, smoothed over a step.
-  const int reach = std::max(1, 3 * step_frames / 2);
+  // Lower convex envelope of e + b/2 t^2, less b/2 t^2: the highest curve under e whose downward
+  // curvature is at most b (it bridges the sharp peaks where the reach changes legs).
+  const double b = max_down_mps2;
+  std::vector<double> g(n);
+  for (int i = 0; i < n; ++i) g[i] = e[i] + 0.5 * b * (i * dt) * (i * dt);
+  std::vector<int> hull;
   for (int i = 0; i < n; ++i) {
-    double m = 0;
-    for (int j = std::max(0, i - reach); j <= std::min(n - 1, i + reach); ++j) m = std::max(m, need[j]);
-    depth[i] = m;
+    while (hull.size() >= 2) {
+      const int p = hull[hull.size() - 2], q = hull.back();
+      // q lies on or above the chord p-i: not on the lower hull.
+      if ((g[q] - g[p]) * (i - p) >= (g[i] - g[p]) * (q - p)) hull.pop_back();
+      else break;
+    }
+    hull.push_back(i);
   }
-  depth = gaussian(depth, step_frames, std::max(1.0, step_frames / 2.0));
   std::vector<double> h(n);
-  for (int i = 0; i < n; ++i) h[i] = soft_min(cap[i], top[i] + k_top_above_reach_m - depth[i] * shape[i], k_soft_min_m);
+  for (size_t k = 0; k + 1 < hull.size(); ++k) {
+    const int p = hull[k], q = hull[k + 1];
+    for (int i = p; i <= q; ++i) {
+      const double u = static_cast<double>(i - p) / (q - p);
+      h[i] = g[p] + (g[q] - g[p]) * u - 0.5 * b * (i * dt) * (i * dt);
+    }
+  }
+  if (hull.size() == 1) h[0] = e[0];
   return h;
 }
 

@@ -19,6 +19,13 @@ constexpr double k_stance_miss_m = 1e-4;
 /// Heel rise (degrees) lowered per retry on stairs, and the lowest tried.
 constexpr double k_heel_rise_step_deg = 1;
 constexpr double k_min_stairs_heel_rise_deg = 20;
+/// Largest vertical acceleration of the pelvis (m/s^2) up to 1.3 m/s, and its growth with
+/// speed beyond: it rounds the change of legs at each heel strike, whose dip deepens with the
+/// step, and leaves the stance leg's arc over mid-stance (v^2 / leg length) as it is, so that leg
+/// straightens there.
+constexpr double k_pelvis_accel_mps2 = 6;
+constexpr double k_pelvis_accel_speed_mps = 1.3;
+constexpr double k_pelvis_accel_power = 3;
 
 /// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
 double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
@@ -77,10 +84,24 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
 
 namespace {
 
-/// One walk with the given gait (its toe-off heel rise as given). `stance_miss_m` receives the
-/// largest IK error of a planted foot.
+/// How the pelvis height meets the legs' reach: its acceleration bound as a multiple of the
+/// default, and how far below the reach it stays (m).
+struct PelvisFit {
+  double accel_scale = 1;
+  double lower_m = 0;
+};
+
+/// Tried in turn while a planted foot misses its target: a stiffer pelvis for ground whose reach
+/// dips deeper than a step on the level (steep climbs, whose hips would flex past their limit
+/// under the rounded dip), then a lower one for a leg whose limits keep it from reaching its
+/// bone lengths (a knee that cannot straighten fully).
+constexpr PelvisFit k_pelvis_retries[] = {{1.5, 0}, {2.25, 0}, {3.4, 0}, {1, 0.002}, {1, 0.004},
+                                          {1, 0.006}, {1, 0.009}, {1, 0.012}};
+
+/// One walk with the given gait (its toe-off heel rise as given) and pelvis fit. `stance_miss_m`
+/// receives the largest IK error of a planted foot.
 WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings,
-                     const GaitSettings& gait_in, double& stance_miss_m) {
+                     const GaitSettings& gait_in, PelvisFit fit, double& stance_miss_m) {
   const Skeleton& skel = source.skeleton;
   if (rig.translation_joint < 0 || rig.pelvis < 0 || !skel.is_ancestor(rig.translation_joint, rig.pelvis))
     fail(ErrorKind::process, "walk: the joint carrying the root motion must be the pelvis or one of its ancestors");
@@ -110,7 +131,7 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
   // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
   std::vector<std::array<FootSample, 2>> feet(frames);
   std::vector<Vec3> pelvis(frames);
-  std::vector<double> height_cap(frames), height_top(frames);
+  std::vector<double> height_cap(frames);
   std::vector<Transform> world(n);
   std::vector<BodyKnot> body_path(frames);
   std::vector<GaitPhase> phases(frames);
@@ -142,7 +163,6 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
     const Vec3 pelvis_rel = world[rig.pelvis].translation;
     const Vec3 left{std::cos(b.yaw_rad), 0, -std::sin(b.yaw_rad)};
     pelvis[f] = Vec3{b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z} + left * sway.lateral_m;
-    height_top[f] = pelvis[f].y;
     double cap = pelvis[f].y;
     for (int side = 0; side < 2; ++side) {
       feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);
@@ -151,8 +171,10 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
     }
     height_cap[f] = cap;
   }
-  const int step_frames = std::max(1, static_cast<int>(std::lround(plan.step_period_s * settings.fps)));
-  const std::vector<double> heights = pelvis_heights(height_top, height_cap, phases, step_frames);
+  const double pelvis_accel =
+      fit.accel_scale * k_pelvis_accel_mps2 * std::pow(std::max(1.0, gait.speed_mps / k_pelvis_accel_speed_mps), k_pelvis_accel_power);
+  for (double& c : height_cap) c -= fit.lower_m;
+  const std::vector<double> heights = pelvis_heights(height_cap, settings.fps, pelvis_accel, pelvis_accel);
 
   // Pass 2: root motion, then each leg by IK, warm-started from the previous frame.
   std::array<std::array<Quat, 3>, 2> legs;
@@ -198,7 +220,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   settings.validate();
   GaitSettings gait = settings.gait;
   double stance_miss_m = 0;
-  WalkResult result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+  WalkResult result = walk_once(source, rig, terrain, settings, gait, PelvisFit{}, stance_miss_m);
   // On a tread the heel rise of push-off is as high as this skeleton's leg can hold within its
   // joint limits: while a planted foot misses its target, the rise is lowered and the walk
   // planned again.
@@ -206,7 +228,17 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
          gait.toe_off_deg - k_heel_rise_step_deg >= k_min_stairs_heel_rise_deg) {
     gait.toe_off_deg -= k_heel_rise_step_deg;
     stance_miss_m = 0;
-    result = walk_once(source, rig, terrain, settings, gait, stance_miss_m);
+    result = walk_once(source, rig, terrain, settings, gait, PelvisFit{}, stance_miss_m);
+  }
+  // Then other pelvis fits, keeping the walk whose planted feet miss least.
+  for (const PelvisFit& fit : k_pelvis_retries) {
+    if (stance_miss_m <= k_stance_miss_m) break;
+    double miss = 0;
+    WalkResult retry = walk_once(source, rig, terrain, settings, gait, fit, miss);
+    if (miss < stance_miss_m) {
+      stance_miss_m = miss;
+      result = std::move(retry);
+    }
   }
   return result;
 }

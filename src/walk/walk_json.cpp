@@ -34,9 +34,13 @@ std::string walk_terrain_json(const WalkResult& walk, const WalkSettings& settin
     o["phase"] = s.phase;
     const bool initial = s.state == GaitState::idle;
     o["lift_s"] = initial ? nlohmann::ordered_json() : nlohmann::ordered_json(round_to(s.lift_s, 1e-6));
+    o["heel_rise_s"] = initial ? nlohmann::ordered_json() : nlohmann::ordered_json(round_to(s.roll_begin_s, 1e-6));
     o["heel_strike_s"] = initial ? nlohmann::ordered_json() : nlohmann::ordered_json(round_to(s.heel_strike_s, 1e-6));
     o["plant_s"] = initial ? nlohmann::ordered_json(0.0) : nlohmann::ordered_json(round_to(s.plant_s, 1e-6));
     o["toe_position_m"] = vec(s.toe_m);
+    o["heel_sole_m"] = vec(s.heel_sole_m);
+    o["ball_sole_m"] = vec(s.ball_sole_m);
+    o["tip_sole_m"] = vec(s.tip_sole_m);
     o["yaw_deg"] = round_to(s.yaw_rad * k_rad_to_deg, 1e-4);
     o["pitch_deg"] = round_to(s.pitch_rad * k_rad_to_deg, 1e-4);
     o["roll_deg"] = round_to(s.roll_rad * k_rad_to_deg, 1e-4);

@@ -3,13 +3,15 @@
 // at mid-stance, the heel rises before toe off, the foot's motion has no one-frame velocity jumps
 // (toe accelerations within twice the shared optical-mocap walks'), the pelvis sways, rotates
 // and lists, the sole stays on the terrain, a walk ends in its idle stance and a turn that
-// cannot be reached says so.
+// cannot be reached says so; the knee absorbs the loading response, the pelvis rises and falls
+// without jolts, and a path down the stairs is refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "footfix/core/error.h"
 #include "footfix/core/fk.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/walk/gait_figures.h"
@@ -69,16 +71,42 @@ TEST(WalkHumanGait, StanceKneeStraightensAndTheHeelRisesFirst) {
   }
 }
 
-TEST(WalkHumanGait, ToeMotionHasNoVelocityJumps) {
-  FOOTFIX_REQUIRE_SHARED_CLIPS();
+/// The largest of one figure over the shared Xia and Bandai optical-mocap walks.
+double shared_walks_max(double GaitFigures::*figure) {
   double reference = 0;
   for (const char* name : {"xia_neutral_01_000_walk.bvh", "bandai1_walk_normal_001.bvh"}) {
     const LoadedClip c = load_clip(test::shared_clips_dir() / name);
     const ContactResult contacts = detect_contacts(c.clip, c.rig, ContactSettings{});
-    reference = std::max(reference, measure_gait(c.clip, c.rig, contacts).toe_accel_max);
+    reference = std::max(reference, measure_gait(c.clip, c.rig, contacts).*figure);
   }
+  return reference;
+}
+
+TEST(WalkHumanGait, ToeMotionHasNoVelocityJumps) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const double reference = shared_walks_max(&GaitFigures::toe_accel_max);
   ASSERT_GT(reference, 10);
   for (double speed : {0.8, 1.3}) EXPECT_LE(figures(flat_walk(speed)).toe_accel_max, 2 * reference) << speed;
+}
+
+TEST(WalkHumanGait, KneeAbsorbsTheLoadingResponse) {
+  for (double speed : {1.3, 1.8}) {
+    SCOPED_TRACE(speed);
+    // Adults flex the knee 15-20 degrees just after foot flat (Perry; Winter); a pelvis that
+    // drops deep at each heel strike bends it further (39 degrees at 1.3 m/s before).
+    const GaitFigures g = figures(flat_walk(speed));
+    EXPECT_GE(g.knee_loading_deg, 15);
+    EXPECT_LE(g.knee_loading_deg, 20);
+  }
+}
+
+TEST(WalkHumanGait, PelvisRisesAndFallsWithoutJolts) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  // Vertical pelvis acceleration at walking speeds up to 1.3 m/s within 1.5x the shared walks'
+  // (about 4-5 m/s^2, measured the same way).
+  const double reference = shared_walks_max(&GaitFigures::pelvis_vertical_accel_max);
+  ASSERT_GT(reference, 1);
+  for (double speed : {0.8, 1.3}) EXPECT_LE(figures(flat_walk(speed)).pelvis_vertical_accel_max, 1.5 * reference) << speed;
 }
 
 TEST(WalkHumanGait, PelvisSwaysRotatesAndLists) {
@@ -116,6 +144,20 @@ TEST(WalkHumanGait, SoleStaysOnTheTerrain) {
   }
 }
 
+TEST(WalkHumanGait, CrossSlopesRollTheFootAndKeepTheSoleOn) {
+  // Turning a quarter on a slope ends the walk across it: the feet roll with the ground.
+  for (const char* t : {"slope:10", "slope:-10"}) {
+    SCOPED_TRACE(t);
+    const WalkResult w = flat_walk(1.0, 10, t, "turn:90");
+    const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+    EXPECT_LE(m.max_sole_penetration_mm, 1.0);
+    EXPECT_LT(w.max_ik_error_m, 0.001);
+    double most_roll = 0;
+    for (const Footstep& s : w.plan.steps) most_roll = std::max(most_roll, std::abs(s.roll_rad) * k_rad_to_deg);
+    EXPECT_GT(most_roll, 7);
+  }
+}
+
 TEST(WalkHumanGait, FeetTooSteepForTheirLimitsAreRaisedWithAWarning) {
   const WalkResult steep = flat_walk(1.0, 8, "slope:-29");
   ASSERT_FALSE(steep.plan.warnings.empty());
@@ -144,6 +186,42 @@ TEST(WalkHumanGait, ATurnThatCannotBeReachedWarns) {
   const WalkResult reached = flat_walk(1.0, 10, "flat", "turn:90");
   EXPECT_TRUE(reached.plan.warnings.empty());
   EXPECT_NEAR(reached.plan.steps.back().yaw_rad * k_rad_to_deg, 90, 2);
+}
+
+TEST(WalkHumanGait, StairsDownAreRefusedWithWhereAndWhy) {
+  // Turning back down the stairs would plant soles into treads the plan cannot step down to.
+  try {
+    flat_walk(1.0, 8, "stairs", "turn:180");
+    FAIL() << "a walk down the stairs was planned";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::usage);
+    EXPECT_NE(std::string(e.what()).find("climbed only, not descended"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("step down from tread"), std::string::npos) << e.what();
+  }
+  // A turn that stays on the level and a straight climb are still walked.
+  EXPECT_NO_THROW(flat_walk(1.0, 8, "stairs", "turn:90"));
+  EXPECT_NO_THROW(flat_walk(1.0, 8, "stairs"));
+}
+
+TEST(WalkHumanGait, FootholdsGiveHeelBallAndTipOnTheTerrain) {
+  for (const char* terrain : {"flat", "slope:10", "stairs"}) {
+    SCOPED_TRACE(terrain);
+    const WalkResult w = flat_walk(1.0, 8, terrain);
+    for (const Footstep& s : w.plan.steps) {
+      // Each sole point of a planted foot stands on the ground (the foot is flat on the
+      // terrain's plane), none below it.
+      for (const Vec3& p : {s.heel_sole_m, s.ball_sole_m, s.tip_sole_m}) {
+        EXPECT_GE(p.y - w.terrain.height(p.x, p.z), -1e-6) << s.index;
+        EXPECT_LE(p.y - w.terrain.height(p.x, p.z), 1e-3) << s.index;
+      }
+      // Heel behind ball behind tip along the foot's heading; the ball under the toe joint.
+      const Vec3 forward{std::sin(s.yaw_rad), 0, std::cos(s.yaw_rad)};
+      EXPECT_LT(dot(s.heel_sole_m - s.ball_sole_m, forward), -0.05) << s.index;
+      EXPECT_GT(dot(s.tip_sole_m - s.ball_sole_m, forward), 0.01) << s.index;
+      EXPECT_LT(std::hypot(s.ball_sole_m.x - s.toe_m.x, s.ball_sole_m.z - s.toe_m.z), 0.01) << s.index;
+      EXPECT_GT(s.toe_m.y, s.ball_sole_m.y) << s.index;
+    }
+  }
 }
 
 }  // namespace

@@ -92,6 +92,10 @@ struct Footstep {
   double heel_strike_s = 0;  ///< heel lands on this foothold
   double plant_s = 0;        ///< foot flat, toe planted
   Vec3 toe_m;                ///< toe joint position while planted
+  /// Sole points while planted (world, m): heel, ball (under the toe joint) and toe tip. Ground
+  /// truth per point: the heel is down from heel_strike_s until the next step's roll_begin_s on
+  /// this side, the ball and tip from plant_s until the next step's lift_s.
+  Vec3 heel_sole_m, ball_sole_m, tip_sole_m;
   double yaw_rad = 0;        ///< foot heading, kept in world space while planted
   double pitch_rad = 0, roll_rad = 0;  ///< terrain alignment of the planted foot (clamped)
   int tread = 0;             ///< stairs: tread index under the foot (see Terrain::tread_index)

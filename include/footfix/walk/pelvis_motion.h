@@ -22,12 +22,12 @@ PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase);
 /// so the pelvis's horizontal acceleration is continuous across the footstep knots; y is kept.
 void smooth_body_path(std::vector<BodyKnot>& per_frame, double sigma_frames);
 
-/// Pelvis heights per frame, never above `cap` (the highest height both legs reach, per frame):
-/// a smooth minimum of `cap` and of `top` (the standing height) less one sinusoidal dip per step,
-/// lowest at the end of each swing and as deep as `cap` needs there. At mid-stance the dip is
-/// gone and the height follows the stance leg's reach, so that knee straightens. `phase` per
-/// frame; `step_frames`: frames per step.
-std::vector<double> pelvis_heights(const std::vector<double>& top, const std::vector<double>& cap,
-                                   const std::vector<GaitPhase>& phase, int step_frames);
+/// Pelvis heights per frame (m), never above `cap` (the highest height both legs reach and the
+/// standing height, per frame at `fps`): cap where it bends gently, a parabola under each sharp
+/// dip where the reach passes from one leg to the other (upward acceleration at most
+/// `max_up_mps2`), and a bridge over each sharp peak (downward acceleration at most
+/// `max_down_mps2`). At mid-stance the height follows the stance leg's reach, so its knee is
+/// straight; around heel strike the knees bend just enough for the parabola.
+std::vector<double> pelvis_heights(const std::vector<double>& cap, double fps, double max_up_mps2, double max_down_mps2);
 
 }  // namespace footfix
