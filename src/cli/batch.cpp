@@ -198,7 +198,7 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
       if (kind == OutputKind::beside && !plan.overwrite)
         fail(ErrorKind::usage, input + ": a directory input needs -o OUTPUT_DIR (or --overwrite)");
       std::vector<fs::path> found = find_clips(in, skip_dir, plan.follow_symlinks);
-      if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx), nothing to do");
+      if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx, .gltf, .glb), nothing to do");
       const fs::path root = in.lexically_normal();
       for (const auto& f : found) {
         fs::path out = kind == OutputKind::beside

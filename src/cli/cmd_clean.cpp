@@ -145,7 +145,8 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   CleanSettings settings = resolve_settings(o);
   plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
   if (!o.format.empty()) {
-    if (o.format != "bvh" && o.format != "fbx") fail(ErrorKind::usage, "--format must be bvh or fbx");
+    if (o.format != "bvh" && o.format != "fbx" && o.format != "gltf" && o.format != "glb")
+      fail(ErrorKind::usage, "--format must be bvh, fbx, gltf or glb");
     plan.new_extension = "." + o.format;
   }
   auto items = plan_batch(o.inputs, plan);
@@ -331,8 +332,8 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast or reference (25000 PBD iterations) [default: fast]")
       ->check(CLI::IsMember({"fast", "reference"}));
-  cmd->add_option("--format", o->format, "Output format: bvh or fbx [default: the input's]")
-      ->check(CLI::IsMember({"bvh", "fbx"}));
+  cmd->add_option("--format", o->format, "Output format: bvh, fbx, gltf or glb [default: the input's]")
+      ->check(CLI::IsMember({"bvh", "fbx", "gltf", "glb"}));
   cmd->add_option("--treadmill", o->treadmill,
                   "In-place clips: lock planted feet on a ground moving at one velocity: auto (when the root "
                   "barely travels while planted feet slide together), on, off (lock in world space) [default: auto]")
