@@ -127,7 +127,8 @@ void refuse_outputs_leaving_root(const BatchItem& item) {
   }
 }
 
-/// Every check that needs the whole plan: FBX outputs of FBX inputs only, outputs under -o, no
+/// Every check that needs the whole plan: FBX outputs of FBX inputs only, glTF inputs written in
+/// their own container, outputs under -o, no
 /// two writes to one file, no write onto an input's real file (through symlinks too). Every problem is named (as an error line),
 /// then the plan is refused.
 void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
@@ -141,6 +142,12 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
     if (lower(items[i].output.extension().string()) == ".fbx" && lower(items[i].input.extension().string()) != ".fbx")
       problems.push_back(items[i].output.string() + ": FBX output needs an FBX input, and " + items[i].input.string() +
                          " is not one (BVH to FBX is not supported: write .bvh)");
+    // A glTF is written by patching the glTF it was read from, in its own container.
+    const std::string in_ext = lower(items[i].input.extension().string());
+    const std::string out_ext = lower(items[i].output.extension().string());
+    if ((in_ext == ".gltf" || in_ext == ".glb") && (out_ext == ".gltf" || out_ext == ".glb") && in_ext != out_ext)
+      problems.push_back(items[i].output.string() + ": a clip read from " + items[i].input.string() +
+                         " is written back in its own container (" + in_ext + ")");
     for (const fs::path* out : {&items[i].output, &items[i].companion}) {
       if (out->empty()) continue;
       if (!root.empty() && !is_under(fs::absolute(*out), root))

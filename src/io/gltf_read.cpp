@@ -111,8 +111,9 @@ std::vector<Channel> read_channels(const gltf::Document& doc, const Json& animat
   return out;
 }
 
-/// The joints: animated and skin nodes with their ancestors, parents before children (depth
-/// first from each root, in node order).
+/// The joints: animated and skin nodes with their ancestors and their mesh-less descendants
+/// (end joints, as FBX reads them), parents before children (depth first from each root, in
+/// node order).
 std::vector<int> joint_nodes(const gltf::Document& doc, const std::vector<gltf::Node>& nodes,
                              const std::vector<Channel>& channels) {
   std::vector<char> wanted(nodes.size(), 0);
@@ -130,6 +131,8 @@ std::vector<int> joint_nodes(const gltf::Document& doc, const std::vector<gltf::
       mark(joints[k].get<int>());
     }
   }
+  const Json& list = gltf::array_member(doc.json, "nodes", doc.name);
+  auto has_mesh = [&](int n) { return list[static_cast<size_t>(n)].contains("mesh"); };
   std::vector<int> order;
   std::vector<int> stack;
   for (size_t r = nodes.size(); r-- > 0;)
@@ -140,7 +143,7 @@ std::vector<int> joint_nodes(const gltf::Document& doc, const std::vector<gltf::
     order.push_back(n);
     const auto& children = nodes[static_cast<size_t>(n)].children;
     for (auto it = children.rbegin(); it != children.rend(); ++it)
-      if (wanted[static_cast<size_t>(*it)]) stack.push_back(*it);
+      if (wanted[static_cast<size_t>(*it)] || !has_mesh(*it)) stack.push_back(*it);
   }
   return order;
 }
@@ -161,8 +164,8 @@ double key_rate(const std::vector<Channel>& channels) {
 
 double mean(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
 
-Clip read_gltf_bytes(const fs::path& path, std::string bytes, const std::string& wanted,
-                     std::vector<std::string>* warnings_out, const ReadLimits& limits) {
+Clip read_document(const fs::path& path, std::string bytes, const std::string& wanted,
+                   std::vector<std::string>* warnings_out, const ReadLimits& limits) {
   auto source = std::make_shared<GltfSource>();
   source->document = gltf::load_document(path, bytes, limits);
   source->original = std::move(bytes);
@@ -262,7 +265,13 @@ bool is_gltf_path(const fs::path& path) {
 
 Clip read_gltf(const fs::path& path, const std::string& animation, std::vector<std::string>* warnings,
                const ReadLimits& limits) {
-  return read_gltf_bytes(path, read_file(path, limits.max_input_bytes), animation, warnings, limits);
+  return read_document(path, read_file(path, limits.max_input_bytes), animation, warnings, limits);
+}
+
+Clip read_gltf_bytes(const std::string& bytes, const fs::path& path, const std::string& animation,
+                     std::vector<std::string>* warnings, const ReadLimits& limits) {
+  if (bytes.size() > limits.max_input_bytes) fail(ErrorKind::read, path.string() + ": over the input size limit (--max-input-size)");
+  return read_document(path, bytes, animation, warnings, limits);
 }
 
 std::vector<std::string> gltf_animation_names(const Clip& clip) {

@@ -36,6 +36,11 @@ bool is_gltf_path(const std::filesystem::path& path);
 Clip read_gltf(const std::filesystem::path& path, const std::string& animation = "",
                std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
+/// As read_gltf, for the bytes of a file already in memory; `path` names it in messages and its
+/// folder is where external buffers are looked for.
+Clip read_gltf_bytes(const std::string& bytes, const std::filesystem::path& path, const std::string& animation = "",
+                     std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
 /// Names of the animations of the glTF file `clip` was read from, in file order ("" for an
 /// unnamed one); empty for a clip not read by read_gltf.
 std::vector<std::string> gltf_animation_names(const Clip& clip);
