@@ -9,12 +9,12 @@
 #include <sstream>
 #include <string>
 
-#include "fbx_pipeline.h"  // pick_edited_joints, apply_edit, world_extent, PipelineFinding
+#include "fbx_pipeline.h"  // run_edit_round_trip
 #include "footfix/io/gltf.h"
 
 namespace footfix::fuzz {
 
-enum class GltfOutcome { rejected_by_reader, rejected_later, round_tripped };
+using GltfOutcome = EditOutcome;
 
 inline Clip read_gltf_internal(const std::string& bytes, const std::string& name, const ReadLimits& limits) {
   Clip clip = read_gltf_bytes(bytes, name, "", nullptr, limits);
@@ -23,38 +23,11 @@ inline Clip read_gltf_internal(const std::string& bytes, const std::string& name
   return clip;
 }
 
-/// World positions of an edited clip after write_gltf and a second read agree within 1 mm plus
-/// 1e-6 of the clip's extent (float32 keys).
+/// The edit round trip (fbx_pipeline.h) through write_gltf.
 inline GltfOutcome run_gltf_edit_round_trip(const std::string& bytes, const ReadLimits& limits) {
-  Clip clip;
-  try {
-    clip = read_gltf_internal(bytes, "fuzz.glb", limits);
-  } catch (const Error&) {
-    return GltfOutcome::rejected_by_reader;
-  }
-  if (clip.frame_count <= 0 || clip.joint_count() <= 0 || !all_finite(clip)) return GltfOutcome::rejected_later;
-  apply_edit(clip, pick_edited_joints(clip));
-  std::ostringstream out;
-  try {
-    write_gltf(clip, out, true);
-  } catch (const Error&) {
-    return GltfOutcome::rejected_later;
-  }
-  Clip again;
-  try {
-    again = read_gltf_internal(out.str(), "patched.glb", limits);
-  } catch (const Error& e) {
-    throw PipelineFinding(std::string("a patched glTF does not read back: ") + e.what());
-  }
-  if (again.frame_count != clip.frame_count || again.joint_count() != clip.joint_count() ||
-      again.skeleton.names != clip.skeleton.names)
-    throw PipelineFinding("a patched glTF reads back with another shape");
-  const double tolerance = 1e-3 + 1e-6 * world_extent(clip);
-  const double distance = test::common_world_distance(clip, again);
-  if (!(distance <= tolerance))
-    throw PipelineFinding("a patched glTF puts a joint " + std::to_string(distance) + " m from the edit (tolerance " +
-                          std::to_string(tolerance) + " m)");
-  return GltfOutcome::round_tripped;
+  return run_edit_round_trip(
+      bytes, "glTF", [&](const std::string& b, const std::string& name) { return read_gltf_internal(b, name + ".glb", limits); },
+      [](const Clip& clip, std::ostream& out) { write_gltf(clip, out, true); });
 }
 
 }  // namespace footfix::fuzz
