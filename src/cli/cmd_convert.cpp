@@ -24,7 +24,7 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand(
       "convert",
       "Re-emit a clip through footfix's internal model: BVH to BVH, FBX to BVH, or FBX to FBX (a round-trip check; "
-      "BVH to FBX is not supported)");
+      "BVH to FBX is not supported); any clip to glTF (.gltf, .glb)");
   struct Options {
     std::string input, output;
     bool overwrite = false;
