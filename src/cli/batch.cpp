@@ -128,7 +128,8 @@ void refuse_outputs_leaving_root(const BatchItem& item) {
   }
 }
 
-/// Every check that needs the whole plan: FBX outputs of FBX inputs only, outputs under -o, no
+/// Every check that needs the whole plan: FBX outputs of FBX inputs only, glTF inputs written in
+/// their own container, outputs under -o, no
 /// two writes to one file, no write onto an input's real file (through symlinks too). Every problem is named (as an error line),
 /// then the plan is refused.
 void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
@@ -145,6 +146,12 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
         lower(fs::path(items[i].input).extension().string()) != ".fbx")
       problems.push_back(items[i].output + ": FBX output needs an FBX input, and " + items[i].input +
                          " is not one (BVH to FBX is not supported: write .bvh)");
+    // A glTF is written by patching the glTF it was read from, in its own container.
+    const std::string in_ext = lower(fs::path(items[i].input).extension().string());
+    const std::string out_ext = lower(fs::path(items[i].output).extension().string());
+    if ((in_ext == ".gltf" || in_ext == ".glb") && (out_ext == ".gltf" || out_ext == ".glb") && in_ext != out_ext)
+      problems.push_back(items[i].output + ": a clip read from " + items[i].input + " is written back in its own container (" +
+                         in_ext + ")");
     for (const std::string* text : {&items[i].output, &items[i].companion}) {
       if (text->empty()) continue;
       const fs::path out(*text);
@@ -204,7 +211,7 @@ std::vector<BatchItem> plan_batch(const std::vector<std::string>& inputs, const 
       if (kind == OutputKind::beside && !plan.overwrite)
         fail(ErrorKind::usage, input + ": a directory input needs -o OUTPUT_DIR (or --overwrite)");
       std::vector<fs::path> found = find_clips(in, skip_dir, plan.follow_symlinks);
-      if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx), nothing to do");
+      if (found.empty()) fail(ErrorKind::read, input + ": no clips found (.bvh, .fbx, .gltf, .glb), nothing to do");
       const fs::path root = in.lexically_normal();
       items.reserve(items.size() + found.size());
       for (const auto& f : found) {

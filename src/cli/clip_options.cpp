@@ -38,7 +38,8 @@ void ClipOptions::add_to(CLI::App& cmd) {
                  "[default: detected from the leg length; FBX: declared]");
   cmd.add_option("--up", up, "Up axis of the file: x, y, z, -x, -y, -z (default: detected)");
   cmd.add_option("--rig", rig_profile_path, "Rig profile JSON naming the leg joints");
-  cmd.add_option("--take", take, "FBX: animation take by name or index (default: the first)");
+  cmd.add_option("--take,--animation", take,
+                 "FBX take or glTF animation, by name or index (default: the first)");
   cmd.add_option("--fps", fps,
                  "BVH: process at this frame rate (Hz) instead of the stated Frame Time, which the output keeps "
                  "[default: the stated rate, unless the motion clearly contradicts it]")

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "../core/json_text.h"
@@ -21,6 +22,7 @@
 #include "footfix/eval/metrics.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/clip_io.h"
+#include "footfix/io/gltf.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
@@ -145,7 +147,8 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   CleanSettings settings = resolve_settings(o);
   plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
   if (!o.format.empty()) {
-    if (o.format != "bvh" && o.format != "fbx") fail(ErrorKind::usage, "--format must be bvh or fbx");
+    if (o.format != "bvh" && o.format != "fbx" && o.format != "gltf" && o.format != "glb")
+      fail(ErrorKind::usage, "--format must be bvh, fbx, gltf or glb");
     plan.new_extension = "." + o.format;
   }
   auto items = plan_batch(o.inputs, plan);
@@ -226,11 +229,14 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
             worst_miss_m <= k_reported_miss_m)
           info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, o.max_slide_cm_s));
         const std::vector<std::string>& warnings = info.warnings;
-        save_clip(result.cleaned, item.output, save);
+        // The contacts go beside the clip, and into a glTF animation's extras as well.
+        std::ostringstream contacts_text;
+        write_contacts_json(result.cleaned, result.contacts, settings.contacts, contacts_text, &info);
+        SaveOptions clip_save = save;
+        if (is_gltf_path(item.output)) clip_save.gltf_extras = contacts_text.str();
+        save_clip(result.cleaned, item.output, clip_save);
         try {
-          write_file_atomically(item.companion, [&](std::ostream& out) {
-            write_contacts_json(result.cleaned, result.contacts, settings.contacts, out, &info);
-          });
+          write_file_atomically(item.companion, [&](std::ostream& out) { out << contacts_text.str(); });
         } catch (...) {
           std::error_code ec;
           std::filesystem::remove(item.output, ec);  // no clip without its contacts
@@ -333,8 +339,8 @@ CLI::App* add_clean_command(CLI::App& app, Action& action) {
   cmd->add_option("--settings", o->settings_path, "Clean settings JSON ({\"contacts\": {...}, \"solve\": {...}, \"ik\": {...}})");
   cmd->add_option("--solver", o->solver, "Offline solver: fast or reference (25000 PBD iterations) [default: fast]")
       ->check(CLI::IsMember({"fast", "reference"}));
-  cmd->add_option("--format", o->format, "Output format: bvh or fbx [default: the input's]")
-      ->check(CLI::IsMember({"bvh", "fbx"}));
+  cmd->add_option("--format", o->format, "Output format: bvh, fbx, gltf or glb [default: the input's]")
+      ->check(CLI::IsMember({"bvh", "fbx", "gltf", "glb"}));
   cmd->add_option("--treadmill", o->treadmill,
                   "In-place clips: lock planted feet on a ground moving at one velocity: auto (when the root "
                   "barely travels while planted feet slide together), on, off (lock in world space) [default: auto]")

@@ -24,7 +24,7 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand(
       "convert",
       "Re-emit a clip through footfix's internal model: BVH to BVH, FBX to BVH, or FBX to FBX (a round-trip check; "
-      "BVH to FBX is not supported)");
+      "BVH to FBX is not supported); any clip to glTF (.gltf, .glb)");
   struct Options {
     std::string input, output;
     bool overwrite = false;
@@ -33,8 +33,8 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
     WriteFormatOptions format;
   };
   auto opts = std::make_shared<Options>();
-  cmd->add_option("input", opts->input, "Input clip (.bvh, .fbx)")->required();
-  cmd->add_option("output", opts->output, "Output clip: .bvh, or .fbx from an .fbx input")->required();
+  cmd->add_option("input", opts->input, "Input clip (.bvh, .fbx, .gltf, .glb)")->required();
+  cmd->add_option("output", opts->output, "Output clip: .bvh, .gltf/.glb, or .fbx from an .fbx input")->required();
   cmd->add_flag("--overwrite", opts->overwrite, "Allow the output to be the input file");
   cmd->add_flag("--in-place", opts->in_place_alias, "Deprecated name of --overwrite")->group("");
   opts->clip.add_to(*cmd);
@@ -43,14 +43,16 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
   cmd->footer(
       "Examples:\n"
       "  footfix convert walk.fbx walk.bvh           FBX to BVH\n"
+      "  footfix convert walk.bvh walk.glb           BVH to a skeleton-only glTF (three.js, Blender)\n"
       "  footfix convert walk.bvh roundtrip.bvh      BVH to BVH\n"
       "  footfix convert walk.bvh walk_cm.bvh --bvh-unit cm   BVH in centimeters (Maya, MotionBuilder)\n"
       "  footfix convert walk.fbx walk_bin.fbx --fbx-format binary   ASCII FBX to binary (Blender)");
   action = [opts] {
     if (opts->in_place_alias) spdlog::warn("--in-place is deprecated: use --overwrite");
     const std::string in_ext = lower_extension(opts->input), out_ext = lower_extension(opts->output);
-    if (out_ext != ".bvh" && out_ext != ".fbx")
-      fail(ErrorKind::usage, opts->output + ": unknown output extension '" + out_ext + "' (expected .bvh or .fbx)");
+    if (out_ext != ".bvh" && out_ext != ".fbx" && out_ext != ".gltf" && out_ext != ".glb")
+      fail(ErrorKind::usage,
+           opts->output + ": unknown output extension '" + out_ext + "' (expected .bvh, .fbx, .gltf or .glb)");
     if (out_ext == ".fbx" && in_ext != ".fbx")
       fail(ErrorKind::usage, opts->output + ": FBX output needs an FBX input (BVH to FBX is not supported)");
     ReadOptions read = opts->clip.resolve();

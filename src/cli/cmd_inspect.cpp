@@ -16,6 +16,7 @@
 #include "footfix/core/frame_rate.h"
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/fbx.h"
+#include "footfix/io/gltf.h"
 
 namespace footfix::cli {
 namespace {
@@ -136,6 +137,11 @@ void print_text(const json& d) {
   std::printf("  joints:");
   for (const auto& j : d["joints"]) std::printf(" %s", text(j["name"]).c_str());
   std::printf("\n");
+  if (d.contains("animations")) {
+    std::printf("  animations:");
+    for (const auto& t : d["animations"]) std::printf(" '%s'", text(t).c_str());
+    std::printf("\n");
+  }
   if (d.contains("takes")) {
     std::printf("  takes:");
     for (const auto& t : d["takes"]) std::printf(" '%s'", text(t).c_str());
@@ -174,12 +180,13 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       bool was_read = false;  // loaded.clip holds the clip as read: a failure after it reads no more
       try {
         std::error_code ec;
-        if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": no clips found (.bvh, .fbx)");
+        if (fs::is_directory(path, ec)) fail(ErrorKind::read, path.string() + ": no clips found (.bvh, .fbx, .gltf, .glb)");
         loaded.clip = read_clip_file(path, read.take, loaded.warnings, read.limits);
         was_read = true;
         prepare_loaded_clip(loaded, path, read);
         d = describe(path.string(), loaded);
         if (is_fbx_path(path)) d["takes"] = fbx_take_names(loaded.clip);
+        if (is_gltf_path(path)) d["animations"] = gltf_animation_names(loaded.clip);
       } catch (const Error& e) {
         d = describe_failure(path, e, was_read ? &loaded.clip : nullptr);
         code = most_severe_exit_code(code, exit_code_for(e.kind()));

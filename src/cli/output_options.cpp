@@ -29,7 +29,7 @@ OutputPlan ClipOutputOptions::plan(const std::string& suffix) {
   plan.output = output;
   plan.suffix = suffix;
   plan.overwrite = overwrite;
-  plan.file_extensions = {".bvh", ".fbx"};
+  plan.file_extensions = {".bvh", ".fbx", ".gltf", ".glb"};
   plan.follow_symlinks = follow_symlinks;
   return plan;
 }

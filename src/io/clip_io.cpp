@@ -8,6 +8,8 @@
 #include "footfix/io/atomic_file.h"
 #include "footfix/io/bvh.h"
 #include "footfix/io/fbx.h"
+#include "footfix/io/gltf.h"
+#include "gltf_source.h"
 
 namespace footfix {
 namespace fs = std::filesystem;
@@ -20,11 +22,26 @@ std::string lower_extension(const fs::path& path) {
   return ext;
 }
 
+/// A .gltf's external buffer files, copied beside `output` when it is written to another folder
+/// (the URIs were checked to name files inside the source's folder when it was read), unless a
+/// file of that name is there already.
+void copy_external_buffers(const GltfSource& src, const std::string& source_name, const fs::path& output) {
+  const fs::path from = fs::path(source_name).parent_path(), to = output.parent_path();
+  std::error_code ec;
+  if (fs::equivalent(from.empty() ? "." : from, to.empty() ? "." : to, ec)) return;
+  for (const std::string& uri : gltf::external_buffer_uris(src.document)) {
+    const fs::path target = to / gltf::uri_path(uri);
+    if (fs::exists(target, ec)) continue;
+    const std::string bytes = read_file(from / gltf::uri_path(uri));
+    write_file_atomically(target, [&](std::ostream& out) { out << bytes; });
+  }
+}
+
 }  // namespace
 
 bool is_clip_path(const fs::path& path) {
   std::string ext = lower_extension(path);
-  return ext == ".bvh" || ext == ".fbx";
+  return ext == ".bvh" || ext == ".fbx" || ext == ".gltf" || ext == ".glb";
 }
 
 Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<std::string>& warnings,
@@ -32,7 +49,8 @@ Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<s
   std::string ext = lower_extension(path);
   if (ext == ".bvh") return read_bvh_file(path, path.string(), &warnings, limits);
   if (ext == ".fbx") return read_fbx(path, take, &warnings, limits);
-  fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh or .fbx)");
+  if (ext == ".gltf" || ext == ".glb") return read_gltf(path, take, &warnings, limits);
+  fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh, .fbx, .gltf or .glb)");
 }
 
 void save_clip(const Clip& clip, const fs::path& path, const SaveOptions& options) {
@@ -47,7 +65,18 @@ void save_clip(const Clip& clip, const fs::path& path, const SaveOptions& option
     write_file_atomically(path, [&](std::ostream& out) { write_fbx(clip, out, options.fbx); });
     return;
   }
-  fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh or .fbx)");
+  if (ext == ".gltf" || ext == ".glb") {
+    const bool binary = ext == ".glb";
+    if (const auto* src = dynamic_cast<const GltfSource*>(clip.source.get())) {
+      if (src->document.container.binary != binary)
+        fail(ErrorKind::write, path.string() + ": a clip read from " + (binary ? ".gltf" : ".glb") +
+                                   " is written back in its own container (write " + (binary ? ".gltf" : ".glb") + ")");
+      copy_external_buffers(*src, clip.source_name, path);
+    }
+    write_file_atomically(path, [&](std::ostream& out) { write_gltf(clip, out, binary, options.gltf_extras); });
+    return;
+  }
+  fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh, .fbx, .gltf or .glb)");
 }
 
 }  // namespace footfix

@@ -122,7 +122,7 @@ TEST(OutputPlanCli, ZeroClipsIsAReadErrorEvenUnderCheck) {
 TEST(OutputPlanCli, UnknownOutputExtensionIsAUsageErrorAndCreatesNothing) {
   test::TempDir dir;
   std::string walk = test::copy_walk(dir / "in" / "walk.bvh");
-  for (const char* name : {"walk.clean.glb", "x.txt"}) {
+  for (const char* name : {"walk.clean.obj", "x.txt"}) {
     auto r = run_footfix_bounded({"clean", walk, "-o", (dir / "o" / name).string()});
     EXPECT_EQ(r.exit_code, 2) << name << ": " << r.err;
     EXPECT_TRUE(contains(r.err, "unknown output extension")) << r.err;
@@ -142,9 +142,9 @@ TEST(OutputPlanCli, FormatConflictingWithTheOutputExtensionIsRefused) {
 TEST(OutputPlanCli, ConvertRefusesUnknownAndUnsupportedOutputsBeforeReading) {
   test::TempDir dir;
   std::string walk = test::copy_walk(dir / "walk.bvh");
-  auto r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.glb").string()});
+  auto r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.obj").string()});
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(contains(r.err, "unknown output extension '.glb'")) << r.err;
+  EXPECT_TRUE(contains(r.err, "unknown output extension '.obj'")) << r.err;
   r = run_footfix_bounded({"convert", walk, (dir / "o" / "walk.fbx").string()});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_TRUE(contains(r.err, "BVH to FBX is not supported")) << r.err;

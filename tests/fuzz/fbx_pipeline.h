@@ -31,8 +31,10 @@
 
 namespace footfix::fuzz {
 
-/// How far one input got.
-enum class FbxOutcome { rejected_by_reader, rejected_later, round_tripped };
+/// How far one input's edit round trip got: the reader refused the bytes, the clip or its writer
+/// did, or it round-tripped.
+enum class EditOutcome { rejected_by_reader, rejected_later, round_tripped };
+using FbxOutcome = EditOutcome;
 
 /// Parse, write and parse the document again. Returns false if the parser refused the bytes.
 inline bool run_fbx_document_round_trip(const std::string& bytes) {
@@ -110,39 +112,48 @@ inline Clip read_internal(const std::string& bytes, const std::string& name, con
   return clip;
 }
 
-/// World positions of an edited clip after write_fbx and a second read must agree within 1 mm
-/// plus 1e-6 of the clip's extent (float keys in big scenes).
-inline FbxOutcome run_fbx_edit_round_trip(const std::string& bytes, const ReadLimits& limits) {
+/// Reads `bytes` with `read(bytes, name)` (a clip in the internal frame), applies the edit,
+/// writes it with `write(clip, out)` and reads that again: the world positions must agree within
+/// 1 mm plus 1e-6 of the clip's extent (float keys in big scenes). `format` names the format in
+/// findings.
+template <class Read, class Write>
+EditOutcome run_edit_round_trip(const std::string& bytes, const char* format, Read read, Write write) {
   Clip clip;
   try {
-    clip = read_internal(bytes, "fuzz.fbx", limits);
+    clip = read(bytes, "fuzz");
   } catch (const Error&) {
-    return FbxOutcome::rejected_by_reader;
+    return EditOutcome::rejected_by_reader;
   }
-  if (clip.frame_count <= 0 || clip.joint_count() <= 0 || !all_finite(clip)) return FbxOutcome::rejected_later;
-  const FbxEdit edit = pick_edited_joints(clip);
-  apply_edit(clip, edit);
+  if (clip.frame_count <= 0 || clip.joint_count() <= 0 || !all_finite(clip)) return EditOutcome::rejected_later;
+  apply_edit(clip, pick_edited_joints(clip));
   std::ostringstream out;
   try {
-    write_fbx(clip, out);
+    write(clip, out);
   } catch (const Error&) {
-    return FbxOutcome::rejected_later;
+    return EditOutcome::rejected_later;
   }
   Clip again;
   try {
-    again = read_internal(out.str(), "patched.fbx", limits);
+    again = read(out.str(), "patched");
   } catch (const Error& e) {
-    throw PipelineFinding(std::string("a patched FBX does not read back: ") + e.what());
+    throw PipelineFinding(std::string("a patched ") + format + " does not read back: " + e.what());
   }
   if (again.frame_count != clip.frame_count || again.joint_count() != clip.joint_count() ||
       again.skeleton.names != clip.skeleton.names)
-    throw PipelineFinding("a patched FBX reads back with another shape");
+    throw PipelineFinding(std::string("a patched ") + format + " reads back with another shape");
   const double tolerance = 1e-3 + 1e-6 * world_extent(clip);
   const double distance = test::common_world_distance(clip, again);
   if (!(distance <= tolerance))
-    throw PipelineFinding("a patched FBX puts a joint " + std::to_string(distance) + " m from the edit (tolerance " +
-                             std::to_string(tolerance) + " m)");
-  return FbxOutcome::round_tripped;
+    throw PipelineFinding(std::string("a patched ") + format + " puts a joint " + std::to_string(distance) +
+                          " m from the edit (tolerance " + std::to_string(tolerance) + " m)");
+  return EditOutcome::round_tripped;
+}
+
+/// The edit round trip through write_fbx.
+inline FbxOutcome run_fbx_edit_round_trip(const std::string& bytes, const ReadLimits& limits) {
+  return run_edit_round_trip(
+      bytes, "FBX", [&](const std::string& b, const std::string& name) { return read_internal(b, name + ".fbx", limits); },
+      [](const Clip& clip, std::ostream& out) { write_fbx(clip, out); });
 }
 
 }  // namespace footfix::fuzz

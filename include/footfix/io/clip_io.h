@@ -1,4 +1,4 @@
-// Reading and writing clips by file extension (.bvh, .fbx). Reading gives the clip in the file's
+// Reading and writing clips by file extension (.bvh, .fbx, .gltf, .glb). Reading gives the clip in the file's
 // own units and axes (ClipSpace::source); pipeline/load_clip.h detects the rig and conventions
 // and converts it to the internal frame (meters, Y up).
 #pragma once
@@ -14,10 +14,10 @@
 
 namespace footfix {
 
-/// True for extensions footfix reads (.bvh, .fbx, case-insensitive).
+/// True for extensions footfix reads (.bvh, .fbx, .gltf, .glb, case-insensitive).
 bool is_clip_path(const std::filesystem::path& path);
 
-/// Reads a .bvh or .fbx file (take `take` of an FBX: name or index; empty = the first) in the
+/// Reads a .bvh, .fbx, .gltf or .glb file (take or animation `take`: name or index; empty = the first) in the
 /// file's own units and axes. Non-fatal findings are appended to `warnings`. Throws Error(read)
 /// for unreadable files and unsupported extensions, and for inputs over `limits`.
 Clip read_clip_file(const std::filesystem::path& path, const std::string& take, std::vector<std::string>& warnings,
@@ -39,10 +39,13 @@ void decode_source_frame(const Clip& clip, int frame, Clip& into);
 struct SaveOptions {
   BvhWriteOptions bvh;
   FbxFormat fbx = FbxFormat::keep;
+  /// glTF: JSON object text stored in the written animation's extras as "footfix" (contacts).
+  std::string gltf_extras;
 };
 
 /// Writes a clip atomically in the format named by `path`'s extension. FBX output requires a clip
-/// read from FBX. Throws Error(write).
+/// read from FBX; a clip read from glTF keeps its container (.glb or .gltf; external buffer files
+/// are copied beside an output in another folder). Throws Error(write).
 void save_clip(const Clip& clip, const std::filesystem::path& path, const SaveOptions& options = {});
 
 }  // namespace footfix

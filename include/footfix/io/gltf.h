@@ -1,0 +1,54 @@
+// glTF 2.0 reading (.gltf with embedded or external buffers, .glb) and writing.
+//
+// Reading: the nodes that an animation targets or a skin names as joints, with their ancestors,
+// become the clip's joints (parents before children). glTF is metres and Y up by the
+// specification (clip.source_frame is declared so). Node scales are folded into the children's
+// translations, so world joint positions are the file's; a scaled root (0.01) comes out in
+// metres. One animation is read (name or index, empty = the first), sampled on a uniform grid
+// whose rate is the animation's shortest key interval (LINEAR, STEP, CUBICSPLINE; float or
+// normalized-integer outputs; sparse accessors). A matrix node that an animation targets is
+// refused. External buffer URIs must name a file in the glTF file's own folder (no "..", no
+// absolute path, no symlink out of the folder).
+//
+// Writing: a clip read from glTF is written as a patch of the original file: the channels of the
+// joints whose rotation or translation changed are pointed at new accessors (one key per frame,
+// LINEAR) appended to the file's first buffer (.glb: its BIN chunk; .gltf: a new embedded
+// buffer), everything else is kept; an unchanged clip is written back byte for byte. Any other
+// clip is written as a skeleton-only glTF (nodes plus one animation).
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/io/read_limits.h"
+
+namespace footfix {
+
+/// True for .gltf and .glb (case-insensitive).
+bool is_gltf_path(const std::filesystem::path& path);
+
+/// Reads animation `animation` (name, or index as decimal digits; empty = the first) of a .gltf or
+/// .glb file, in metres and Y up. Throws Error(read) "<file>: <where>: ..." for malformed files,
+/// files without animation or skeleton, unknown animations and inputs over `limits`.
+Clip read_gltf(const std::filesystem::path& path, const std::string& animation = "",
+               std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
+/// As read_gltf, for the bytes of a file already in memory; `path` names it in messages and its
+/// folder is where external buffers are looked for.
+Clip read_gltf_bytes(const std::string& bytes, const std::filesystem::path& path, const std::string& animation = "",
+                     std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
+/// Names of the animations of the glTF file `clip` was read from, in file order ("" for an
+/// unnamed one); empty for a clip not read by read_gltf.
+std::vector<std::string> gltf_animation_names(const Clip& clip);
+
+/// Writes `clip` as glTF: binary (.glb) when `binary`, else JSON with embedded buffers. A clip
+/// read from glTF is patched (see above) and keeps its source's flavour whatever `binary` says.
+/// `extras` (JSON object text, may be empty) is stored as the written animation's `extras`
+/// member "footfix". Throws Error(write).
+void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::string& extras = "");
+
+}  // namespace footfix
