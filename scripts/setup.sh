@@ -33,6 +33,7 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
+gltf_validator_version=2.0.0-dev.3.10
 packages=(cmake ninja-build g++ libassimp-dev libcli11-dev libspdlog-dev nlohmann-json3-dev zlib1g-dev)
 [ "$with_tests" = 1 ] && packages+=(libgtest-dev libbenchmark-dev libpng-dev)
 missing=()
@@ -60,6 +61,18 @@ fi
 if [ "$configure" = 1 ]; then
   say "configuring $build_dir ${cmake_args[*]}"
   cmake -S . -B "$build_dir" -G Ninja "${cmake_args[@]}" >/dev/null
+fi
+
+if [ "$with_tests" = 1 ] && [ ! -d "$build_dir/npm-gltf/node_modules/gltf-validator" ]; then
+  # The Khronos glTF validator, for the tests that check every glTF footfix writes.
+  if command -v npm >/dev/null 2>&1; then
+    say "installing the Khronos glTF validator (npm gltf-validator@$gltf_validator_version) into $build_dir/npm-gltf"
+    timeout 300 npm install --silent --no-audit --no-fund --prefix "$build_dir/npm-gltf" \
+      "gltf-validator@$gltf_validator_version" >/dev/null 2>&1 ||
+      say "gltf-validator could not be installed; the glTF validator tests will report themselves as skipped"
+  else
+    say "npm not found; the glTF validator tests will report themselves as skipped"
+  fi
 fi
 
 if [ "$with_tests" = 1 ]; then
