@@ -129,9 +129,9 @@ void refuse_outputs_leaving_root(const BatchItem& item) {
 }
 
 /// Every check that needs the whole plan: FBX outputs of FBX inputs only, glTF inputs written in
-/// their own container, outputs under -o, no
-/// two writes to one file, no write onto an input's real file (through symlinks too). Every problem is named (as an error line),
-/// then the plan is refused.
+/// their own container, outputs under -o, no two writes to one file, no write onto an input's
+/// real file (through symlinks too). Every problem is named (as an error line), then the plan is
+/// refused.
 void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKind kind) {
   const fs::path root = kind == OutputKind::directory ? fs::absolute(plan.output).lexically_normal() : fs::path();
   // Keyed by the paths' text: a path object keeps a list of its components besides, several
@@ -141,14 +141,13 @@ void check_plan(std::vector<BatchItem>& items, const OutputPlan& plan, OutputKin
   std::map<std::string, size_t> writers;
   std::vector<std::string> problems;
   for (size_t i = 0; i < items.size(); ++i) {
+    const std::string in_ext = lower(fs::path(items[i].input).extension().string());
+    const std::string out_ext = lower(fs::path(items[i].output).extension().string());
     // FBX is written by editing the FBX document a clip was read from: a BVH has none.
-    if (lower(fs::path(items[i].output).extension().string()) == ".fbx" &&
-        lower(fs::path(items[i].input).extension().string()) != ".fbx")
+    if (out_ext == ".fbx" && in_ext != ".fbx")
       problems.push_back(items[i].output + ": FBX output needs an FBX input, and " + items[i].input +
                          " is not one (BVH to FBX is not supported: write .bvh)");
     // A glTF is written by patching the glTF it was read from, in its own container.
-    const std::string in_ext = lower(fs::path(items[i].input).extension().string());
-    const std::string out_ext = lower(fs::path(items[i].output).extension().string());
     if ((in_ext == ".gltf" || in_ext == ".glb") && (out_ext == ".gltf" || out_ext == ".glb") && in_ext != out_ext)
       problems.push_back(items[i].output + ": a clip read from " + items[i].input + " is written back in its own container (" +
                          in_ext + ")");

@@ -58,9 +58,8 @@ void BatchReport::add_clip(size_t index, json clip) {
   const std::string text = dump(clip, -1);
   clip = json();
   Stored& stored = clips_[index];
-  stored.size = static_cast<std::uint32_t>(std::min<size_t>(text.size(), UINT32_MAX));
-  if (journal_ && stored.size == text.size() &&
-      std::fwrite(text.data(), 1, text.size(), journal_) == text.size() && std::fputc('\n', journal_) != EOF &&
+  stored.size = text.size();
+  if (journal_ && std::fwrite(text.data(), 1, text.size(), journal_) == text.size() && std::fputc('\n', journal_) != EOF &&
       std::fflush(journal_) == 0) {
     stored.offset = journal_size_;
     journal_size_ += text.size() + 1;
@@ -77,7 +76,6 @@ void BatchReport::add_clip(size_t index, json clip) {
       remove_journal();
     }
     stored.offset = kept_.size();
-    stored.size = static_cast<std::uint32_t>(text.size());
     kept_ += text;
   }
   ++done_;
@@ -113,8 +111,8 @@ void BatchReport::remove_journal() {
 }
 
 std::string BatchReport::entry_text(const Stored& stored) const {
-  if (!journal_) return kept_.substr(static_cast<size_t>(stored.offset), stored.size);
-  std::string text(stored.size, '\0');
+  if (!journal_) return kept_.substr(static_cast<size_t>(stored.offset), static_cast<size_t>(stored.size));
+  std::string text(static_cast<size_t>(stored.size), '\0');
   size_t got = 0;
   while (got < text.size()) {
     const ssize_t n = ::pread(::fileno(journal_), text.data() + got, text.size() - got,

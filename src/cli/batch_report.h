@@ -47,7 +47,7 @@ class BatchReport {
   /// or of kept_ without one; size 0 until the clip is done.
   struct Stored {
     std::uint64_t offset = 0;
-    std::uint32_t size = 0;
+    std::uint64_t size = 0;
   };
   std::string entry_text(const Stored& stored) const;
 
