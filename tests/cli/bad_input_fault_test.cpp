@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int k_read = 3, k_process = 4;
-const auto k_bound = std::chrono::seconds(20);
+const auto k_input_bound = std::chrono::seconds(20);
 
 fs::path bad_dir() { return fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad"; }
 
@@ -89,7 +89,7 @@ class BadInput : public testing::TestWithParam<BadCase> {};
 
 TEST_P(BadInput, InspectFailsWithLocatedMessage) {
   const BadCase& c = GetParam();
-  BoundedRun r = run_footfix_bounded({"inspect", (bad_dir() / c.file).string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"inspect", (bad_dir() / c.file).string()}, k_input_bound);
   expect_located_failure(r, c);
   // A clip read without legs still shows its joint tree, so that a --rig profile can be written.
   if (c.exit_code == k_process)
@@ -101,7 +101,7 @@ TEST_P(BadInput, InspectFailsWithLocatedMessage) {
 TEST_P(BadInput, ConvertFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / c.file).string(), (out / "out.bvh").string()}, k_input_bound);
   expect_located_failure(r, c);
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
 }
@@ -109,7 +109,7 @@ TEST_P(BadInput, ConvertFailsAndWritesNothing) {
 TEST_P(BadInput, CleanFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"clean", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_input_bound);
   expect_located_failure(r, c);
   EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
@@ -118,7 +118,7 @@ TEST_P(BadInput, CleanFailsAndWritesNothing) {
 TEST_P(BadInput, LockFailsAndWritesNothing) {
   const BadCase& c = GetParam();
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"lock", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"lock", (bad_dir() / c.file).string(), "-o", out.path().string()}, k_input_bound);
   expect_located_failure(r, c);
   EXPECT_NE(r.err.find("failed: " + (bad_dir() / c.file).string()), std::string::npos) << r.err;
   EXPECT_TRUE(out.entries().empty()) << "left " << out.entries().front();
@@ -143,7 +143,7 @@ TEST_P(BadProfile, ConvertFailsAndWritesNothing) {
   TempDir out;
   BoundedRun r = run_footfix_bounded({"convert", (bad_dir() / "one_frame.bvh").string(), (out / "out.bvh").string(),
                              "--rig", (bad_dir() / c.file).string()},
-                            k_bound);
+                            k_input_bound);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
   EXPECT_NE(r.err.find(c.message), std::string::npos) << "stderr: " << r.err;
@@ -173,7 +173,7 @@ TEST_P(BadSettings, CleanAndLockFailAndWriteNothing) {
     TempDir out;
     BoundedRun r = run_footfix_bounded({command, (bad_dir() / "one_frame.bvh").string(), "-o", out.path().string(),
                                         "--settings", (bad_dir() / c.file).string()},
-                                       k_bound);
+                                       k_input_bound);
     expect_located_failure(r, c);
     EXPECT_TRUE(out.entries().empty());
   }
@@ -193,7 +193,7 @@ class BadContacts : public testing::TestWithParam<BadCase> {};
 TEST_P(BadContacts, MetricsFailsWithLocatedMessage) {
   const BadCase& c = GetParam();
   const std::string clip = (bad_dir() / "one_frame.bvh").string();
-  BoundedRun r = run_footfix_bounded({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"metrics", clip, clip, "--contacts", (bad_dir() / c.file).string()}, k_input_bound);
   expect_located_failure(r, c);
   // A clip read without legs still shows its joint tree, so that a --rig profile can be written.
   if (c.exit_code == k_process)

@@ -25,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const auto k_bound = std::chrono::seconds(120);
+const auto k_batch_bound = std::chrono::seconds(120);
 
 // A batch command and the outputs it writes per clip (suffixes replacing ".bvh").
 struct BatchCommand {
@@ -97,7 +97,7 @@ std::map<std::string, std::string> contents(const fs::path& root) {
 TEST_P(BatchFault, BadClipAmongGoodOnesIsNamedAndTheRestWritten) {
   TempDir dir;
   make_inputs(dir);
-  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_batch_bound);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 3) << r.err;  // the bad clip's read error
   EXPECT_NE(r.err.find(std::string("3 clips: 2 ") + GetParam().verb + ", 1 failed"), std::string::npos) << r.err;
@@ -111,9 +111,9 @@ TEST_P(BatchFault, RerunGivesTheSameBytes) {
   TempDir dir;
   make_inputs(dir);
   const auto batch = args({(dir / "in").string(), "-o", (dir / "out").string(), "--jobs", "2"});
-  BoundedRun first = run_footfix_bounded(batch, k_bound);
+  BoundedRun first = run_footfix_bounded(batch, k_batch_bound);
   auto before = contents(dir / "out");
-  BoundedRun second = run_footfix_bounded(batch, k_bound);
+  BoundedRun second = run_footfix_bounded(batch, k_batch_bound);
   EXPECT_EQ(first.exit_code, second.exit_code);
   EXPECT_EQ(contents(dir / "out"), before);
   EXPECT_EQ(names(before), expected_outputs(GetParam(), {"good_a", "sub/good_b"}));
@@ -124,10 +124,10 @@ TEST_P(BatchFault, RerunWithOutputInsideTheInputsIgnoresEarlierOutputs) {
   make_inputs(dir);
   fs::remove(dir / "in" / "sub" / "bad.bvh");
   const auto batch = args({(dir / "in").string(), "-o", (dir / "in" / "out").string()});
-  BoundedRun first = run_footfix_bounded(batch, k_bound);
+  BoundedRun first = run_footfix_bounded(batch, k_batch_bound);
   EXPECT_EQ(first.exit_code, 0) << first.err;
   auto before = contents(dir / "in");
-  BoundedRun second = run_footfix_bounded(batch, k_bound);
+  BoundedRun second = run_footfix_bounded(batch, k_batch_bound);
   EXPECT_EQ(second.exit_code, 0) << second.err;
   EXPECT_EQ(contents(dir / "in"), before);
   EXPECT_EQ(names(contents(dir / "in" / "out")), expected_outputs(GetParam(), {"good_a", "sub/good_b"}));
@@ -136,7 +136,7 @@ TEST_P(BatchFault, RerunWithOutputInsideTheInputsIgnoresEarlierOutputs) {
 TEST_P(BatchFault, MissingOutputDirectoryIsCreated) {
   TempDir dir;
   make_inputs(dir);
-  BoundedRun r = run_footfix_bounded(args({(dir / "in" / "good_a.bvh").string(), "-o", (dir / "x" / "y").string()}), k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in" / "good_a.bvh").string(), "-o", (dir / "x" / "y").string()}), k_batch_bound);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(names(contents(dir / "x")), expected_outputs(GetParam(), {"y/good_a"}));
 }
@@ -145,7 +145,7 @@ TEST_P(BatchFault, OutputDirectoryThatIsAFileIsAClearError) {
   TempDir dir;
   make_inputs(dir);
   write_file_atomically(dir / "blocker", [](std::ostream& o) { o << "a file"; });
-  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "blocker").string()}), k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "blocker").string()}), k_batch_bound);
   EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find((dir / "blocker").string()), std::string::npos) << r.err;
@@ -163,7 +163,7 @@ TEST_P(BatchFault, ReadOnlyOutputDirectoryIsAClearError) {
   fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read |
                                   fs::perms::others_exec);
   const auto batch = args({(dir / "in").string(), "-o", (dir / "ro").string()});
-  BoundedRun r = root ? run_footfix_unprivileged(batch, k_bound) : run_footfix_bounded(batch, k_bound);
+  BoundedRun r = root ? run_footfix_unprivileged(batch, k_batch_bound) : run_footfix_bounded(batch, k_batch_bound);
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find((dir / "ro").string()), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cannot open for writing: Permission denied"), std::string::npos) << r.err;
@@ -217,7 +217,7 @@ TEST_P(BatchFault, KilledRunLeavesOnlyWholeOutputs) {
     }
   }
   // Re-running after the kills completes the batch.
-  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_bound);
+  BoundedRun r = run_footfix_bounded(args({(dir / "in").string(), "-o", (dir / "out").string()}), k_batch_bound);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::vector<std::string> outputs;
   for (const auto& [name, text] : contents(dir / "out"))

@@ -33,12 +33,6 @@ inline std::string replace_all(std::string text, const std::string& from, const 
   return text;
 }
 
-inline std::size_t count(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++n;
-  return n;
-}
-
 /// The contacts JSON that cleaning `name` wrote into dir/out/.
 inline nlohmann::json cleaned_contacts(const TempDir& dir, const std::string& name) {
   const std::string stem = name.substr(0, name.rfind('.'));

@@ -16,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::clean_text;
 using test::contains;
-using test::count;
+using test::count_of;
 using test::replace_all;
 using test::walk_text;
 
@@ -39,14 +39,14 @@ TEST(BvhVariantsCli, SeveralEndSitesUnderOneJointKeepTheFirstWithOneWarning) {
     text.insert(close, "\nEnd Site\n{ OFFSET 9 9 9 }");
     at = close + 10;  // past the copy's own "End Site"
   }
-  ASSERT_EQ(count(text, "End Site"), 2 * count(walk_text(), "End Site"));
+  ASSERT_EQ(count_of(text, "End Site"), 2 * count_of(walk_text(), "End Site"));
   auto r = clean_text(dir, "tips.bvh", text);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(count(r.err, "warning:"), 1u) << r.err;
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
   EXPECT_TRUE(contains(r.err, "extra End Site")) << r.err;
   // The first End Site of each joint is the one kept: the cleaned clip has the walk's offsets.
   const std::string cleaned = read_file(dir / "out" / "tips.bvh");
-  EXPECT_EQ(count(cleaned, "End Site"), count(walk_text(), "End Site"));
+  EXPECT_EQ(count_of(cleaned, "End Site"), count_of(walk_text(), "End Site"));
   EXPECT_FALSE(contains(cleaned, "9 9 9")) << "a later End Site replaced the first";
 }
 

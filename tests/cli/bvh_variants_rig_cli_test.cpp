@@ -18,7 +18,7 @@ namespace {
 
 using test::clean_text;
 using test::contains;
-using test::count;
+using test::count_of;
 using test::replace_all;
 using test::walk_text;
 
@@ -62,11 +62,11 @@ double first_row_value(const std::string& bvh, int index) {
 TEST(BvhVariantsRigCli, PositionChannelsOnEveryJointRead) {
   test::TempDir dir;
   const std::string text = with_positions_everywhere(walk_text());
-  ASSERT_EQ(count(text, "CHANNELS 6"), count(text, "CHANNELS"));
+  ASSERT_EQ(count_of(text, "CHANNELS 6"), count_of(text, "CHANNELS"));
   auto r = clean_text(dir, "six.bvh", text);
   test::expect_cleaned_with_contacts(dir, "six.bvh", r);
   EXPECT_FALSE(contains(r.err, "warning")) << r.err;
-  EXPECT_EQ(count(read_file(dir / "out" / "six.bvh"), "CHANNELS 6"), count(text, "CHANNELS"));
+  EXPECT_EQ(count_of(read_file(dir / "out" / "six.bvh"), "CHANNELS 6"), count_of(text, "CHANNELS"));
 }
 
 /// Cleans the walk turned by `q` as `name`; the cleaned file keeps the turned file's axes.
@@ -102,7 +102,7 @@ TEST(BvhVariantsRigCli, TiltedHierarchyWarnsThatTheUpAxisIsAGuess) {
   test::TempDir dir;
   auto r = clean_text(dir, "tilted.bvh", test::bvh_text(clip));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(count(r.err, "up axis"), 1u) << r.err;
+  EXPECT_EQ(count_of(r.err, "up axis"), 1u) << r.err;
   EXPECT_TRUE(contains(r.err, "--up")) << r.err;
 }
 
@@ -126,7 +126,7 @@ TEST(BvhVariantsRigCli, MeaninglessNamesFindLegsBySkeletonAndSidesByGeometry) {
   const std::string text = test::bvh_text(clip);
   auto r = clean_text(dir, "anonymous.bvh", text);
   test::expect_cleaned_with_contacts(dir, "anonymous.bvh", r);
-  EXPECT_EQ(count(r.err, "warning:"), 1u) << r.err;
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
   EXPECT_TRUE(contains(r.err, "sides")) << r.err;
   const nlohmann::json legs = test::inspected_legs(dir / "anonymous.bvh");
   EXPECT_EQ(legs["left"]["hip"], "joint_" + std::to_string(left_hip)) << legs.dump();
@@ -143,7 +143,7 @@ TEST(BvhVariantsRigCli, LegEndingInAnEndSiteCleansWithContacts) {
   auto r = clean_text(dir, "toeless.bvh", text);
   test::expect_cleaned_with_contacts(dir, "toeless.bvh", r);
   // The ankle is the contact joint, said once per leg.
-  EXPECT_EQ(count(r.err, "no toe joint"), 2u) << r.err;
+  EXPECT_EQ(count_of(r.err, "no toe joint"), 2u) << r.err;
   EXPECT_EQ(test::cleaned_contacts(dir, "toeless.bvh")["feet"][0]["joint"], "LeftFoot");
 }
 

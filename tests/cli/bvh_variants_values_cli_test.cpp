@@ -17,7 +17,7 @@ namespace {
 
 using test::clean_text;
 using test::contains;
-using test::count;
+using test::count_of;
 using test::walk_text;
 
 /// The walk at 30 fps, its Frame Time stating `stated_fps`.
@@ -49,7 +49,7 @@ TEST(BvhVariantsValuesCli, StatedRateTheMotionContradictsIsProcessedAtTheLikelyR
 
   auto wrong = clean_text(dir, "stated100.bvh", walk_at_30_fps_stated_as(100));
   test::expect_cleaned_with_contacts(dir, "stated100.bvh", wrong);
-  EXPECT_EQ(count(wrong.err, "warning:"), 1u) << wrong.err;
+  EXPECT_EQ(count_of(wrong.err, "warning:"), 1u) << wrong.err;
   EXPECT_TRUE(contains(wrong.err, "states 100 fps")) << wrong.err;
   EXPECT_TRUE(contains(wrong.err, "looks like 30 fps")) << wrong.err;
   EXPECT_TRUE(contains(wrong.err, "--fps")) << wrong.err;
@@ -94,7 +94,7 @@ std::string with_values(std::string text, const std::vector<std::pair<int, int>>
 /// Line number of motion row `row` in the walk's text.
 long walk_row_line(int row) {
   const std::string text = walk_text();
-  return 2 + row + static_cast<long>(count(text.substr(0, text.find("Frame Time:")), "\n"));
+  return 2 + row + static_cast<long>(count_of(text.substr(0, text.find("Frame Time:")), "\n"));
 }
 
 TEST(BvhVariantsValuesCli, RepairFillsNonFiniteValuesFromTheirChannel) {
@@ -106,7 +106,7 @@ TEST(BvhVariantsValuesCli, RepairFillsNonFiniteValuesFromTheirChannel) {
 
   auto repaired = clean_text(dir, "nan.bvh", text, {"--repair"});
   test::expect_cleaned_with_contacts(dir, "nan.bvh", repaired);
-  EXPECT_EQ(count(repaired.err, "warning:"), 1u) << repaired.err;
+  EXPECT_EQ(count_of(repaired.err, "warning:"), 1u) << repaired.err;
   EXPECT_TRUE(contains(repaired.err, "line " + std::to_string(walk_row_line(10)) +
                                          ": repaired 3 non-finite values on 2 motion lines"))
       << repaired.err;

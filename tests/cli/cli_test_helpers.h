@@ -8,6 +8,7 @@
 #include "cli/run_footfix.h"
 #include "footfix/io/atomic_file.h"
 #include "support/paths.h"
+#include "support/text_search.h"
 
 namespace footfix::test {
 
@@ -24,7 +25,5 @@ inline std::string write_text(const std::filesystem::path& path, const std::stri
   std::ofstream(path, std::ios::binary) << text;
   return path.string();
 }
-
-inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace footfix::test

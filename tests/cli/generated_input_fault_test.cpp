@@ -20,11 +20,11 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int k_ok = 0, k_read = 3, k_process = 4, k_write = 5;
-const auto k_bound = std::chrono::seconds(30);
+const auto k_generated_bound = std::chrono::seconds(30);
 
 fs::path bad(const std::string& name) { return fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad" / name; }
 
-void write_text(const fs::path& path, const std::string& text) {
+void write_checked(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   ASSERT_TRUE(out.good()) << path;
@@ -59,17 +59,17 @@ TEST(GeneratedFault, FiftyMegabyteMotionLineFailsQuickly) {
   text.reserve(text.size() + 50'000'010);
   for (int i = 0; i < 25'000'000; ++i) text += "1 ";
   text += "\n";
-  write_text(dir / "huge_line.bvh", text);
+  write_checked(dir / "huge_line.bvh", text);
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "huge_line.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "huge_line.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "huge_line.bvh").string() + ":67:", "expected 33 values, found 25000000");
   EXPECT_TRUE(out.entries().empty());
 }
 
 TEST(GeneratedFault, FiftyMegabyteNameLineFailsQuickly) {
   TempDir dir;
-  write_text(dir / "huge_name.bvh", "HIERARCHY\nROOT " + std::string(50'000'000, 'A') + "\n{\n");
-  BoundedRun r = run_footfix_bounded({"inspect", (dir / "huge_name.bvh").string()}, k_bound);
+  write_checked(dir / "huge_name.bvh", "HIERARCHY\nROOT " + std::string(50'000'000, 'A') + "\n{\n");
+  BoundedRun r = run_footfix_bounded({"inspect", (dir / "huge_name.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "huge_name.bvh").string() + ":4:", "truncated hierarchy");
   // The message quotes names shortened, never the whole 50 MB.
   EXPECT_LT(r.err.size(), 4096u);
@@ -77,9 +77,9 @@ TEST(GeneratedFault, FiftyMegabyteNameLineFailsQuickly) {
 
 TEST(GeneratedFault, TenThousandNestedJointsAreRefused) {
   TempDir dir;
-  write_text(dir / "deep.bvh", nested_chain(10000));
+  write_checked(dir / "deep.bvh", nested_chain(10000));
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "deep.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "deep.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   // JOINT j1024 (nesting 1025) is on line 4 * 1024 + 2: 5 header lines, then 4 lines per joint.
   expect_failure(r, k_read, (dir / "deep.bvh").string() + ":4098:", "nested deeper than 1024 levels");
   EXPECT_TRUE(out.entries().empty());
@@ -88,9 +88,9 @@ TEST(GeneratedFault, TenThousandNestedJointsAreRefused) {
 TEST(GeneratedFault, ThousandNestedJointsWithoutLegsEndInAProcessError) {
   // Under the nesting cap the file parses; every later stage must cope with the depth.
   TempDir dir;
-  write_text(dir / "chain.bvh", nested_chain(1000));
+  write_checked(dir / "chain.bvh", nested_chain(1000));
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "chain.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "chain.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_process, (dir / "chain.bvh").string() + ":", "no legs found");
   EXPECT_TRUE(out.entries().empty());
 }
@@ -99,7 +99,7 @@ TEST(GeneratedFault, DirectoryGivenAsClip) {
   TempDir dir;
   fs::create_directory(dir / "walk.bvh");
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "walk.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "walk.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "walk.bvh").string() + ":", "is a directory");
   EXPECT_TRUE(out.entries().empty());
 }
@@ -108,14 +108,14 @@ TEST(GeneratedFault, DirectoryGivenAsFbxClip) {
   TempDir dir;
   fs::create_directory(dir / "walk.fbx");
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "walk.fbx").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "walk.fbx").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "walk.fbx").string() + ":", "is a directory");
   EXPECT_TRUE(out.entries().empty());
 }
 
 TEST(GeneratedFault, MissingClip) {
   TempDir dir, out;
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "nope.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "nope.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "nope.bvh").string() + ":", "cannot open file");
   EXPECT_TRUE(out.entries().empty());
 }
@@ -123,15 +123,15 @@ TEST(GeneratedFault, MissingClip) {
 TEST(GeneratedFault, UnsupportedExtension) {
   TempDir dir, out;
   fs::copy_file(bad("one_frame.bvh"), dir / "clip.txt");
-  BoundedRun r = run_footfix_bounded({"convert", (dir / "clip.txt").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", (dir / "clip.txt").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_read, (dir / "clip.txt").string() + ":", "unsupported file type '.txt'");
   EXPECT_TRUE(out.entries().empty());
 }
 
 TEST(OutputFault, ParentIsAFile) {
   TempDir out;
-  write_text(out / "blocker", "not a directory");
-  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "blocker" / "o.bvh").string()}, k_bound);
+  write_checked(out / "blocker", "not a directory");
+  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "blocker" / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_write, (out / "blocker" / "o.bvh").string() + ":", "cannot open for writing: Not a directory");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"blocker"});
 }
@@ -139,7 +139,7 @@ TEST(OutputFault, ParentIsAFile) {
 TEST(OutputFault, OutputIsADirectory) {
   TempDir out;
   fs::create_directory(out / "o.bvh");
-  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   expect_failure(r, k_write, (out / "o.bvh").string() + ":", "cannot rename into place");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"o.bvh"}) << "temporary file left behind";
 }
@@ -152,7 +152,7 @@ TEST(OutputFault, ReadOnlyDirectory) {
   fs::permissions(out / "ro", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read |
                                   fs::perms::others_exec);
   const std::vector<std::string> args = {"convert", bad("one_frame.bvh").string(), (out / "ro" / "o.bvh").string()};
-  BoundedRun r = root ? run_footfix_unprivileged(args, k_bound) : run_footfix_bounded(args, k_bound);
+  BoundedRun r = root ? run_footfix_unprivileged(args, k_generated_bound) : run_footfix_bounded(args, k_generated_bound);
   expect_failure(r, k_write, (out / "ro" / "o.bvh").string() + ":", "cannot open for writing: Permission denied");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"ro"});
 }
@@ -160,7 +160,7 @@ TEST(OutputFault, ReadOnlyDirectory) {
 TEST(OutputFault, MissingOutputDirectoryIsCreated) {
   TempDir out;
   const fs::path target = out / "a" / "b" / "o.bvh";
-  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), target.string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), target.string()}, k_generated_bound);
   EXPECT_EQ(r.exit_code, k_ok) << r.err;
   EXPECT_EQ(out.entries(), (std::vector<std::string>{"a", "a/b", "a/b/o.bvh"}));
 }
@@ -168,7 +168,7 @@ TEST(OutputFault, MissingOutputDirectoryIsCreated) {
 // Valid but degenerate inputs: a result, not an error, and nothing non-finite.
 TEST(DegenerateInput, OneFrameClipConverts) {
   TempDir out;
-  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   ASSERT_EQ(r.exit_code, k_ok) << r.err;
   Clip clip = parse_bvh(read_file(out / "o.bvh"), "o.bvh");
   EXPECT_EQ(clip.frame_count, 1);
@@ -177,7 +177,7 @@ TEST(DegenerateInput, OneFrameClipConverts) {
 }
 
 TEST(DegenerateInput, NamesDifferingOnlyByCaseKeepTheRealLegs) {
-  BoundedRun r = run_footfix_bounded({"inspect", "--json", bad("names_alike.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"inspect", "--json", bad("names_alike.bvh").string()}, k_generated_bound);
   ASSERT_EQ(r.exit_code, k_ok) << r.err;
   auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc[0]["legs"]["left"]["knee"], "LeftLeg");
@@ -185,13 +185,13 @@ TEST(DegenerateInput, NamesDifferingOnlyByCaseKeepTheRealLegs) {
 }
 
 TEST(DegenerateInput, NonUtf8JointNameIsReportedNotFatal) {
-  BoundedRun r = run_footfix_bounded({"inspect", "--json", bad("non_utf8_name.bvh").string()}, k_bound);
+  BoundedRun r = run_footfix_bounded({"inspect", "--json", bad("non_utf8_name.bvh").string()}, k_generated_bound);
   ASSERT_EQ(r.exit_code, k_ok) << r.err;
   auto doc = nlohmann::json::parse(r.out);  // valid JSON: bad bytes replaced by U+FFFD
   EXPECT_EQ(doc[0]["joint_count"], 10);
   EXPECT_EQ(doc[0]["joints"][9]["name"], "Sp\xEF\xBF\xBDine\xEF\xBF\xBD");
   TempDir out;
-  r = run_footfix_bounded({"convert", bad("non_utf8_name.bvh").string(), (out / "o.bvh").string()}, k_bound);
+  r = run_footfix_bounded({"convert", bad("non_utf8_name.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
   ASSERT_EQ(r.exit_code, k_ok) << r.err;
   EXPECT_NE(read_file(out / "o.bvh").find("JOINT Sp\xFFine\xC3\n"), std::string::npos) << "name bytes not kept";
 }

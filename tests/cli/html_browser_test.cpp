@@ -13,6 +13,7 @@
 #include "support/paths.h"
 #include "support/png_image.h"
 #include "support/run_cli.h"
+#include "support/text_search.h"
 
 namespace footfix {
 namespace {
@@ -21,12 +22,6 @@ namespace fs = std::filesystem;
 using test::quoted;
 
 constexpr int k_width = 1000, k_height = 1600;
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 bool near(std::uint32_t pixel, std::uint32_t colour) {
   for (int shift : {0, 8, 16})
@@ -50,9 +45,9 @@ TEST(HtmlReportBrowser, TwoClipBatchRendersInHeadlessChromium) {
 
   ASSERT_EQ(test::run_chromium(chromium, profile, "--dump-dom", url, dir / "dom.html", k_width, k_height), 0) << read_file(profile / "stderr.log");
   std::string dom = read_file(dir / "dom.html");
-  EXPECT_EQ(count(dom, "<svg"), 2u * cli::k_svgs_per_clip) << dom.substr(0, 2000);
-  EXPECT_EQ(count(dom, "<polyline"), 2u * 8) << "per clip: 2 speed, 2 height, 4 top-down paths";
-  EXPECT_EQ(count(dom, "<section class=\"clip\""), 2u);
+  EXPECT_EQ(test::count_of(dom, "<svg"), 2u * cli::k_svgs_per_clip) << dom.substr(0, 2000);
+  EXPECT_EQ(test::count_of(dom, "<polyline"), 2u * 8) << "per clip: 2 speed, 2 height, 4 top-down paths";
+  EXPECT_EQ(test::count_of(dom, "<section class=\"clip\""), 2u);
 
   fs::path png = dir / "report.png";
   ASSERT_EQ(test::run_chromium(chromium, profile, "--screenshot=" + quoted(png), url, dir / "screenshot.log", k_width, k_height), 0)

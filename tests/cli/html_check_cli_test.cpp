@@ -17,12 +17,6 @@ using nlohmann::json;
 using test::contains;
 using test::run_footfix_bounded;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 /// Where each name appears after `from` in `text`, in the order given; npos when absent.
 std::vector<std::size_t> positions(const std::string& text, std::size_t from, const std::vector<std::string>& names) {
   std::vector<std::size_t> at;
@@ -75,9 +69,9 @@ TEST(HtmlCheckCli, PageShowsTheCheckVerdictAndThresholdWithFailuresFirst) {
   EXPECT_LT(at[1], at[2]);
   EXPECT_TRUE(contains(rows, "<td>failed (")) << rows;
   EXPECT_TRUE(contains(rows, "<td>passed (")) << rows;
-  EXPECT_EQ(count(html, (dir / "in").string()), 1u) << "the input folder, named once";
+  EXPECT_EQ(test::count_of(html, (dir / "in").string()), 1u) << "the input folder, named once";
   EXPECT_TRUE(contains(html, "inputs in " + (dir / "in").string() + "/, outputs in " + (dir / "out").string() + "/"));
-  EXPECT_EQ(count(html, (dir / "out").string()), 1u) << "the output folder, named once";
+  EXPECT_EQ(test::count_of(html, (dir / "out").string()), 1u) << "the output folder, named once";
 
   // Sections in the overview's order, each with its verdict, and the check line of checked clips.
   auto sections = positions(html, html.find("</table>", table),

@@ -21,12 +21,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using test::contains;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 /// `page` with `script` run after the page's own (before </body>), written to `to`.
 void add_driver(const fs::path& page, const std::string& script, const fs::path& to) {
   std::string html = read_file(page);
@@ -194,7 +188,7 @@ TEST(HtmlPlayerBrowser, PageOf120ClipsDrawsOnlyThePlayersNearTheScreen) {
   auto drawn = test::run_footfix_bounded({"report", (dir / "many.json").string(), "--html", (dir / "many.html").string()});
   ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
   const std::string html = read_file(dir / "many.html");
-  EXPECT_EQ(count(html, "<div class=\"player\""), 120u);
+  EXPECT_EQ(test::count_of(html, "<div class=\"player\""), 120u);
   EXPECT_LT(html.size() / 120, 24u * 1024) << "page bytes per clip of a 317-frame clip";
 
   // Scrolled to the 61st clip (and the scroll event a browser sends on its next frame, sent at
@@ -207,7 +201,7 @@ TEST(HtmlPlayerBrowser, PageOf120ClipsDrawsOnlyThePlayersNearTheScreen) {
   ASSERT_NE(section, std::string::npos);
   EXPECT_TRUE(contains(dom.substr(section, dom.find("</section>", section) - section), " data-frame=\"0\""))
       << "the player scrolled to was not drawn";
-  const std::size_t players_drawn = count(dom, " data-frame=\"");
+  const std::size_t players_drawn = test::count_of(dom, " data-frame=\"");
   EXPECT_LE(players_drawn, 4u) << "players away from the screen were drawn";
   const std::size_t last = dom.rfind("<section class=\"clip\"");
   EXPECT_FALSE(contains(dom.substr(last), " data-frame=\"")) << "the last clip's player, far below, was drawn";
@@ -237,15 +231,15 @@ TEST(HtmlPlayerBrowser, HostileNamesAndMotionDataInAReportRunNoScript) {
   auto drawn = test::run_footfix_bounded({"report", (dir / "hostile.json").string(), "--html", (dir / "page.html").string()});
   ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
   const std::string html = read_file(dir / "page.html");
-  EXPECT_EQ(count(html, "<div class=\"player\""), 2u) << "players with unusable motion data are left out";
-  EXPECT_EQ(count(html, "<script>"), 1u) << "only the player's own script";
+  EXPECT_EQ(test::count_of(html, "<div class=\"player\""), 2u) << "players with unusable motion data are left out";
+  EXPECT_EQ(test::count_of(html, "<script>"), 1u) << "only the player's own script";
   EXPECT_FALSE(contains(html, "<img")) << "hostile markup written as markup";
 
   const std::string dom = dom_after(chromium, dir / "profile", dir / "page.html", dir / "dom.html");
   EXPECT_FALSE(contains(dom, "data-pwned")) << "a hostile name or datum ran script";
   EXPECT_FALSE(contains(dom, "<img")) << "a hostile name became an element";
   EXPECT_TRUE(contains(dom, "&lt;/script&gt;&lt;img src=x")) << "the name is shown as text";
-  EXPECT_GE(count(dom, " data-frame=\""), 1u) << "the usable players are drawn";
+  EXPECT_GE(test::count_of(dom, " data-frame=\""), 1u) << "the usable players are drawn";
 }
 
 }  // namespace

@@ -15,12 +15,6 @@ namespace {
 namespace fs = std::filesystem;
 using test::contains;
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 TEST(InterruptPagesCli, SigtermWritesThePageAndJUnitOfTheFinishedClipsMarkedIncomplete) {
   test::TempDir dir;
   for (const char* name : {"a", "b", "c"}) test::copy_walk(dir / "in" / (std::string(name) + ".bvh"));
@@ -39,7 +33,7 @@ TEST(InterruptPagesCli, SigtermWritesThePageAndJUnitOfTheFinishedClipsMarkedInco
   const std::string note = "incomplete: the run was interrupted by SIGTERM after 1 of 3 clips";
   const std::string html = read_file(page);
   EXPECT_TRUE(contains(html, "<p class=\"incomplete\">" + note)) << html.substr(0, 2000);
-  EXPECT_EQ(count(html, "<section class=\"clip\""), 1u);
+  EXPECT_EQ(test::count_of(html, "<section class=\"clip\""), 1u);
   EXPECT_TRUE(contains(html, ">a.bvh<")) << "the clip that finished first (-j 1)";
   EXPECT_TRUE(contains(html, "check: contact slide p95 at most 5 cm/s")) << "the check is still shown";
 
@@ -47,7 +41,7 @@ TEST(InterruptPagesCli, SigtermWritesThePageAndJUnitOfTheFinishedClipsMarkedInco
   EXPECT_TRUE(contains(xml, "tests=\"2\" failures=\"0\" errors=\"1\"")) << xml;
   EXPECT_TRUE(contains(xml, "name=\"batch complete\"")) << xml;
   EXPECT_TRUE(contains(xml, "<error message=\"" + note + "\"/>")) << xml;
-  EXPECT_EQ(count(xml, "classname=\"footfix.clean\""), 1u) << xml;
+  EXPECT_EQ(test::count_of(xml, "classname=\"footfix.clean\""), 1u) << xml;
 }
 
 }  // namespace

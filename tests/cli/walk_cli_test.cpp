@@ -13,6 +13,7 @@
 #include "footfix/io/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
+#include "support/text_search.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 #include "unit/contacts_json_schema.h"
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 using test::quoted;
 using test::run_footfix;
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using test::contains;
 
 TEST(WalkCli, WritesClipContactsTerrainAndPrintsTheFigures) {
   const fs::path dir = test::fresh_temp_dir("walk_cli_outputs");

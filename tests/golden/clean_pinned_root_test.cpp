@@ -15,11 +15,12 @@
 #include "footfix/solve/clean.h"
 #include "footfix/solve/pinned_root.h"
 #include "support/paths.h"
+#include "support/world_distance.h"
 
 namespace footfix {
 namespace {
 
-double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
+using test::horizontal_distance;
 
 TEST(CleanPinnedRoot, PlantedFeetCarryThePinnedBody) {
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh"}) {

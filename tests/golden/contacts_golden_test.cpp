@@ -15,13 +15,14 @@
 #include "footfix/core/fk.h"
 #include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
+#include "support/world_distance.h"
 
 namespace footfix {
 namespace {
 
 namespace fs = std::filesystem;
 
-double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
+using test::horizontal_distance;
 
 struct Locomotion {
   const char* file;

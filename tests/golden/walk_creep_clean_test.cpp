@@ -70,7 +70,7 @@ Clip make_creeping(const WalkResult& walk) {
   return out;
 }
 
-WalkResult walk_of(const char* terrain, double fps) {
+WalkResult creep_walk(const char* terrain, double fps) {
   WalkSettings s;
   s.fps = fps;
   s.gait.duration_s = 8;
@@ -90,7 +90,7 @@ TEST(WalkCreepClean, CreepingToesAreCleanedTowardsTheirTrueFootholds) {
   for (const char* terrain : {"flat", "slope:10", "stairs"})
     for (double fps : {30.0, 60.0, 120.0}) {
       SCOPED_TRACE(std::string(terrain) + " at " + std::to_string(fps) + " fps");
-      const WalkResult w = walk_of(terrain, fps);
+      const WalkResult w = creep_walk(terrain, fps);
       const test::FootholdOf truth = [](int, const ContactInterval& in) { return in.planted_position_m; };
       const Clip creeping = make_creeping(w);
       const auto before = test::planted_contacts(w, creeping, truth);

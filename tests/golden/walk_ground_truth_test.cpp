@@ -20,7 +20,7 @@
 namespace footfix {
 namespace {
 
-WalkResult walk_of(const char* terrain, double fps, double duration = 8, double max_step_m = GaitSettings{}.max_step_m) {
+WalkResult truth_walk(const char* terrain, double fps, double duration = 8, double max_step_m = GaitSettings{}.max_step_m) {
   WalkSettings s;
   s.fps = fps;
   s.gait.duration_s = duration;
@@ -46,7 +46,7 @@ double contact_f1(const ContactResult& truth, const ContactResult& detected) {
 TEST(WalkGroundTruth, DetectorRecoversTrueContacts) {
   for (const char* terrain : {"flat", "slope:10", "stairs"})
     for (double fps : {30.0, 60.0, 120.0}) {
-      const WalkResult w = walk_of(terrain, fps);
+      const WalkResult w = truth_walk(terrain, fps);
       const ContactResult detected = detect_contacts(w.clip, w.rig, ContactSettings{});
       const double f1 = contact_f1(w.contacts, detected);
       std::printf("walk ground truth: %-8s %3.0f fps  contact F1 %.4f\n", terrain, fps, f1);
@@ -56,7 +56,7 @@ TEST(WalkGroundTruth, DetectorRecoversTrueContacts) {
 
 TEST(WalkGroundTruth, TrueContactsScoreOneAndShiftedOnesLess) {
   // The F1 measure itself: perfect for the truth, lower for contacts moved by 5 frames.
-  const WalkResult w = walk_of("flat", 60);
+  const WalkResult w = truth_walk("flat", 60);
   EXPECT_DOUBLE_EQ(contact_f1(w.contacts, w.contacts), 1.0);
   ContactResult shifted = w.contacts;
   for (FootContacts& f : shifted.feet) std::rotate(f.contact.begin(), f.contact.begin() + 5, f.contact.end());
@@ -83,7 +83,7 @@ TEST(WalkGroundTruth, SlidingWalkCleanedPlantsToesOnFootholds) {
   // Steps of 0.5 m: stretched x1.25 they stay within the legs' reach at the input's hip height
   // (0.62 m steps, the walk's natural ones at 1 m/s, stretch to 0.78 m, beyond what a clean
   // that keeps the hips up can plant).
-  const WalkResult w = walk_of("flat", 60, 8, 0.5);
+  const WalkResult w = truth_walk("flat", 60, 8, 0.5);
   const Clip sliding = make_sliding(w.clip, w.rig, k_factor);
   // Scaling the root path carries the whole body, and so where each foot lands, by
   // (factor - 1) x the pelvis displacement: no clean can know where the unscaled walk stepped.
@@ -154,7 +154,7 @@ TEST(WalkGroundTruth, SlidingWalkCleanedPlantsToesOnFootholds) {
 }
 
 TEST(WalkGroundTruth, StairContactsGetTheirOwnStepHeight) {
-  const WalkResult w = walk_of("stairs", 60, 10);
+  const WalkResult w = truth_walk("stairs", 60, 10);
   const ContactResult detected = detect_contacts(w.clip, w.rig, ContactSettings{});
   int checked = 0;
   std::vector<double> heights;

@@ -11,6 +11,7 @@
 
 #include "footfix/core/fk.h"
 #include "footfix/walk/walk.h"
+#include "support/world_distance.h"
 
 namespace footfix::test {
 
@@ -30,8 +31,6 @@ using FootholdOf = std::function<Vec3(int side, const ContactInterval& in)>;
 /// of each contact (touch-down and lift-off blending) are left out of hold and max offset.
 constexpr int k_min_contact_frames = 10;
 constexpr int k_trim_frames = 3;
-
-inline double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
 
 inline std::vector<PlantedContact> planted_contacts(const WalkResult& walk, const Clip& cleaned,
                                                     const FootholdOf& foothold) {

@@ -17,7 +17,7 @@ namespace {
 using test::k_small_bvh;
 using test::replaced;
 
-const BvhSource& bvh_source(const Clip& clip) {
+const BvhSource& source_of(const Clip& clip) {
   const auto* s = dynamic_cast<const BvhSource*>(clip.source.get());
   EXPECT_NE(s, nullptr);
   return *s;
@@ -43,7 +43,7 @@ TEST(BvhRead, SmallFileStructureAndRawData) {
   ASSERT_TRUE(clip.skeleton.end_sites[1].has_value());
   expect_vec(*clip.skeleton.end_sites[1], {0, -3, 0});
 
-  const BvhSource& s = bvh_source(clip);
+  const BvhSource& s = source_of(clip);
   EXPECT_EQ(s.values_per_frame, 9);
   EXPECT_EQ(s.joints[1].first_value, 6);
   ASSERT_EQ(s.values.size(), 18u);
@@ -84,7 +84,7 @@ TEST(BvhRead, AnyChannelSubsetAndOrder) {
   text = replaced(text, "1 2 3 0 0 0 10 20 30", "1 2 3 0 0 0");
   text = replaced(text, "4 5 6 90 0 0 -10 -20 -30", "4 5 6 90 0 0");
   clip = parse_bvh(text, "nochannels.bvh");
-  EXPECT_EQ(bvh_source(clip).values_per_frame, 6);
+  EXPECT_EQ(source_of(clip).values_per_frame, 6);
   expect_vec(clip.translation(1, 1), {1, -2, 0});
   EXPECT_EQ(clip.rotation(1, 1), Quat{});
 }
@@ -151,7 +151,7 @@ std::vector<double> from_chars_values(const std::string& text) {
 void expect_values_match_from_chars(const std::string& text, const std::string& name) {
   Clip clip = parse_bvh(text, name);
   const std::vector<double> expected = from_chars_values(text);
-  const std::vector<double>& values = bvh_source(clip).values;
+  const std::vector<double>& values = source_of(clip).values;
   ASSERT_EQ(values.size(), expected.size()) << name;
   size_t differing = 0;
   for (size_t i = 0; i < values.size(); ++i)
@@ -218,7 +218,7 @@ TEST(BvhRead, BandaiSixChannelJointsTakeTranslationFromChannels) {
   // OFFSET 0.847027 93.984 -452.225, but the first row's Hips channels are -1.42024 85.3925 -256.963.
   expect_vec(clip.skeleton.rest_offsets[hips], {0.847027, 93.984, -452.225});
   expect_vec(clip.translation(0, hips), {-1.42024, 85.3925, -256.963});
-  for (const auto& layout : bvh_source(clip).joints) EXPECT_EQ(layout.channels.size(), 6u);
+  for (const auto& layout : source_of(clip).joints) EXPECT_EQ(layout.channels.size(), 6u);
 }
 
 TEST(BvhRead, EveryCorpusClipParses) {

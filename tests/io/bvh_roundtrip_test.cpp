@@ -17,7 +17,7 @@
 namespace footfix {
 namespace {
 
-const BvhSource& bvh_source(const Clip& clip) {
+const BvhSource& bvh_source_or_throw(const Clip& clip) {
   const auto* s = dynamic_cast<const BvhSource*>(clip.source.get());
   if (!s) throw std::runtime_error("clip has no BvhSource");
   return *s;
@@ -44,8 +44,8 @@ void expect_bit_identical_round_trip(const std::string& text, const std::string&
   convert_to_internal(clip, frame);
   const std::string out = written(clip);
   Clip again = parse_bvh(out, name + " (written)");
-  const BvhSource& a = bvh_source(clip);
-  const BvhSource& b = bvh_source(again);
+  const BvhSource& a = bvh_source_or_throw(clip);
+  const BvhSource& b = bvh_source_or_throw(again);
   ASSERT_EQ(again.skeleton.names, clip.skeleton.names) << name;
   ASSERT_EQ(again.skeleton.parents, clip.skeleton.parents) << name;
   ASSERT_EQ(a.values.size(), b.values.size()) << name;
@@ -108,8 +108,8 @@ TEST(BvhRoundTrip, ChangedRotationOnlyTouchesThatJoint) {
   const int knee = original.skeleton.find("LeftLeg");
   ASSERT_GT(knee, 0);
   EditedRoundTrip r = rotate_joint_and_round_trip(text, knee, {0.056444, Axis::pos_y});
-  const BvhSource& before = bvh_source(original);
-  const BvhSource& after = bvh_source(r.reread);
+  const BvhSource& before = bvh_source_or_throw(original);
+  const BvhSource& after = bvh_source_or_throw(r.reread);
   const BvhJointLayout& layout = before.joints[knee];
   size_t changed_elsewhere = 0, changed_here = 0;
   for (int f = 0; f < original.frame_count; ++f) {
@@ -144,7 +144,7 @@ TEST(BvhRoundTrip, ChangedSpinningJointStaysContinuous) {
   const int frames = 240;
   const std::string text = spinning_clip_text(frames);
   EditedRoundTrip r = rotate_joint_and_round_trip(text, 1, {0.01, Axis::pos_y});
-  const BvhSource& out = bvh_source(r.reread);
+  const BvhSource& out = bvh_source_or_throw(r.reread);
   const int first = out.joints[1].first_value;
   double max_step = 0;
   for (int f = 0; f < frames; ++f) {
@@ -161,7 +161,7 @@ TEST(BvhRoundTrip, ChangedSpinningJointStaysContinuous) {
   EXPECT_NEAR(out.values[(frames - 1) * out.values_per_frame + first], 1080.0, 30.0);
   // The root was not touched: its values are bit-identical.
   const Clip original = parse_bvh(text, "spin.bvh");
-  const BvhSource& in = bvh_source(original);
+  const BvhSource& in = bvh_source_or_throw(original);
   for (int f = 0; f < frames; ++f)
     for (int i = 0; i < 6; ++i)
       EXPECT_TRUE(same_bits(in.values[f * 9 + i], out.values[f * 9 + i]))
@@ -175,7 +175,7 @@ TEST(BvhRoundTrip, SpinningJointWithoutSourceStaysContinuous) {
   clip.source = nullptr;  // standard layout: Z Y X rotation channels, unwrapped from zero
   Clip again = parse_bvh(written(clip), "spin (standard).bvh");
   convert_to_internal(again, {0.01, Axis::pos_y});
-  const BvhSource& out = bvh_source(again);
+  const BvhSource& out = bvh_source_or_throw(again);
   ASSERT_EQ(out.joints[1].channels.size(), 3u);
   const int first = out.joints[1].first_value;
   double max_step = 0, max_y = 0;
@@ -207,8 +207,8 @@ TEST(BvhRoundTrip, FewerAndMoreFramesThanTheSource) {
       clip.translations.push_back(clip.translation(kept - 1, j));
     }
   Clip again = parse_bvh(written(clip), "walk (written).bvh");
-  const BvhSource& a = bvh_source(clip);
-  const BvhSource& b = bvh_source(again);
+  const BvhSource& a = bvh_source_or_throw(clip);
+  const BvhSource& b = bvh_source_or_throw(again);
   ASSERT_EQ(again.frame_count, kept + 20);
   const size_t vpf = static_cast<size_t>(a.values_per_frame);
   for (size_t i = 0; i < kept * vpf; ++i) ASSERT_TRUE(same_bits(a.values[i], b.values[i])) << i;
@@ -245,7 +245,7 @@ TEST(BvhRoundTrip, ZUpClipWritesBackInZUp) {
   clip.rotation(2, 2) = clip.rotation(2, 2) * axis_angle({1, 0, 0}, 0.5);
   const std::string text = written(clip);
   Clip again = parse_bvh(text, "zup (written).bvh");
-  const BvhSource& out = bvh_source(again);
+  const BvhSource& out = bvh_source_or_throw(again);
   // Offsets are written raw, in Z-up centimeters.
   EXPECT_EQ(again.skeleton.rest_offsets[1], (Vec3{10, 0, -5}));
   EXPECT_EQ(*again.skeleton.end_sites[2], (Vec3{0, 0, -45}));
@@ -267,7 +267,7 @@ TEST(BvhRoundTrip, ClipWithoutSourceGetsStandardLayout) {
   clip.source = nullptr;
   clip.translation(1, 2).y -= 0.02;  // the shin stretches by 2 cm in frame 1
   Clip again = parse_bvh(written(clip), "standard.bvh");
-  const BvhSource& out = bvh_source(again);
+  const BvhSource& out = bvh_source_or_throw(again);
   using C = BvhChannel;
   const std::vector<C> zyx{C::z_rotation, C::y_rotation, C::x_rotation};
   const std::vector<C> pos_zyx{C::x_position, C::y_position, C::z_position, C::z_rotation, C::y_rotation, C::x_rotation};

@@ -11,6 +11,9 @@
 
 namespace footfix::test {
 
+/// Distance between two points in the ground plane (x, z), in their units.
+inline double horizontal_distance(Vec3 a, Vec3 b) { return std::hypot(a.x - b.x, a.z - b.z); }
+
 /// Largest world-position distance between `a` and `b` over every joint and frame they have in
 /// common, in the clips' own units. NaN when a compared position is not finite.
 inline double common_world_distance(const Clip& a, const Clip& b) {

@@ -12,7 +12,7 @@
 namespace footfix {
 namespace {
 
-constexpr int k_frames = 60;
+constexpr int k_pelvis_frames = 60;
 constexpr double k_slide_m = 0.6;
 
 /// The planted left toe's input slides along X from -0.3 to 0.3 m; the pelvis stands 1 m above
@@ -20,14 +20,14 @@ constexpr double k_slide_m = 0.6;
 /// ends) or stays over the middle (the lock makes them shorter).
 OfflineSolveInput stance(bool pelvis_follows) {
   OfflineSolveInput in;
-  in.frame_count = k_frames;
+  in.frame_count = k_pelvis_frames;
   in.fps = 30;
   for (int leg = 0; leg < 2; ++leg) {
-    in.contact[leg].assign(k_frames, leg == 0 ? 1 : 0);
-    in.contact_height_m[leg].assign(k_frames, 0.0);
+    in.contact[leg].assign(k_pelvis_frames, leg == 0 ? 1 : 0);
+    in.contact_height_m[leg].assign(k_pelvis_frames, 0.0);
   }
-  for (int f = 0; f < k_frames; ++f) {
-    const double x = k_slide_m * (static_cast<double>(f) / (k_frames - 1) - 0.5);
+  for (int f = 0; f < k_pelvis_frames; ++f) {
+    const double x = k_slide_m * (static_cast<double>(f) / (k_pelvis_frames - 1) - 0.5);
     in.toe_ws[0].push_back({x, 0, 0});
     in.toe_ws[1].push_back({0.2, 0.4, 0.1});  // swinging, out of the way
     in.pelvis_ws.push_back({pelvis_follows ? x : 0.0, 1, 0});
@@ -38,12 +38,12 @@ OfflineSolveInput stance(bool pelvis_follows) {
 /// Largest drop (> 0) or rise (< 0) of the solved pelvis against its input, by sign.
 double largest_drop(const OfflineSolveInput& in, const OfflineSolveResult& r) {
   double drop = 0;
-  for (int f = 0; f < k_frames; ++f) drop = std::max(drop, in.pelvis_ws[f].y - r.pelvis_ws[f].y);
+  for (int f = 0; f < k_pelvis_frames; ++f) drop = std::max(drop, in.pelvis_ws[f].y - r.pelvis_ws[f].y);
   return drop;
 }
 double largest_rise(const OfflineSolveInput& in, const OfflineSolveResult& r) {
   double rise = 0;
-  for (int f = 0; f < k_frames; ++f) rise = std::max(rise, r.pelvis_ws[f].y - in.pelvis_ws[f].y);
+  for (int f = 0; f < k_pelvis_frames; ++f) rise = std::max(rise, r.pelvis_ws[f].y - in.pelvis_ws[f].y);
   return rise;
 }
 
@@ -70,7 +70,7 @@ TEST(OfflinePelvisHeight, BelowOnlyLeavesARisingPelvisAsWithoutIt) {
   const OfflineSolveResult both_ways = solve_offline(in, with_height(2, false));
   ASSERT_GT(largest_rise(in, free), 0.01);
   ASSERT_LT(largest_drop(in, free), 1e-9);  // the pelvis only rises: the pull below never acts
-  for (int f = 0; f < k_frames; ++f) EXPECT_NEAR(below_only.pelvis_ws[f].y, free.pelvis_ws[f].y, 1e-9) << f;
+  for (int f = 0; f < k_pelvis_frames; ++f) EXPECT_NEAR(below_only.pelvis_ws[f].y, free.pelvis_ws[f].y, 1e-9) << f;
   EXPECT_LT(largest_rise(in, both_ways), largest_rise(in, free) - 0.005);
 }
 

@@ -19,32 +19,32 @@
 namespace footfix {
 namespace {
 
-constexpr int k_frames = 180;
-constexpr int k_hips = 0;
+constexpr int k_reach_frames = 180;
+constexpr int k_reach_hips = 0;
 constexpr double k_straight_leg_m = 0.84;  // thigh 0.42 + shin 0.42 (leg_test_rig.h)
 
 struct Swing {
-  test::TestRig rig = test::make_rig(k_frames);
+  test::TestRig rig = test::make_rig(k_reach_frames);
   std::array<LegChain, 2> legs{rig.left, rig.right};
   Clip input;
   Swing() {
-    for (int f = 0; f < k_frames; ++f) {
+    for (int f = 0; f < k_reach_frames; ++f) {
       const double t = f / rig.clip.fps;
-      rig.clip.translation(f, k_hips) = {0, 0.9, 0.35 * std::sin(2 * k_pi * t / 3)};
+      rig.clip.translation(f, k_reach_hips) = {0, 0.9, 0.35 * std::sin(2 * k_pi * t / 3)};
     }
     input = rig.clip;
   }
   /// Cleans the clip as clean does: solve, move the hips, solve each leg.
   OfflineApplyReport clean(const OfflineSolveSettings& solve, const LegIkSettings& ik, OfflineSolveResult& solved) {
-    OfflineSolveInput in = offline_input_from_clip(input, k_hips, legs, ik);
+    OfflineSolveInput in = offline_input_from_clip(input, k_reach_hips, legs, ik);
     std::array<LegHeights, 2> heights;
     for (int leg = 0; leg < 2; ++leg) {
       heights[leg] = leg_heights(input, legs[leg]);
-      in.contact[leg].assign(k_frames, 1);
-      in.contact_height_m[leg].assign(k_frames, heights[leg].toe_min_m);
+      in.contact[leg].assign(k_reach_frames, 1);
+      in.contact_height_m[leg].assign(k_reach_frames, heights[leg].toe_min_m);
     }
     solved = solve_offline(in, solve);
-    return apply_offline_solve(rig.clip, k_hips, legs, solved, constant_heights(heights, k_frames), ik);
+    return apply_offline_solve(rig.clip, k_reach_hips, legs, solved, constant_heights(heights, k_reach_frames), ik);
   }
 };
 
@@ -61,25 +61,25 @@ TEST(OfflineReach, TargetsNeverBeyondTheLeg) {
   for (int leg = 0; leg < 2; ++leg) {
     EXPECT_LT(report.max_miss_m[leg], 0.002) << "leg " << leg;  // every target reached
     std::vector<Vec3> toe;
-    for (int f = 0; f < k_frames; ++f) {
+    for (int f = 0; f < k_reach_frames; ++f) {
       // The heel target (toe target plus the pose's heel offset) is within the straight leg.
       const Vec3 heel_target =
           solved.toe_ws[leg][f] + (test::pos(s.input, f, s.legs[leg].heel) - test::pos(s.input, f, s.legs[leg].toe));
-      const Vec3 hip = solved.pelvis_ws[f] + (test::pos(s.input, f, s.legs[leg].hip) - s.input.translation(f, k_hips));
+      const Vec3 hip = solved.pelvis_ws[f] + (test::pos(s.input, f, s.legs[leg].hip) - s.input.translation(f, k_reach_hips));
       EXPECT_LT(length(heel_target - hip), k_straight_leg_m) << "leg " << leg << " frame " << f;
       EXPECT_GT(test::bend_sign(s.rig.clip, f, s.legs[leg]), 0.0) << f;  // no knee flip
       toe.push_back(test::pos(s.rig.clip, f, s.legs[leg].toe));
     }
     // The feet stay planted (the lock holds; the hips gave way).
     double drift = 0;
-    for (int f = 1; f < k_frames; ++f) drift = std::max(drift, length(toe[f] - toe[0]));
+    for (int f = 1; f < k_reach_frames; ++f) drift = std::max(drift, length(toe[f] - toe[0]));
     EXPECT_LT(drift, 0.005) << "leg " << leg;
   }
   // The hips were moved back towards the feet, not lowered.
   double drop = 0, pulled = 0;
-  for (int f = 0; f < k_frames; ++f) {
-    drop = std::max(drop, s.input.translation(f, k_hips).y - solved.pelvis_ws[f].y);
-    pulled = std::max(pulled, std::abs(s.input.translation(f, k_hips).z) - std::abs(solved.pelvis_ws[f].z));
+  for (int f = 0; f < k_reach_frames; ++f) {
+    drop = std::max(drop, s.input.translation(f, k_reach_hips).y - solved.pelvis_ws[f].y);
+    pulled = std::max(pulled, std::abs(s.input.translation(f, k_reach_hips).z) - std::abs(solved.pelvis_ws[f].z));
   }
   EXPECT_LT(drop, 0.02);
   EXPECT_GT(pulled, 0.05);

@@ -9,16 +9,11 @@
 #include "html_report.h"
 #include "junit.h"
 #include "report_merge.h"
+#include "support/text_search.h"
 
 namespace footfix::cli {
 namespace {
 using nlohmann::json;
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 json clip_entry(const std::string& input, double residual_p95, bool with_plot) {
   json entry = {{"input", input},
@@ -51,15 +46,15 @@ TEST(JunitReport, OneCasePerClipFailingOverThresholdOrOnError) {
   skipped["status"] = "skipped";
   json report = {{"clips", {clip_entry("good.bvh", 1.0, false), clip_entry("slides.bvh", 7.5, false), failed, skipped}}};
   std::string xml = junit_xml(report, 5.0);
-  EXPECT_EQ(count(xml, "<testcase "), 4u) << xml;
-  EXPECT_EQ(count(xml, "<failure "), 1u) << xml;
-  EXPECT_EQ(count(xml, "<error "), 1u) << xml;
-  EXPECT_EQ(count(xml, "<skipped "), 1u) << xml;
+  EXPECT_EQ(test::count_of(xml, "<testcase "), 4u) << xml;
+  EXPECT_EQ(test::count_of(xml, "<failure "), 1u) << xml;
+  EXPECT_EQ(test::count_of(xml, "<error "), 1u) << xml;
+  EXPECT_EQ(test::count_of(xml, "<skipped "), 1u) << xml;
   EXPECT_NE(xml.find("tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"slides.bvh\""), std::string::npos);
   EXPECT_NE(xml.find("line 3: not a number"), std::string::npos);
   // A higher threshold passes the sliding clip.
-  EXPECT_EQ(count(junit_xml(report, 10.0), "<failure "), 0u);
+  EXPECT_EQ(test::count_of(junit_xml(report, 10.0), "<failure "), 0u);
 }
 
 TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
@@ -79,8 +74,8 @@ TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
   // Rows link to the clip sections, which follow the overview.s order.
   EXPECT_NE(table.find("href=\"#clip-2\">broken.bvh"), std::string::npos);
   EXPECT_NE(html.find("<section class=\"clip\" id=\"clip-1\"><h2>high.bvh"), std::string::npos);
-  EXPECT_EQ(count(html, "<svg"), 3u * k_svgs_per_clip);
-  EXPECT_EQ(count(html, "class=\"threshold\""), 3u * 2);
+  EXPECT_EQ(test::count_of(html, "<svg"), 3u * k_svgs_per_clip);
+  EXPECT_EQ(test::count_of(html, "class=\"threshold\""), 3u * 2);
   EXPECT_EQ(html.find("http"), std::string::npos) << "the page must not load anything";
 }
 
@@ -107,11 +102,11 @@ TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
   EXPECT_NE(html.find("</html>"), std::string::npos);
   // The clip is listed once, as failed (its status is not "ok"), with its mistyped fields left
   // blank or as dashes rather than printed or drawn.
-  EXPECT_EQ(count(html, "id=\"clip-"), 1u);
+  EXPECT_EQ(test::count_of(html, "id=\"clip-"), 1u);
   EXPECT_NE(html.find("1 failed"), std::string::npos) << html;
   EXPECT_EQ(html.find("fast"), std::string::npos) << "a mistyped metric was printed";
-  EXPECT_EQ(count(html, "<polyline"), 0u) << "curves drawn from values that are not numbers";
-  EXPECT_EQ(count(html, "<circle"), 0u) << "planted points drawn from a mistyped plot";
+  EXPECT_EQ(test::count_of(html, "<polyline"), 0u) << "curves drawn from values that are not numbers";
+  EXPECT_EQ(test::count_of(html, "<circle"), 0u) << "planted points drawn from a mistyped plot";
   std::string junit;
   ASSERT_NO_THROW(junit = junit_xml(odd, 5.0));
   EXPECT_NE(junit.find("tests=\"1\" failures=\"0\" errors=\"1\""), std::string::npos) << junit;
@@ -120,7 +115,7 @@ TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
   std::string empty;
   ASSERT_NO_THROW(empty = html_report(json::array()));
   EXPECT_NE(empty.find("</html>"), std::string::npos);
-  EXPECT_EQ(count(empty, "id=\"clip-"), 0u);
+  EXPECT_EQ(test::count_of(empty, "id=\"clip-"), 0u);
 }
 
 TEST(HtmlReport, SameDocumentSameBytes) {
