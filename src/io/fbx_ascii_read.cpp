@@ -12,8 +12,6 @@
 namespace footfix {
 namespace {
 
-constexpr int k_max_depth = 64;
-
 class AsciiParser {
  public:
   AsciiParser(std::string_view text, const std::string& source) : s_(text), source_(source) {}
@@ -36,7 +34,7 @@ class AsciiParser {
   }
 
   void parse_list(std::vector<FbxNode>& out, bool until_brace, int depth) {
-    if (depth > k_max_depth) error("nodes nested deeper than " + std::to_string(k_max_depth));
+    if (depth > k_fbx_max_depth) error("nodes nested deeper than " + std::to_string(k_fbx_max_depth));
     while (true) {
       skip_space();
       if (pos_ >= s_.size()) {

@@ -13,7 +13,6 @@ namespace footfix {
 namespace {
 
 constexpr std::size_t k_header_size = 27;
-constexpr int k_max_depth = 64;
 /// zlib cannot expand data by more than about 1032:1.
 constexpr std::uint64_t k_max_zlib_ratio = 1100;
 /// No genuine FBX array comes near this; larger ones are refused before allocating.
@@ -55,7 +54,7 @@ class BinaryReader {
   /// Parses records from `pos` until a null record (consumed) or `end`. Returns true if a null
   /// record closed the list.
   bool parse_list(std::size_t& pos, std::size_t end, std::vector<FbxNode>& out, int depth) const {
-    if (depth > k_max_depth) error(pos, "nodes nested deeper than " + std::to_string(k_max_depth));
+    if (depth > k_fbx_max_depth) error(pos, "nodes nested deeper than " + std::to_string(k_fbx_max_depth));
     while (pos < end) {
       std::size_t start = pos;
       std::uint64_t end_offset = read_size(pos);

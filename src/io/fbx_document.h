@@ -66,6 +66,10 @@ struct FbxProperty {
   static std::size_t bytes_hash(const void* data, std::size_t bytes);
 };
 
+/// Deepest node nesting the binary and ASCII readers accept: hostile nesting cannot overflow the
+/// call stack.
+constexpr int k_fbx_max_depth = 64;
+
 struct FbxNode {
   std::string name;
   std::vector<FbxProperty> properties;
