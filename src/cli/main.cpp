@@ -9,12 +9,14 @@
 #include "command.h"
 #include "console.h"
 #include "footfix/core/allocator.h"
+#include "footfix/io/atomic_file.h"
 #include "test_hooks.h"
 #include "typo_help.h"
 
 int main(int argc, char** argv) {
   using namespace footfix::cli;
   footfix::tune_allocator_for_batches();
+  footfix::remove_temporary_files_on_signals();
   install_test_hooks();
   setup_console(Verbosity::normal, ColorMode::automatic);
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "footfix/io/atomic_file.h"
+#include "io/temporary_file.h"
 
 namespace footfix::cli {
 namespace {
@@ -28,6 +29,7 @@ void stop_when_reached(const std::filesystem::path& target, AtomicWriteStage sta
 }  // namespace
 
 void install_test_hooks() {
+  if (std::getenv("FOOTFIX_TEST_NAMED_TEMPORARIES") != nullptr) io_detail::use_named_temporaries_only();
   const char* text = std::getenv("FOOTFIX_TEST_STOP_AT");
   if (text == nullptr) return;
   const std::string spec = text;

@@ -6,7 +6,9 @@ namespace footfix::cli {
 
 /// FOOTFIX_TEST_STOP_AT=STAGE:NAME[:N], STAGE being `written` or `committed` (see
 /// AtomicWriteStage): the process stops itself (SIGSTOP) the N-th time (default 1) an output file
-/// called NAME reaches that stage, so a test can then kill or signal it there. Unset: nothing.
+/// called NAME reaches that stage, so a test can then kill or signal it there.
+/// FOOTFIX_TEST_NAMED_TEMPORARIES (any value): outputs are written through named temporary files,
+/// as on a file system without O_TMPFILE (footfix/io/atomic_file.h). Unset: nothing.
 void install_test_hooks();
 
 }  // namespace footfix::cli

@@ -40,6 +40,8 @@ void keep_mode_of(const fs::path& target, int fd) {
 
 void set_atomic_write_observer(AtomicWriteObserver observer) { g_observer.store(observer); }
 
+void remove_temporary_files_on_signals() { io_detail::remove_named_temporaries_on_signals(); }
+
 void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
   std::error_code ec;
   fs::path parent = path.parent_path();
@@ -60,10 +62,8 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   }
   keep_mode_of(path, tmp.fd());
   if (::fsync(tmp.fd()) != 0) fail_errno(ErrorKind::write, path, "cannot sync");
-  if (!tmp.close()) fail_errno(ErrorKind::write, path, "cannot close");
   notify(path, AtomicWriteStage::written);
-  if (::rename(tmp.path().c_str(), path.c_str()) != 0) fail_errno(ErrorKind::write, path, "cannot rename into place");
-  tmp.release();
+  if (!tmp.commit(path)) fail_errno(ErrorKind::write, path, "cannot put into place");
   notify(path, AtomicWriteStage::committed);
 }
 

@@ -20,9 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Temporary files being written, removed by a SIGINT / SIGTERM / SIGHUP handler (installed on
-/// first use where the signal still has its default action) before the signal ends the process.
-/// Fixed slots and atomics only: the handler may not allocate or lock.
+/// Named temporary files being written, removed by the SIGINT / SIGTERM / SIGHUP handler that
+/// remove_temporary_files_on_signals() installs, before the signal ends the process. Fixed slots
+/// and atomics only: the handler may not allocate or lock.
 struct TemporarySlot {
   std::atomic<bool> claimed{false};
   std::atomic<bool> ready{false};
@@ -46,7 +46,6 @@ class LiveTemporaries {
   /// Returns the slot holding `path`, or -1 if none is free (the file is then only removed by a
   /// later run, as after SIGKILL).
   static int add(const fs::path& path) {
-    install_handlers();
     const std::string& s = path.native();
     if (s.size() >= sizeof(TemporarySlot::path)) return -1;
     for (int i = 0; i < k_temporary_slots; ++i) {
@@ -75,19 +74,6 @@ class LiveTemporaries {
   }
   static void end_creating() { g_creating.fetch_sub(1); }
 
- private:
-  static void on_signal(int sig) {
-    // No open begins from here on; those under way are waited for, so their files exist (and
-    // are removed below) before the process ends.
-    g_terminating.store(true);
-    for (long spin = 0; spin < k_creation_wait_spins && g_creating.load() > 0; ++spin) {
-    }
-    for (auto& slot : g_temporary_slots)
-      if (slot.ready.load()) ::unlink(slot.path);
-    ::signal(sig, SIG_DFL);
-    ::raise(sig);
-  }
-
   static void install_handlers() {
     static std::once_flag once;
     std::call_once(once, [] {
@@ -100,6 +86,19 @@ class LiveTemporaries {
         ::sigaction(sig, &action, nullptr);
       }
     });
+  }
+
+ private:
+  static void on_signal(int sig) {
+    // No open begins from here on; those under way are waited for, so their files exist (and
+    // are removed below) before the process ends.
+    g_terminating.store(true);
+    for (long spin = 0; spin < k_creation_wait_spins && g_creating.load() > 0; ++spin) {
+    }
+    for (auto& slot : g_temporary_slots)
+      if (slot.ready.load()) ::unlink(slot.path);
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
   }
 };
 
@@ -135,38 +134,93 @@ pid_t temporary_owner(const std::string& name) {
   return static_cast<pid_t>(pid);
 }
 
+/// Whether /proc/self/fd names open descriptors: linkat() gives an unnamed file its name through it.
+bool can_link_descriptors() {
+  static const bool can = ::access("/proc/self/fd", X_OK) == 0;
+  return can;
+}
+
+std::atomic<bool> g_named_only{false};
+
+std::string temporary_name() {
+  return std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp";
+}
+
 }  // namespace
 
-TemporaryFile::TemporaryFile(const fs::path& directory) {
-  for (int attempt = 0; attempt < 32 && fd_ < 0; ++attempt) {
-    path_ = directory / (std::string(k_temporary_prefix) + std::to_string(::getpid()) + "-" + random_hex() + ".tmp");
-    // Registered before it exists: a signal right after the open still finds it.
+TemporaryFile::TemporaryFile(const fs::path& directory) : directory_(directory) {
+  if (can_link_descriptors() && !g_named_only.load()) {
+    fd_ = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    error_ = fd_ < 0 ? errno : 0;
+    // A kernel or file system without O_TMPFILE: a named file instead. Other errors (no such
+    // directory, no permission, no space) are the same for both.
+    if (fd_ >= 0 || (error_ != EOPNOTSUPP && error_ != EISDIR && error_ != EINVAL)) return;
+  }
+  create_named([this](const char* path) { return ::open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666); });
+}
+
+template <class Create>
+void TemporaryFile::create_named(Create create) {
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    path_ = directory_ / temporary_name();
+    // Registered before it exists: a signal right after its creation still finds it.
     slot_ = LiveTemporaries::add(path_);
     // A signal's handler is removing the files and the process ends with it: nothing to create.
     while (!LiveTemporaries::begin_creating()) ::pause();
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    const int result = create(path_.c_str());
     LiveTemporaries::end_creating();
-    error_ = fd_ < 0 ? errno : 0;
-    created_ = fd_ >= 0;
-    if (fd_ < 0) {
-      LiveTemporaries::remove(slot_);
-      slot_ = -1;
-      if (error_ != EEXIST) break;
+    error_ = result < 0 ? errno : 0;
+    if (result >= 0) {
+      if (fd_ < 0) fd_ = result;
+      named_ = true;
+      return;
     }
+    LiveTemporaries::remove(slot_);
+    slot_ = -1;
+    path_.clear();
+    if (error_ != EEXIST) return;
   }
 }
 
 TemporaryFile::~TemporaryFile() {
   if (fd_ >= 0) ::close(fd_);
-  if (created_ && !released_) ::unlink(path_.c_str());
+  if (named_ && !committed_) ::unlink(path_.c_str());
   LiveTemporaries::remove(slot_);
 }
 
-bool TemporaryFile::close() {
-  int fd = fd_;
+bool TemporaryFile::commit(const fs::path& target) {
+  if (!named_) {
+    // Unnamed: linked in under the target's name, atomically, where nothing is there yet.
+    const std::string descriptor = "/proc/self/fd/" + std::to_string(fd_);
+    if (::linkat(AT_FDCWD, descriptor.c_str(), AT_FDCWD, target.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+      committed_ = true;
+      return close_descriptor();
+    }
+    if (errno != EEXIST) return false;
+    // Something is there: a name beside it first, then renamed over it.
+    create_named([&](const char* path) {
+      return ::linkat(AT_FDCWD, descriptor.c_str(), AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? fd_ : -1;
+    });
+    if (!named_) {
+      errno = error_;
+      return false;
+    }
+  }
+  if (!close_descriptor()) return false;
+  if (::rename(path_.c_str(), target.c_str()) != 0) return false;
+  committed_ = true;
+  return true;
+}
+
+bool TemporaryFile::close_descriptor() {
+  const int fd = fd_;
   fd_ = -1;
   return ::close(fd) == 0;
 }
+
+void use_named_temporaries_only() { g_named_only.store(true); }
+
+void remove_named_temporaries_on_signals() { LiveTemporaries::install_handlers(); }
 
 /// Removes temporaries left in `directory` by runs that were killed (their process is gone).
 /// Done once per directory per process.

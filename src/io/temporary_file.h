@@ -1,8 +1,15 @@
-// Internal to io/: the temporary files write_file_atomically writes through. Each is created
+// Internal to io/: the temporary files write_file_atomically writes through.
+//
+// Where the file system has O_TMPFILE (and /proc names descriptors), the file has no name while
+// it is written: a killed run leaves nothing behind, and no handler has to clean up. It is
+// linked in under the target's name when complete, or, where something is there already, under a
+// temporary name beside it that is then renamed over it.
+//
+// Elsewhere, and for that moment between the link and the rename, the file is named: created
 // exclusively (O_CREAT|O_EXCL|O_NOFOLLOW) under a short unpredictable name
-// `.footfix-<pid>-<12 hex>.tmp`, removed on failure, on SIGINT/SIGTERM/SIGHUP (a handler is
-// installed on first use where the signal has its default action), and, after SIGKILL, by the
-// next run writing into that directory once the process is gone.
+// `.footfix-<pid>-<12 hex>.tmp`. Such a file is removed on failure, on SIGINT/SIGTERM/SIGHUP where
+// the executable called remove_temporary_files_on_signals(), and, after SIGKILL, by the next run
+// writing into that directory once the process is gone.
 #pragma once
 
 #include <filesystem>
@@ -11,7 +18,7 @@
 
 namespace footfix::io_detail {
 
-/// Closes the descriptor and removes the temporary file unless released.
+/// A file being written; closed, and removed where it has a name, unless committed.
 class TemporaryFile {
  public:
   /// Creates the file in `directory`; fd() < 0 and error() = errno on failure.
@@ -23,20 +30,32 @@ class TemporaryFile {
   int fd() const { return fd_; }
   /// errno of the last failed creation attempt.
   int error() const { return error_; }
-  const std::filesystem::path& path() const { return path_; }
-  /// Closes the descriptor; returns false with errno set if the close reported an error.
-  bool close();
-  /// The file was renamed into place: nothing to remove.
-  void release() { released_ = true; }
+  /// Puts the complete file at `target`, replacing what is there, and closes it. False with
+  /// errno set on failure (the destructor then removes the file).
+  bool commit(const std::filesystem::path& target);
 
  private:
-  std::filesystem::path path_;
+  /// Gives the file a fresh temporary name in the directory with `create(path)` (a descriptor,
+  /// or -1 with errno set), retrying names that exist.
+  template <class Create>
+  void create_named(Create create);
+  bool close_descriptor();
+
+  std::filesystem::path directory_;
+  std::filesystem::path path_;  ///< its name, where it has one
   int fd_ = -1;
   int error_ = 0;
   int slot_ = -1;  ///< in the signal handler's registry
-  bool created_ = false;
-  bool released_ = false;
+  bool named_ = false;
+  bool committed_ = false;
 };
+
+/// A test seam: every temporary file of the process gets a name, as where O_TMPFILE is missing.
+void use_named_temporaries_only();
+
+/// Installs the SIGINT/SIGTERM/SIGHUP handlers that remove named temporary files being written
+/// (remove_temporary_files_on_signals in footfix/io/atomic_file.h).
+void remove_named_temporaries_on_signals();
 
 /// Removes temporaries left in `directory` by runs that were killed (their process is gone).
 /// Done once per directory per process.

@@ -15,6 +15,7 @@
 #include "cli/run_footfix.h"
 #include "support/paths.h"
 #include "support/security_checks.h"
+#include "support/unnamed_files.h"
 
 namespace footfix::test {
 namespace {
@@ -86,16 +87,19 @@ TEST(SecurityWrite, ALaterRunRemovesTheTempFilesOfAKilledRun) {
   EXPECT_TRUE(fs::exists(other));
 }
 
-TEST(SecurityWrite, SigtermRemovesTheTempFilesOfTheRun) {
+// The run stops itself once clip3's cleaned file is written but not yet put into place; then it
+// is stopped as a CI job would stop it. `named`: through named temporary files, as where the file
+// system has no O_TMPFILE. Returns the temporary files seen while clip3 was being written; none
+// may be left after the signal.
+std::vector<std::string> sigterm_while_writing(bool named) {
   TempDir dir;
   fs::create_directories(dir / "in");
   for (int i = 0; i < 6; ++i)
     fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / ("clip" + std::to_string(i) + ".bvh"));
   const fs::path out = dir / "out";
-  // The run stops itself once clip3's cleaned file is written but not yet renamed into place;
-  // then it is stopped as a CI job would stop it.
-  int pid = start_footfix({"clean", (dir / "in").string(), "-o", out.string(), "--jobs", "2", "-q"},
-                          {"FOOTFIX_TEST_STOP_AT=written:clip3.bvh"});
+  std::vector<std::string> env{"FOOTFIX_TEST_STOP_AT=written:clip3.bvh"};
+  if (named) env.push_back("FOOTFIX_TEST_NAMED_TEMPORARIES=1");
+  int pid = start_footfix({"clean", (dir / "in").string(), "-o", out.string(), "--jobs", "2", "-q"}, env);
   const bool stopped = wait_until_stopped(pid);
   std::vector<std::string> temps_while_writing;
   for (const auto& e : fs::directory_iterator(out))
@@ -104,13 +108,25 @@ TEST(SecurityWrite, SigtermRemovesTheTempFilesOfTheRun) {
   ::kill(pid, SIGCONT);
   int status = 0;
   ::waitpid(pid, &status, 0);
-  ASSERT_TRUE(stopped) << "the run did not reach the write of clip3";
-  EXPECT_FALSE(temps_while_writing.empty()) << "no temporary file while clip3 was being written";
+  EXPECT_TRUE(stopped) << "the run did not reach the write of clip3";
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "the run must still end by the signal";
   std::vector<std::string> temps;
   for (const auto& e : fs::directory_iterator(out))
     if (e.path().filename().string()[0] == '.') temps.push_back(e.path().filename().string());
   EXPECT_TRUE(temps.empty()) << "left: " << temps.front();
+  EXPECT_FALSE(fs::exists(out / "clip3.bvh")) << "the output being written is already in place";
+  return temps_while_writing;
+}
+
+TEST(SecurityWrite, SigtermLeavesNoTemporaryFile) {
+  TempDir probe;
+  const std::vector<std::string> seen = sigterm_while_writing(false);
+  if (has_unnamed_files(probe.path())) EXPECT_TRUE(seen.empty()) << "a named temporary file: " << seen.front();
+  else EXPECT_FALSE(seen.empty()) << "no temporary file while clip3 was being written";
+}
+
+TEST(SecurityWrite, SigtermRemovesNamedTemporaryFiles) {
+  EXPECT_FALSE(sigterm_while_writing(true).empty()) << "no temporary file while clip3 was being written";
 }
 
 TEST(SecurityWrite, FullDiskFailsEachClipWithExit5AndTheBatchGoesOn) {

@@ -1,12 +1,14 @@
 // Writing outputs atomically (reading inputs safely is core/read_file.h, included here).
 //
-// Writing: the content goes to a temporary file created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
-// an unpredictable name `.footfix-<pid>-<random>.tmp` beside the target), which is synced and
-// renamed over the target only once complete. A failure removes it, so does SIGINT, SIGTERM or
-// SIGHUP (a handler is installed on first use where the signal has its default action); the
-// temporaries of a run killed otherwise (SIGKILL) are removed by the next write into that
-// directory once their process is gone. A replaced regular file keeps its
-// read/write/execute bits (read off the path itself, not through a link; no setuid, setgid or owner).
+// Writing: the content goes to a temporary file beside the target, which is synced and put in
+// place only once complete; a reader sees the old file or the whole new one, never part of one.
+// Where the file system allows it (O_TMPFILE) that file has no name until then, so a run killed
+// in any way leaves nothing. Elsewhere it is created exclusively under an unpredictable name
+// `.footfix-<pid>-<random>.tmp`; a failure removes it, so does SIGINT, SIGTERM or SIGHUP once
+// remove_temporary_files_on_signals() was called, and the next write into that directory removes
+// those of runs killed otherwise (SIGKILL) once their process is gone. A replaced regular file keeps
+// its read/write/execute bits (read off the path itself, not through a link; no setuid, setgid or
+// owner).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +22,7 @@
 namespace footfix {
 
 /// Calls `write(stream)` on a stream into a new temporary file next to `path`, syncs it and
-/// renames it to `path`. Creates missing parent directories. Throws Error(write) naming
+/// puts it in place at `path`. Creates missing parent directories. Throws Error(write) naming
 /// the path and the OS reason on any failure, after removing the temporary file.
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
@@ -28,7 +30,7 @@ void write_file_atomically(const std::filesystem::path& path,
 /// How far write_file_atomically has got with one file, as reported to an AtomicWriteObserver.
 enum class AtomicWriteStage {
   written,    ///< the temporary file is complete and synced; the target is not replaced yet
-  committed,  ///< the temporary file has been renamed over the target
+  committed,  ///< the temporary file has been put in place at the target
 };
 
 /// A test seam: called by write_file_atomically in the writing thread, with the target path, at
@@ -37,6 +39,11 @@ enum class AtomicWriteStage {
 /// sets one.
 using AtomicWriteObserver = void (*)(const std::filesystem::path& target, AtomicWriteStage stage);
 void set_atomic_write_observer(AtomicWriteObserver observer);
+
+/// Process-wide policy, for an executable to choose: installs SIGINT, SIGTERM and SIGHUP handlers
+/// (where a signal still has its default action) that remove the named temporary files being
+/// written before the signal ends the process. The library never installs handlers itself.
+void remove_temporary_files_on_signals();
 
 /// Prefix of the temporary files write_file_atomically creates (".footfix-").
 inline constexpr const char* k_temporary_prefix = ".footfix-";
