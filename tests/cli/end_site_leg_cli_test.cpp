@@ -130,7 +130,16 @@ TEST_P(EndSiteLegCli, CleanPlantsTheEndSiteAndWritesItBack) {
 TEST_P(EndSiteLegCli, AnnotateNamesTheEndSite) {
   const EndSiteCase& c = GetParam();
   test::TempDir dir;
-  write_text(dir / "legs.bvh", test::bvh_text(walk_without(c.dropped)));
+  const std::string text = test::bvh_text(walk_without(c.dropped));
+  write_text(dir / "legs.bvh", text);
+  // inspect shows the file's joints: the End Sites are End Sites there, not joints.
+  auto inspected = run_footfix_bounded({"inspect", "--json", (dir / "legs.bvh").string()});
+  ASSERT_EQ(inspected.exit_code, 0) << inspected.err;
+  nlohmann::json doc = nlohmann::json::parse(inspected.out);
+  if (doc.is_array()) doc = doc.at(0);
+  EXPECT_EQ(doc["joint_count"], count(text, "JOINT") + 1);  // and the ROOT
+  EXPECT_EQ(doc["legs"]["left"]["contact_joint"], c.ends[0] + " End Site");
+
   auto r = run_footfix_bounded({"annotate", (dir / "legs.bvh").string(), "-o", (dir / "out").string() + "/"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json contacts = test::cleaned_contacts(dir, "legs.bvh");
