@@ -2,8 +2,8 @@
 #include <cstring>
 
 #include "core/json_text.h"
-#include "footfix/core/end_site_joints.h"
 #include "footfix/core/conventions.h"
+#include "footfix/core/end_site_joints.h"
 #include "footfix/core/error.h"
 #include "footfix/io/gltf.h"
 #include "gltf_append.h"

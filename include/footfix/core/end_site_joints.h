@@ -10,8 +10,9 @@
 
 namespace footfix {
 
-/// The name of the joint made from the End Site of a joint named `parent`: "<parent> End Site"
-/// (a BVH joint name has no spaces, so it names no joint of the file).
+/// The name of the joint made from the End Site of a joint named `parent`: "<parent> End Site",
+/// what the contacts file and inspect call it. A file joint of that very name would come first
+/// for Skeleton::find.
 std::string end_site_joint_name(const std::string& parent);
 
 /// Appends one leaf joint for the End Site of every joint that has one and no child joint, in
