@@ -59,11 +59,13 @@ TEST(EndSiteJoints, FoldingGivesTheClipBack) {
   ASSERT_EQ(folded.skeleton.end_sites.size(), before.skeleton.end_sites.size());
   for (size_t j = 0; j < before.skeleton.end_sites.size(); ++j) {
     ASSERT_EQ(folded.skeleton.end_sites[j].has_value(), before.skeleton.end_sites[j].has_value()) << j;
-    if (before.skeleton.end_sites[j]) EXPECT_EQ(length(*folded.skeleton.end_sites[j] - *before.skeleton.end_sites[j]), 0.0) << j;
+    if (before.skeleton.end_sites[j]) {
+      EXPECT_EQ(*folded.skeleton.end_sites[j], *before.skeleton.end_sites[j]) << j;
+    }
   }
   EXPECT_EQ(folded.rotations, before.rotations);
   ASSERT_EQ(folded.translations.size(), before.translations.size());
-  for (size_t i = 0; i < before.translations.size(); ++i) EXPECT_EQ(length(folded.translations[i] - before.translations[i]), 0.0) << i;
+  for (size_t i = 0; i < before.translations.size(); ++i) EXPECT_EQ(folded.translations[i], before.translations[i]) << i;
 }
 
 TEST(EndSiteJoints, NoLeafEndSiteAddsNothing) {
