@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <vector>
 
 #include "../core/json_text.h"
 #include "batch.h"
@@ -31,13 +32,28 @@ bool is_fbx_path(const fs::path& path) {
   return ext == ".fbx" || ext == ".FBX" || ext == ".Fbx";
 }
 
+/// The joints of the file: End Site joints (core/end_site_joints.h) show as their parents' End Sites.
+int file_joint_count(const Clip& clip) { return clip.joint_count() - clip.skeleton.end_site_joints; }
+
 json joint_tree(const Clip& clip) {
+  const Skeleton& sk = clip.skeleton;
+  const int joint_count = file_joint_count(clip);
+  std::vector<bool> end_site(static_cast<size_t>(joint_count));
+  for (int j = 0; j < joint_count; ++j) end_site[static_cast<size_t>(j)] = sk.end_sites[j].has_value();
+  for (int j = joint_count; j < sk.joint_count(); ++j) end_site[static_cast<size_t>(sk.parents[j])] = true;
   json joints = json::array();
-  for (int j = 0; j < clip.joint_count(); ++j)
-    joints.push_back({{"name", clip.skeleton.names[j]},
-                      {"parent", joint_or_null(clip, clip.skeleton.parents[j])},
-                      {"end_site", clip.skeleton.end_sites[j].has_value()}});
+  for (int j = 0; j < joint_count; ++j)
+    joints.push_back({{"name", sk.names[j]},
+                      {"parent", joint_or_null(clip, sk.parents[j])},
+                      {"end_site", static_cast<bool>(end_site[static_cast<size_t>(j)])}});
   return joints;
+}
+
+/// Where the foot tip is: the toe_end joint, "end site" (the contact joint's), or null when the
+/// contact point is an End Site itself.
+json toe_end_of(const Clip& clip, const LegChain& leg) {
+  if (leg.toe_end >= 0) return clip.skeleton.names[leg.toe_end];
+  return clip.skeleton.is_end_site_joint(leg.contact_joint()) ? json(nullptr) : json("end site");
 }
 
 json timing(const Clip& clip) {
@@ -56,7 +72,7 @@ json describe(const std::string& path, const LoadedClip& loaded) {
     legs[to_string(static_cast<Side>(s))] = {
         {"hip", joint_or_null(clip, leg.hip)},   {"knee", joint_or_null(clip, leg.knee)},
         {"heel", joint_or_null(clip, leg.heel)}, {"toe", joint_or_null(clip, leg.toe)},
-        {"toe_end", leg.toe_end >= 0 ? json(clip.skeleton.names[leg.toe_end]) : json("end site")},
+        {"toe_end", toe_end_of(clip, leg)},
         {"contact_joint", clip.skeleton.names[leg.contact_joint()]},
         {"knee_side_axis", {leg.knee_side_ls.x, leg.knee_side_ls.y, leg.knee_side_ls.z}}};
   }
@@ -65,7 +81,7 @@ json describe(const std::string& path, const LoadedClip& loaded) {
     leg_length += 0.5 * (length(clip.translation(0, leg.knee)) + length(clip.translation(0, leg.heel)));
   json d = {{"file", path}};
   d.update(timing(clip));
-  d.update({{"joint_count", clip.joint_count()},
+  d.update({{"joint_count", file_joint_count(clip)},
             {"meters_per_unit", clip.source_frame.meters_per_unit},
             {"unit", unit_name(clip.source_frame.meters_per_unit)},
             {"up", to_string(clip.source_frame.up)},
@@ -85,7 +101,7 @@ json describe_failure(const fs::path& path, const Error& e, const Clip* read) {
   json d = {{"file", path.string()}, {"error", e.what()}, {"exit_code", exit_code_for(e.kind())}};
   if (e.kind() != ErrorKind::process || !read) return d;
   d.update(timing(*read));
-  d["joint_count"] = read->joint_count();
+  d["joint_count"] = file_joint_count(*read);
   d["joints"] = joint_tree(*read);
   return d;
 }

@@ -19,6 +19,7 @@ std::vector<int> Skeleton::children(int j) const {
 
 int Skeleton::add_joint(std::string name, int parent, Vec3 rest_offset) {
   assert(parent >= -1 && parent < joint_count());
+  assert(end_site_joints == 0);  // End Site joints stay last (add_end_site_joints adds them)
   names.push_back(std::move(name));
   parents.push_back(parent);
   rest_offsets.push_back(rest_offset);

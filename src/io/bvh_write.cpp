@@ -14,6 +14,7 @@
 #include "../core/shortest_double.h"
 #include "bvh_detail.h"
 #include "bvh_text.h"
+#include "footfix/core/end_site_joints.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "footfix/io/bvh.h"
@@ -507,6 +508,7 @@ void set_length_unit(const Clip& clip, Plan& plan, double meters_per_unit) {
 }  // namespace
 
 void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options) {
+  if (clip.skeleton.end_site_joints > 0) return write_bvh(fold_end_site_joints(clip), out, options);
   const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
   Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
   set_length_unit(clip, plan, options.meters_per_unit);

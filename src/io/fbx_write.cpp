@@ -4,6 +4,7 @@
 #include "fbx_curve_arrays.h"
 #include "fbx_curves.h"
 #include "fbx_flavour.h"
+#include "footfix/core/end_site_joints.h"
 #include "footfix/core/error.h"
 #include "footfix/core/euler.h"
 #include "fbx_source.h"
@@ -63,6 +64,7 @@ bool pivots_move_translation(const FbxJointSource& js) {
 }  // namespace
 
 void write_fbx(const Clip& clip, std::ostream& out, FbxFormat format) {
+  if (clip.skeleton.end_site_joints > 0) return write_fbx(fold_end_site_joints(clip), out, format);
   const auto* src = dynamic_cast<const FbxSource*>(clip.source.get());
   const std::string& name = clip.source_name;
   if (!src) fail(ErrorKind::write, name + ": FBX output needs a clip read from an FBX file");

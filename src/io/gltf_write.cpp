@@ -3,6 +3,7 @@
 
 #include "core/json_text.h"
 #include "footfix/core/conventions.h"
+#include "footfix/core/end_site_joints.h"
 #include "footfix/core/error.h"
 #include "footfix/io/gltf.h"
 #include "gltf_append.h"
@@ -179,6 +180,7 @@ void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std:
 }  // namespace
 
 void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::string& extras) {
+  if (clip.skeleton.end_site_joints > 0) return write_gltf(fold_end_site_joints(clip), out, binary, extras);
   if (const auto* src = dynamic_cast<const GltfSource*>(clip.source.get())) {
     write_patch(clip, *src, out, extras);
     return;

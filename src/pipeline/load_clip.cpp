@@ -40,7 +40,7 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
 }
 
 void prepare_loaded_clip(LoadedClip& out, const fs::path& path, const ReadOptions& options) {
-  Rig source_rig = detect_rig(out.clip, options.rig_profile);
+  Rig source_rig = detect_rig_reaching_end_sites(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
   // detected from the legs' proportions and the motion. Unit (up) warnings only when no unit (up) is
   // given.

@@ -220,6 +220,25 @@ void check_chain(const Skeleton& sk, const LegChain& leg, Side side) {
     fail(ErrorKind::process, std::string(to_string(side)) + " leg: joints do not form a hip-knee-ankle chain");
 }
 
+// One line for the legs whose contact joint is an End Site joint (detect_rig_reaching_end_sites).
+std::optional<std::string> end_site_contact_warning(const Skeleton& sk, const Rig& rig) {
+  std::string sides, below;
+  int legs = 0;
+  bool no_foot = false;
+  for (int s = 0; s < 2; ++s) {
+    const LegChain& leg = rig.legs[s];
+    if (!sk.is_end_site_joint(leg.contact_joint())) continue;
+    sides += std::string(legs ? " and " : "") + to_string(static_cast<Side>(s));
+    below += std::string(legs ? " and '" : "'") + sk.names[sk.parents[leg.contact_joint()]] + "'";
+    no_foot = no_foot || leg.toe < 0;
+    ++legs;
+  }
+  if (legs == 0) return std::nullopt;
+  return sides + (legs == 1 ? " leg has" : " legs have") + " no toe joint" + (no_foot ? " (nor foot joint)" : "") +
+         ": the End Site" + (legs == 1 ? "" : "s") + " below " + below + (legs == 1 ? " is its" : " are their") +
+         " contact point" + (legs == 1 ? "" : "s");
+}
+
 }  // namespace
 
 Rig detect_rig(const Clip& clip, const RigProfile* profile) {
@@ -257,10 +276,11 @@ Rig detect_rig(const Clip& clip, const RigProfile* profile) {
         rig.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
                                " knee is never clearly bent: knee axis guessed from the body's sideways direction");
     }
-    if (leg.toe < 0)
+    if (leg.toe < 0 && !clip.skeleton.is_end_site_joint(leg.heel))
       rig.warnings.push_back(std::string(to_string(static_cast<Side>(s))) + " leg has no toe joint ('" +
                              clip.skeleton.names[leg.heel] + "' is locked instead)");
   }
+  if (auto w = end_site_contact_warning(clip.skeleton, rig)) rig.warnings.push_back(*w);
   return rig;
 }
 
