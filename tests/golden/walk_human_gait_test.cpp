@@ -71,6 +71,11 @@ TEST(WalkHumanGait, StanceKneeStraightensAndTheHeelRisesFirst) {
   }
 }
 
+TEST(WalkHumanGait, PushOffPlantarFlexesAtLeast15Degrees) {
+  // Adults plantar flex the ankle 15-20 degrees around toe off (Perry; Winter), at every speed.
+  for (double speed : {0.8, 1.3, 1.8}) EXPECT_GE(figures(flat_walk(speed)).push_off_plantar_deg, 15) << speed;
+}
+
 /// The largest of one figure over the shared Xia and Bandai optical-mocap walks.
 double shared_walks_max(double GaitFigures::*figure) {
   double reference = 0;
