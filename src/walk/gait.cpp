@@ -60,6 +60,17 @@ double swing_bump(double u) {
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
 
+/// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
+constexpr double k_late_push_off = 0.35;
+
+/// Profile of that extra pitch over the swing (u in [0, 1]): u^3 (1 - u)^16 scaled to peak 1 at
+/// u = 3/19, so it starts with zero velocity and acceleration at the lift and is gone long before
+/// the heel strike.
+double late_push_off(double u) {
+  u = std::clamp(u, 0.0, 1.0);
+  constexpr double k = 16, peak = 3.0 / (3.0 + k);
+  return std::pow(u, 3) * std::pow(1 - u, k) / (std::pow(peak, 3) * std::pow(1 - peak, k));
+}
 
 double lerp_angle(double a, double b, double t) {
   double d = std::remainder(b - a, 2 * k_pi);
@@ -132,6 +143,19 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // The toe segment stays flat as it leaves the ground, then follows the foot.
   const double toe_flat = 1 - min_jerk(u / 0.3);
   pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
+  // Push-off goes on past the lift (adults plantar flex most just after toe off): the whole foot
+  // pitches further about its tip sole point, which stays where it is, by up to
+  // k_late_push_off of the toe off angle early in the swing. Not onto another stair tread, where
+  // the foot swings up past the riser at once.
+  const double e = from.tread == to.tread ? k_late_push_off * to.toe_off_rad * late_push_off(u) : 0.0;
+  if (e != 0) {
+    const Vec3 toe = pose.ankle + rotate(pose.rotation, foot.toe);
+    const Vec3 pivot = toe + rotate(pose.toe_rotation, foot.tip_sole - foot.toe);
+    const Quat re = axis_angle(rotate(pose.rotation, Vec3{1, 0, 0}), e);
+    pose.rotation = re * pose.rotation;
+    pose.toe_rotation = re * pose.toe_rotation;
+    pose.ankle = pivot + rotate(re, pose.ankle - pivot);
+  }
   return pose;
 }
 

@@ -1,6 +1,7 @@
 // The procedural walk reads as an adult's walk (issue 32), measured with our own FK on the clip:
 // step length and cadence grow with speed within adult ranges, the stance knee nearly straightens
-// at mid-stance, the heel rises before toe off, the foot's motion has no one-frame velocity jumps
+// at mid-stance, the heel rises before toe off, the ankle plantar flexes at least 15 degrees at
+// push-off, the foot's motion has no one-frame velocity jumps
 // (toe accelerations within twice the shared optical-mocap walks'), the pelvis sways, rotates
 // and lists, the sole stays on the terrain, a walk ends in its idle stance and a turn that
 // cannot be reached says so; the knee absorbs the loading response, the pelvis rises and falls
@@ -69,6 +70,11 @@ TEST(WalkHumanGait, StanceKneeStraightensAndTheHeelRisesFirst) {
     // at ~60%): at least 0.1 s.
     EXPECT_GT(g.heel_rise_lead_s, 0.1);
   }
+}
+
+TEST(WalkHumanGait, PushOffPlantarFlexesAtLeast15Degrees) {
+  // Adults plantar flex the ankle 15-20 degrees around toe off (Perry; Winter), at every speed.
+  for (double speed : {0.8, 1.3, 1.8}) EXPECT_GE(figures(flat_walk(speed)).push_off_plantar_deg, 15) << speed;
 }
 
 /// The largest of one figure over the shared Xia and Bandai optical-mocap walks.

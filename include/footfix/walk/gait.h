@@ -17,7 +17,8 @@
 //   heel strike rolling to foot flat in 0.16.
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
 // - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
-//   swing (lifted over the terrain between the footholds), heel strike (the heel lands with
+//   swing (lifted over the terrain between the footholds; just after the lift the whole foot
+//   pitches further about its tip, so the ankle plantar flexes most just after toe off), heel strike (the heel lands with
 //   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
 // - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
 //   quintic profiles); the foot's pitch keeps rolling through the heel strike. Foot flat is the
