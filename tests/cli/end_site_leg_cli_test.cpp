@@ -21,7 +21,7 @@ namespace footfix {
 namespace {
 
 using test::contains;
-using test::count;
+using test::count_of;
 using test::run_footfix_bounded;
 using test::write_text;
 
@@ -105,14 +105,14 @@ TEST_P(EndSiteLegCli, CleanPlantsTheEndSiteAndWritesItBack) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
 
   // One warning line says the End Sites are the contact points; no joint is "locked instead".
-  EXPECT_EQ(count(r.err, "contact point"), 1u) << r.err;
+  EXPECT_EQ(count_of(r.err, "contact point"), 1u) << r.err;
   EXPECT_TRUE(contains(r.err, "End Sites below '" + c.ends[0] + "' and '" + c.ends[1] + "'")) << r.err;
   EXPECT_FALSE(contains(r.err, "locked instead")) << r.err;
 
   const std::string output = read_file(dir / "out" / "legs.bvh");
   EXPECT_EQ(hierarchy_of(output), hierarchy_of(input));
-  EXPECT_EQ(count(output, "JOINT"), count(input, "JOINT"));
-  EXPECT_EQ(count(output, "End Site"), count(input, "End Site"));
+  EXPECT_EQ(count_of(output, "JOINT"), count_of(input, "JOINT"));
+  EXPECT_EQ(count_of(output, "End Site"), count_of(input, "End Site"));
 
   // The End Sites stay put where the clean plants them (on at least half of the frame pairs of
   // the two feet together): at most 10% of the sliding input's steps there.
@@ -137,7 +137,7 @@ TEST_P(EndSiteLegCli, AnnotateNamesTheEndSite) {
   ASSERT_EQ(inspected.exit_code, 0) << inspected.err;
   nlohmann::json doc = nlohmann::json::parse(inspected.out);
   if (doc.is_array()) doc = doc.at(0);
-  EXPECT_EQ(doc["joint_count"], count(text, "JOINT") + 1);  // and the ROOT
+  EXPECT_EQ(doc["joint_count"], count_of(text, "JOINT") + 1);  // and the ROOT
   EXPECT_EQ(doc["legs"]["left"]["contact_joint"], c.ends[0] + " End Site");
 
   auto r = run_footfix_bounded({"annotate", (dir / "legs.bvh").string(), "-o", (dir / "out").string() + "/"});

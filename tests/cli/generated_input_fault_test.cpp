@@ -140,7 +140,7 @@ TEST(OutputFault, OutputIsADirectory) {
   TempDir out;
   fs::create_directory(out / "o.bvh");
   BoundedRun r = run_footfix_bounded({"convert", bad("one_frame.bvh").string(), (out / "o.bvh").string()}, k_generated_bound);
-  expect_failure(r, k_write, (out / "o.bvh").string() + ":", "cannot rename into place");
+  expect_failure(r, k_write, (out / "o.bvh").string() + ":", "cannot put into place");
   EXPECT_EQ(out.entries(), std::vector<std::string>{"o.bvh"}) << "temporary file left behind";
 }
 
