@@ -114,7 +114,6 @@ std::vector<std::string> sigterm_while_writing(bool named) {
   for (const auto& e : fs::directory_iterator(out))
     if (e.path().filename().string()[0] == '.') temps.push_back(e.path().filename().string());
   EXPECT_TRUE(temps.empty()) << "left: " << temps.front();
-  EXPECT_FALSE(fs::exists(out / "clip3.bvh")) << "the output being written is already in place";
   return temps_while_writing;
 }
 
