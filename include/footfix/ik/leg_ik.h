@@ -21,7 +21,7 @@ struct LegIkSettings {
   /// target beyond the soft reach limit back within it, as much as LegIkHints::foot_pitch allows:
   /// the heel rises (as in a heel-off) and the toe lands on its target instead of missing it.
   /// The pitch is the needed one up to 70% of the max, then saturates smoothly towards the max
-  /// (as soft_reach_m, over 30% of the max), so it never snaps. 40 (was 25): with the pelvis
+  /// (as soft_reach_m, over 30% of the max), so it never snaps. 40 by default: with the pelvis
   /// kept up (OfflineSolveSettings::fast_pelvis_height) a heel-off reaches the long steps'
   /// targets that would otherwise lower the hips.
   double max_foot_pitch_deg = 40;
