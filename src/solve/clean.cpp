@@ -11,6 +11,7 @@
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/solve/offline_apply.h"
 #include "footfix/solve/pinned_root.h"
+#include "noisy_contact_ends.h"
 
 namespace footfix {
 namespace {
@@ -49,6 +50,13 @@ constexpr double k_pelvis_noise_left_m = 0.002;
 // The widest pelvis smoothing (s, sigma of local_quadratic_smooth): it passes the body's bob at
 // 2.5 Hz (a brisk walk's steps) with 90% of its amplitude.
 constexpr double k_pelvis_max_sigma_s = 0.064;
+// On noisy capture, how far into a contact from each end (in the detection smoothing's sigmas)
+// its frames may be released, and the pelvis drop (m) holding the toe there may need at most
+// (release_unreachable_contact_ends).
+constexpr double k_noisy_end_margin_sigmas = 2.0;
+constexpr double k_noisy_end_max_drop_m = 0.005;
+// The most times the clip is solved again after releasing such frames.
+constexpr int k_noisy_end_rounds = 3;
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
   OfflineSolveSettings out = settings;
@@ -56,18 +64,45 @@ OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, co
   return out;
 }
 
-// On noisy capture, the toe path the solve follows in planted frames, smoothed over the capture
-// noise's sigma (`sigma_frames`, the one contact detection used). The lock holds the middle of a
-// contact still whatever the input does, but its onset and release blend the lock with the
-// input's path: a raw noisy path there moves the planted toe by the noise, centimetres a frame.
-// Swing frames keep the input's path (their shape is the source's; --smooth-swing smooths them).
+// On noisy capture, the toe path the solve follows in planted frames and within one sigma of
+// them, smoothed over the capture noise's sigma (`sigma_frames`, the one contact detection
+// used). The lock holds the middle of a contact still whatever the input does, but its onset
+// and release blend the lock with the input's path: a raw noisy path there moves the planted
+// toe by the noise, centimetres a frame. And a contact found on smoothed positions may start or
+// end up to about one sigma off: a toe planted there in truth would keep shaking by the noise.
+// The rest of the swing keeps the input's path (its shape is the source's; --smooth-swing
+// smooths it too).
 void hold_noisy_contact_edges(OfflineSolveInput& input, double sigma_frames) {
+  const int reach = static_cast<int>(std::ceil(sigma_frames));
   for (int leg = 0; leg < 2; ++leg) {
     std::vector<Vec3>& toe = input.toe_ws[leg];
-    const std::vector<std::uint8_t>& contact = input.contact[leg];
+    const int n = static_cast<int>(std::min(toe.size(), input.contact[leg].size()));
     const std::vector<Vec3> smoothed = local_quadratic_smooth(std::span<const Vec3>(toe), sigma_frames);
-    for (size_t f = 0; f < toe.size() && f < contact.size(); ++f)
-      if (contact[f]) toe[f] = smoothed[f];
+    for (const ContactInterval& run : contact_runs(input.contact[leg]))
+      for (int f = std::max(0, run.first_frame - reach); f <= std::min(n - 1, run.last_frame + reach); ++f)
+        toe[f] = smoothed[f];
+  }
+}
+
+// On noisy capture the pelvis shakes with the rest: under locked feet its shaking would pass
+// into the knees, amplified near full extension, so the solve follows its path smoothed down to
+// k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s (a local parabola keeps the body's
+// bob and its ends where they are); and the toes' paths about their contacts smoothed over the
+// noise's sigma (`sigma_frames`, hold_noisy_contact_edges).
+void follow_noisy_capture(OfflineSolveInput& input, double sigma_frames) {
+  const std::span<const Vec3> pelvis(input.pelvis_ws);
+  const double pelvis_sigma_frames = std::min(position_smoothing_sigma(white_noise_rms(pelvis), k_pelvis_noise_left_m),
+                                              k_pelvis_max_sigma_s * input.fps);
+  input.pelvis_ws = local_quadratic_smooth(pelvis, pelvis_sigma_frames);
+  hold_noisy_contact_edges(input, sigma_frames);
+}
+
+OfflineSolveResult solve_clean_problem(const Clip& clip, const OfflineSolveInput& input,
+                                       const OfflineSolveSettings& settings, const ContactResult& contacts) {
+  try {
+    return solve_offline(input, solve_settings_for(settings, contacts));
+  } catch (const Error& e) {
+    fail(e.kind(), clip.source_name + ": " + e.what());
   }
 }
 
@@ -473,22 +508,23 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     problem = CleanProblem{};  // the clean in the ground's frame makes its own
     return clean_on_treadmill(clip, owned, rig, settings, contacts, treadmill.ground_velocity_mps);
   }
-  // On noisy capture the pelvis shakes with the rest: under locked feet its shaking would pass
-  // into the knees, amplified near full extension, so the solve follows its path smoothed down to
-  // k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s. A local parabola keeps the body's
-  // bob and its ends where they are.
-  if (result.contacts.denoise_sigma_s > 0) {
-    const std::span<const Vec3> pelvis(problem.input.pelvis_ws);
-    const double sigma_frames = std::min(position_smoothing_sigma(white_noise_rms(pelvis), k_pelvis_noise_left_m),
-                                         k_pelvis_max_sigma_s * clip.fps);
-    problem.input.pelvis_ws = local_quadratic_smooth(pelvis, sigma_frames);
-    hold_noisy_contact_edges(problem.input, result.contacts.denoise_sigma_s * clip.fps);
-  }
-  OfflineSolveResult solved;
-  try {
-    solved = solve_offline(problem.input, solve_settings_for(settings.solve, result.contacts));
-  } catch (const Error& e) {
-    fail(e.kind(), clip.source_name + ": " + e.what());
+  const bool noisy = result.contacts.denoise_sigma_s > 0;
+  if (noisy) follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
+  OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
+  const bool lowers_pelvis = settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight;
+  // On noisy capture a contact's ends are uncertain; those the leg cannot hold without lowering
+  // the pelvis are released, and the clip solved again without them. (Each solve moves the
+  // pelvis, and with it what the next finds out of reach: a few rounds.)
+  for (int round = 0; noisy && lowers_pelvis && round < k_noisy_end_rounds; ++round) {
+    if (!release_unreachable_contact_ends(
+            result.contacts,
+            reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, tracked),
+            static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * result.contacts.denoise_sigma_s * clip.fps)),
+            k_noisy_end_max_drop_m))
+      break;
+    problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
+    follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
+    solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   }
   result.solver_iterations = solved.iterations;
   if (!solved.converged)
@@ -500,7 +536,7 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   // reaches it, both spread over a few tenths of a second. The reach-limited solve keeps its
   // targets within reach itself.
   if (settings.smooth_swing) smooth_swings(solved, problem.input.contact, result.contacts.denoise_sigma_s, clip.fps);
-  if (settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight)
+  if (lowers_pelvis)
     lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, true, tracked);
   // Pulling the hips down to keep locked feet reachable bends the knees ("dinosaur" look).
   double max_drop_m = 0;

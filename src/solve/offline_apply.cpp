@@ -211,78 +211,117 @@ std::vector<T> hold_largest(const std::vector<T>& values, int hold, Size size) {
   return held;
 }
 
+/// What lower_pelvis_to_reach plans with: per leg and contact frame, the source hip's offset
+/// from the pelvis, the heel offset, the foot pitch the IK gives exactly and the reach; and the
+/// least drop of the pelvis that brings a planted target within it.
+class ReachPlan {
+ public:
+  ReachPlan(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
+            const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
+            const OfflineSolveResult& result, const LegTracks* tracks)
+      : toe_ws_(result.toe_ws) {
+    const auto n = static_cast<size_t>(clip.frame_count);
+    if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
+    std::vector<Vec3> own_pelvis;
+    const std::vector<Vec3>& pelvis =
+        positions_of(clip, translation_joint, tracks ? &tracks->root_positions() : nullptr, own_pelvis);
+    const double max_pitch_rad = ik.max_foot_pitch_deg * k_deg_to_rad;
+    for (int leg = 0; leg < 2; ++leg) {
+      const LegChain& chain = legs[leg];
+      planted_[leg].assign(n, Planted{});
+      if (contact[leg].size() != n) continue;
+      const std::vector<double> pitch_weight = foot_pitch_weights(planted_runs(result.toe_ws[leg]), clip.frame_count, clip.fps);
+      const LegTrack* t = tracks ? &tracks->legs[leg] : nullptr;
+      std::vector<Vec3> own_hip, own_knee, own_heel, own_toe;
+      const std::vector<Vec3>& hip = positions_of(clip, chain.hip, t ? &t->hip : nullptr, own_hip);
+      const std::vector<Vec3>& knee = positions_of(clip, chain.knee, t ? &t->knee : nullptr, own_knee);
+      const std::vector<Vec3>& heel = positions_of(clip, chain.heel, t ? &t->heel : nullptr, own_heel);
+      const std::vector<Vec3>& toe = positions_of(clip, chain.contact_joint(), t ? &t->contact() : nullptr, own_toe);
+      for (size_t f = 0; f < n; ++f) {
+        if (!contact[leg][f]) continue;
+        const LegLength source = leg_length_of(hip[f], knee[f], heel[f]);
+        Planted& p = planted_[leg][f];
+        p.on = true;
+        // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
+        // the source's own extension (reached within the soft limit, as without this drop).
+        p.reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);
+        // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
+        p.hip_from_pelvis = hip[f] - pelvis[f];
+        p.foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
+        // Only the pitch the IK gives exactly (below its saturation): planning on more leaves toes
+        // short of their targets.
+        p.pitch = exact_foot_pitch_rad(max_pitch_rad * pitch_weight[f]);
+      }
+    }
+  }
+
+  bool planted(int leg, size_t f) const { return planted_[leg][f].on; }
+  /// How far `leg`'s planted target at frame f stands beyond its reach with the pelvis at
+  /// `pelvis_at` (m; negative: within it).
+  double excess(int leg, size_t f, Vec3 pelvis_at) const { return distance_from(leg, f, pelvis_at) - planted_[leg][f].reach; }
+  /// The direction (world) from `leg`'s hip to its toe target at frame f, the pelvis at `pelvis_at`.
+  Vec3 hip_to_target(int leg, size_t f, Vec3 pelvis_at) const {
+    return toe_ws_[leg][f] - (pelvis_at + planted_[leg][f].hip_from_pelvis);
+  }
+  /// The smallest drop (straight down) of the pelvis at `at` bringing `leg`'s planted target of
+  /// frame f within reach, by bisection; at least `at_least` (a frame within reach at that drop
+  /// costs one evaluation). k_max_reach_drop_m where even that does not reach.
+  double leg_drop_needed(int leg, size_t f, Vec3 at, double at_least = 0) const {
+    const Planted& p = planted_[leg][f];
+    if (!p.on) return at_least;
+    auto distance_after = [&](double drop) { return distance_from(leg, f, at - Vec3{0, drop, 0}); };
+    if (distance_after(at_least) <= p.reach + k_reach_round_off_m) return at_least;
+    double lo = at_least, hi = k_max_reach_drop_m;
+    if (distance_after(hi) > p.reach) return hi;
+    for (int it = 0; it < k_reach_drop_bisections; ++it) (distance_after(0.5 * (lo + hi)) > p.reach ? lo : hi) = 0.5 * (lo + hi);
+    return hi;
+  }
+  /// The same for every planted target of frame f.
+  double drop_needed(size_t f, Vec3 at, double at_least = 0) const {
+    double need = at_least;
+    for (int leg = 0; leg < 2; ++leg) need = leg_drop_needed(leg, f, at, need);
+    return need;
+  }
+
+ private:
+  struct Planted {
+    Vec3 hip_from_pelvis, foot;
+    double pitch = 0, reach = 0;
+    bool on = false;
+  };
+  // The hip to heel-target distance the IK can give planted `leg` at frame f with the pelvis at
+  // `pelvis_at` (the foot pitch it may use there included).
+  double distance_from(int leg, size_t f, Vec3 pelvis_at) const {
+    const Planted& p = planted_[leg][f];
+    return pitched_distance(pelvis_at + p.hip_from_pelvis, toe_ws_[leg][f], p.foot, p.pitch);
+  }
+  const std::array<std::vector<Vec3>, 2>& toe_ws_;
+  std::array<std::vector<Planted>, 2> planted_;
+};
+
 }  // namespace
+
+std::array<std::vector<double>, 2> reach_drops_needed(const Clip& clip, int translation_joint,
+                                                      const std::array<LegChain, 2>& legs,
+                                                      const std::array<std::vector<uint8_t>, 2>& contact,
+                                                      const LegIkSettings& ik, const OfflineSolveResult& result,
+                                                      const LegTracks* tracks) {
+  const auto n = static_cast<size_t>(clip.frame_count);
+  std::array<std::vector<double>, 2> needed{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
+  if (n == 0 || result.pelvis_ws.size() != n) return needed;
+  const ReachPlan plan(clip, translation_joint, legs, contact, ik, result, tracks);
+  for (int leg = 0; leg < 2; ++leg)
+    for (size_t f = 0; f < n; ++f) needed[leg][f] = plan.leg_drop_needed(leg, f, result.pelvis_ws[f]);
+  return needed;
+}
 
 double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std::array<LegChain, 2>& legs,
                              const std::array<std::vector<uint8_t>, 2>& contact, const LegIkSettings& ik,
                              OfflineSolveResult& result, bool shift_first, const LegTracks* tracks) {
   const auto n = static_cast<size_t>(clip.frame_count);
   if (n == 0 || result.pelvis_ws.size() != n) return 0;
-  if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
-  std::vector<Vec3> own_pelvis;
-  const std::vector<Vec3>& pelvis = positions_of(clip, translation_joint, tracks ? &tracks->root_positions() : nullptr, own_pelvis);
-  // Per leg and contact frame: the source hip's offset from the pelvis, the heel offset, the
-  // foot pitch the IK gives exactly and the reach (see below).
-  struct Planted {
-    Vec3 hip_from_pelvis, foot;
-    double pitch = 0, reach = 0;
-    bool on = false;
-  };
-  std::array<std::vector<Planted>, 2> planted;
-  const double max_pitch_rad = ik.max_foot_pitch_deg * k_deg_to_rad;
-  for (int leg = 0; leg < 2; ++leg) {
-    const LegChain& chain = legs[leg];
-    planted[leg].assign(n, Planted{});
-    if (contact[leg].size() != n) continue;
-    const std::vector<double> pitch_weight = foot_pitch_weights(planted_runs(result.toe_ws[leg]), clip.frame_count, clip.fps);
-    const LegTrack* t = tracks ? &tracks->legs[leg] : nullptr;
-    std::vector<Vec3> own_hip, own_knee, own_heel, own_toe;
-    const std::vector<Vec3>& hip = positions_of(clip, chain.hip, t ? &t->hip : nullptr, own_hip);
-    const std::vector<Vec3>& knee = positions_of(clip, chain.knee, t ? &t->knee : nullptr, own_knee);
-    const std::vector<Vec3>& heel = positions_of(clip, chain.heel, t ? &t->heel : nullptr, own_heel);
-    const std::vector<Vec3>& toe = positions_of(clip, chain.contact_joint(), t ? &t->contact() : nullptr, own_toe);
-    for (size_t f = 0; f < n; ++f) {
-      if (!contact[leg][f]) continue;
-      const LegLength source = leg_length_of(hip[f], knee[f], heel[f]);
-      Planted& p = planted[leg][f];
-      p.on = true;
-      // The distance the IK reaches exactly, its soft limit's start (see apply_offline_solve), or
-      // the source's own extension (reached within the soft limit, as without this drop).
-      p.reach = std::max(source.posed_m, slack_max_extension(source) - ik.softness_m);
-      // The pelvis carries the hip rigidly, the toe target the heel (turned by the foot pitch).
-      p.hip_from_pelvis = hip[f] - pelvis[f];
-      p.foot = chain.toe >= 0 ? heel[f] - toe[f] : Vec3{};
-      // Only the pitch the IK gives exactly (below its saturation): planning on more leaves toes
-      // short of their targets.
-      p.pitch = exact_foot_pitch_rad(max_pitch_rad * pitch_weight[f]);
-    }
-  }
-  // The hip to heel-target distance the IK can give planted `leg` at frame f with the pelvis at
-  // `pelvis_at` (the foot pitch it may use there included).
-  auto distance_from = [&](int leg, size_t f, Vec3 pelvis_at) {
-    const Planted& p = planted[leg][f];
-    return pitched_distance(pelvis_at + p.hip_from_pelvis, result.toe_ws[leg][f], p.foot, p.pitch);
-  };
-  // The smallest drop (straight down) of the pelvis at `at` bringing every planted target of
-  // frame f within reach, by bisection; at least `at_least` (a frame within reach at that drop
-  // costs one evaluation per leg).
-  auto drop_needed = [&](size_t f, Vec3 at, double at_least = 0) {
-    double need = at_least;
-    for (int leg = 0; leg < 2; ++leg) {
-      const Planted& p = planted[leg][f];
-      if (!p.on) continue;
-      auto distance_after = [&](double drop) { return distance_from(leg, f, at - Vec3{0, drop, 0}); };
-      if (distance_after(need) <= p.reach + k_reach_round_off_m) continue;
-      double lo = need, hi = k_max_reach_drop_m;
-      if (distance_after(hi) > p.reach) {
-        lo = hi;
-      } else {
-        for (int it = 0; it < k_reach_drop_bisections; ++it) (distance_after(0.5 * (lo + hi)) > p.reach ? lo : hi) = 0.5 * (lo + hi);
-      }
-      need = hi;
-    }
-    return need;
-  };
+  const ReachPlan plan(clip, translation_joint, legs, contact, ik, result, tracks);
+  auto drop_needed = [&](size_t f, Vec3 at, double at_least = 0) { return plan.drop_needed(f, at, at_least); };
   const double sigma = std::max(1.0, k_reach_drop_sigma_s * clip.fps);
   const int hold = static_cast<int>(std::ceil(3 * sigma));
   // Each frame's drop with the pelvis where the solve left it (found again only if it moves).
@@ -308,12 +347,11 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       Vec3 dir;
       double worst = -1;
       for (int leg = 0; leg < 2; ++leg) {
-        const Planted& p = planted[leg][f];
-        if (!p.on) continue;
-        const double excess = distance_from(leg, f, result.pelvis_ws[f]) - p.reach;
+        if (!plan.planted(leg, f)) continue;
+        const double excess = plan.excess(leg, f, result.pelvis_ws[f]);
         if (excess > worst) {
           worst = excess;
-          dir = result.toe_ws[leg][f] - (result.pelvis_ws[f] + p.hip_from_pelvis);
+          dir = plan.hip_to_target(leg, f, result.pelvis_ws[f]);
         }
       }
       dir.y = 0;
