@@ -17,6 +17,8 @@ void LockSettings::validate() const {
   check(lock_distance_m, "lock_distance_m");
   check(unlock_distance_m, "unlock_distance_m");
   check(blend_time_s, "blend_time_s");
+  check(unlock_max_accel_mps2, "unlock_max_accel_mps2");
+  check(max_unlock_blend_s, "max_unlock_blend_s");
   if (unlock_distance_m < lock_distance_m)
     fail(ErrorKind::usage, "lock: unlock_distance_m (" + std::to_string(unlock_distance_m) +
                                ") must not be below lock_distance_m (" + std::to_string(lock_distance_m) + ")");
@@ -46,12 +48,20 @@ void FootLock::reset() {
   locked_ = false;
   position_ = velocity_ = input_position_ = input_velocity_ = contact_point_ = Vec3{};
   offset_ = {};
-  time_ = settings_.blend_time_s;
+  time_ = blend_s_ = settings_.blend_time_s;
 }
 
 void FootLock::transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel) {
-  offset_ = transition_offset(offset_, time_, settings_.blend_time_s, from_pos, from_vel, to_pos, to_vel);
+  offset_ = transition_offset(offset_, time_, blend_s_, from_pos, from_vel, to_pos, to_vel);
   time_ = 0;
+}
+
+double FootLock::unlock_blend_s() const {
+  // The cubic offset's acceleration at the start is -(6 p / T^2 + 4 v / T); its magnitude is at
+  // most 6 |p| / T^2 + 4 |v| / T, within a for T >= (4 |v| + sqrt(16 v^2 + 24 a |p|)) / (2 a).
+  const double a = settings_.unlock_max_accel_mps2, p = length(offset_.position), v = length(offset_.velocity);
+  const double needed = (4 * v + std::sqrt(16 * v * v + 24 * a * p)) / (2 * a);
+  return std::clamp(needed, settings_.blend_time_s, std::max(settings_.blend_time_s, settings_.max_unlock_blend_s));
 }
 
 FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m, double dt, Vec3 ground_velocity) {
@@ -63,29 +73,34 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
   // 2. Inertialized output: the current source plus the decaying offset. A locked contact point
   // rides on the ground.
   if (locked_) contact_point_ += ground_velocity * dt;
-  const CubicWeights w = cubic_weights(time_ + dt, settings_.blend_time_s);
+  const CubicWeights w = cubic_weights(time_ + dt, blend_s_);
   const Vec3 source = locked_ ? contact_point_ : input_position_;
   const Vec3 source_velocity = locked_ ? ground_velocity : input_velocity_;
   position_ = source + offset_.position * w.w0 + offset_.velocity * w.w1;
   velocity_ = source_velocity + offset_.position * w.w2 + offset_.velocity * w.w3;
   time_ += dt;
 
-  // 3. Lock and unlock by the distance between output and input.
+  // 3. Lock and unlock by the distance between output and input. A foot still catching up after
+  // an unlock locks where it is: catching up across the planted phase would slide it.
   const double d = length(position_ - input_position_);
-  if (!locked_ && contact && d < settings_.lock_distance_m) {
+  const bool catching_up = time_ < blend_s_ && d < settings_.unlock_distance_m;
+  if (!locked_ && contact && (d < settings_.lock_distance_m || catching_up)) {
     locked_ = true;
-    contact_point_ = {input.x, contact_height_m, input.z};
+    const Vec3 at = d < settings_.lock_distance_m ? input : position_;
+    contact_point_ = {at.x, contact_height_m, at.z};
     transition(input_position_, input_velocity_, contact_point_, ground_velocity);
+    blend_s_ = settings_.blend_time_s;
   } else if (locked_ && (!contact || d > settings_.unlock_distance_m)) {
     locked_ = false;
     transition(contact_point_, ground_velocity, input_position_, input_velocity_);
+    blend_s_ = unlock_blend_s();
   }
 
   Step s;
   s.position = position_;
   s.velocity = velocity_;
   s.locked = locked_;
-  s.blend_weight = 1.0 - cubic_weights(time_, settings_.blend_time_s).w0;
+  s.blend_weight = 1.0 - cubic_weights(time_, blend_s_).w0;
   s.contact_point = contact_point_;
   return s;
 }

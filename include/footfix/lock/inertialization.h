@@ -22,6 +22,16 @@ struct LockSettings {
   /// worst clip (a 30 Hz run whose contacts last five frames), against 59% and 119% with 0.5 s;
   /// the largest leg acceleration stays within 1.8 x the input's.
   double blend_time_s = 0.15;
+  /// An unlock's blend lasts longer than blend_time_s where the jump it hides is large: long
+  /// enough that the offset's acceleration at its start (6 x gap / T^2 + 4 x speed / T, the gap
+  /// between the held contact point and the input, the speed the input already has) stays within
+  /// this (m/s^2). Closing a 10-20 cm gap left by a body that ran ahead in 0.15 s reaches 30-70
+  /// m/s^2, several times the input's own toe-off.
+  double unlock_max_accel_mps2 = 10;
+  /// The longest an unlock's blend may last (s; below blend_time_s: blend_time_s). A foot whose
+  /// unlock blend still runs when its next contact starts locks where it is (within
+  /// unlock_distance_m of its input) rather than keep catching up across the planted phase.
+  double max_unlock_blend_s = 0.35;
   /// Throws Error(usage) naming the bad field (non-finite, <= 0, or unlock < lock).
   void validate() const;
 };
@@ -40,7 +50,7 @@ class FootLock {
     Vec3 position;           ///< output (target of the leg solve), m
     Vec3 velocity;           ///< output velocity, m/s
     bool locked = false;
-    /// Progress of the latest transition: 0 right at it, 1 once the blend time has passed.
+    /// Progress of the latest transition: 0 right at it, 1 once its blend time has passed.
     double blend_weight = 1;
     Vec3 contact_point;      ///< where the foot is (or was last) locked, m
   };
@@ -60,7 +70,11 @@ class FootLock {
   double time_since_transition_s() const { return time_; }
 
  private:
+  /// Switches the source: the offset takes up the jump (the old offset still blending, read at
+  /// its own blend time); the caller then sets the new blend time.
   void transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel);
+  /// An unlock's blend time for the current offset (LockSettings::unlock_max_accel_mps2).
+  double unlock_blend_s() const;
 
   LockSettings settings_;
   bool started_ = false;
@@ -69,6 +83,7 @@ class FootLock {
   Vec3 input_position_, input_velocity_;
   Offset offset_;
   double time_ = 0;
+  double blend_s_ = 0;  ///< the latest transition's blend time (s)
   Vec3 contact_point_;
 };
 
