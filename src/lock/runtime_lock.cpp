@@ -25,6 +25,12 @@ void RuntimeLockSettings::validate() const {
          "runtime lock: extension_slack_share must be in [0, 1], got " + std::to_string(extension_slack_share));
   if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
     fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
+  if (!std::isfinite(lift_release_height_m) || lift_release_height_m <= 0)
+    fail(ErrorKind::usage, "runtime lock: lift_release_height_m must be a finite value > 0, got " +
+                               std::to_string(lift_release_height_m));
+  if (!std::isfinite(lift_release_speed_mps) || lift_release_speed_mps < 0)
+    fail(ErrorKind::usage, "runtime lock: lift_release_speed_mps must be a finite value >= 0, got " +
+                               std::to_string(lift_release_speed_mps));
   if (!std::isfinite(glitch_distance_m) || glitch_distance_m <= 0)
     fail(ErrorKind::usage, "runtime lock: glitch_distance_m must be a finite value > 0, got " +
                                std::to_string(glitch_distance_m));
@@ -218,6 +224,13 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
       out.contact_signal = detected[s].signal;
     }
     if (!out.contact) released_[s] = false;
+    // A locked toe whose input lifts off its contact point is let go now, not when the
+    // detector's window ends the contact.
+    const double rise_mps = has_root_velocity_ ? (contact_ws[s].y - last_contact_y_[s]) / dt : 0.0;
+    last_contact_y_[s] = contact_ws[s].y;
+    if (out.contact && feet_[s].locked() && rise_mps > settings_.lift_release_speed_mps &&
+        contact_ws[s].y - out.contact_point_m.y > settings_.lift_release_height_m)
+      released_[s] = true;
     // A contact point below the contact joint's clamp could never be reached: lock on the clamp.
     const double height =
         ground_ ? resting[s] : std::max(given ? (*given)[s].height_m : contact_ws[s].y, heights_[s].toe_min_m);

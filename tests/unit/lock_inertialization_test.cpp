@@ -1,10 +1,13 @@
 // The per-foot runtime lock (lock/inertialization.h): cubic inertialization keeps position and
 // velocity continuous at every lock/unlock, the offset is gone after the blend time, a transition
-// in the middle of a blend stays continuous only with the old-offset rule, and lock/unlock follow
-// the distance thresholds. Expected values come from the method's definition, not from the code.
+// in the middle of a blend stays continuous only with the old-offset rule, lock/unlock follow
+// the distance thresholds, and an unlock's blend is long enough to bound its acceleration. Expected values come from the method's definition, not from the code.
 #include "footfix/lock/inertialization.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "footfix/core/error.h"
 #include "lock/inertialization_math.h"  // internal to lock, not installed
@@ -207,6 +210,36 @@ TEST(LockInertialization, LockAndUnlockFollowTheDistanceThresholds) {
   ASSERT_TRUE(held.locked());
   EXPECT_TRUE(held.step({0.24, 0, 0}, true, 0.0, k_dt).locked);
   EXPECT_FALSE(held.step({0.26, 0, 0}, true, 0.0, k_dt).locked);
+}
+
+TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound) {
+  // A toe held while its input ran 6 cm ahead, released as the input moves on at a steady
+  // 0.5 m/s (no acceleration of its own): the output starts from rest and must close the gap.
+  // Closed in 0.15 s, the offset's acceleration starts at 6 x 0.06 / 0.15^2 + 4 x 0.5 / 0.15 =
+  // 29 m/s^2; with the unlock blend stretched to need (0.31 s, under max_unlock_blend_s), it
+  // stays within unlock_max_accel_mps2 (central differences of the output, plus a little for
+  // the sampling), and the output reaches the input by max_unlock_blend_s.
+  const LockSettings settings;
+  FootLock lock(settings);
+  Vec3 input;
+  for (int f = 0; f < 60; ++f) lock.step(input, true, 0.0, k_dt);
+  while (input.x < 0.06) {  // held while the body runs ahead at 0.5 m/s
+    input.x += 0.5 * k_dt;
+    ASSERT_TRUE(lock.step(input, true, 0.0, k_dt).locked);
+  }
+  std::vector<Vec3> out;
+  const int frames = static_cast<int>(settings.max_unlock_blend_s / k_dt) + 2;
+  for (int f = 0; f < frames; ++f) {
+    input.x += 0.5 * k_dt;
+    const FootLock::Step s = lock.step(input, false, 0.0, k_dt);
+    ASSERT_FALSE(s.locked);
+    out.push_back(s.position);
+  }
+  double peak = 0;
+  for (size_t f = 1; f + 1 < out.size(); ++f)
+    peak = std::max(peak, length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt));
+  EXPECT_LE(peak, settings.unlock_max_accel_mps2 * 1.05);
+  EXPECT_LT(length(out.back() - input), 1e-6);
 }
 
 TEST(LockInertialization, RejectsBadSettings) {

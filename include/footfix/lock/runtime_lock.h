@@ -16,7 +16,8 @@
 // correction to show (set_weight,
 // set_foot_weight: blend the lock out in a cutscene), and that the stream restarts (reset()). A
 // root that jumps farther than teleport_distance_m in one frame resets the lock by itself; one
-// that leaves its path for an update or two and comes back (glitch_distance_m) is skipped.
+// that leaves its path for an update or two and comes back (glitch_distance_m) is skipped. A
+// locked toe out of reach, or one whose input lifts off, is let go early (blended).
 #pragma once
 
 #include <array>
@@ -56,6 +57,13 @@ struct RuntimeLockSettings {
   /// A locked toe still farther than this from its target (m, > 0) with the pelvis down as far as
   /// it may go is released early (blended as any unlock) and stays free until its contact ends.
   double release_miss_m = 0.01;
+  /// A locked toe whose input is more than lift_release_height_m (m, > 0) above its contact
+  /// point and still rising faster than lift_release_speed_mps (m/s, >= 0) is leaving the ground
+  /// (heel-off, toe-off): it is released at once (blended as any unlock) and stays free until its
+  /// contact ends. The detector's window ends the contact only once the toe has moved for a
+  /// while; held until then, the toe is yanked up and after the input when it lets go.
+  double lift_release_height_m = 0.01;
+  double lift_release_speed_mps = 0.1;
   /// A root (the translation joint, world) that moves farther than this in one update (m, > 0)
   /// is a teleport or a cut: the lock resets (as reset()) and that frame shows the input. At
   /// 30 Hz the default is 15 m/s, faster than any locomotion; raise it for vehicles.
@@ -173,6 +181,7 @@ class RuntimeLock {
   Vec3 root_velocity_;                      ///< the root's velocity up to then (m/s)
   int glitch_updates_ = 0;                  ///< updates skipped in a row as a root glitch
   double skipped_s_ = 0;                    ///< their time (s)
+  std::array<double, 2> last_contact_y_{};  ///< each input contact joint's height at the last update not skipped (m)
 };
 
 }  // namespace footfix
