@@ -10,6 +10,8 @@
 //                frame) and root noise (1 cm rms per frame): the feet shake by 3-5 cm
 //   jitter-light the same with 0.3-0.6 degrees per joint: the feet shake by about 1-2 cm
 //   30/24/20hz   resampled (slerp / lerp) to that rate; jitter@30hz adds the noise after
+//   filtered@30hz the jitter's noise at 30 Hz, correlated from frame to frame (each frame's 0.6
+//                of the last's plus fresh noise), as a pose estimator's temporal filter leaves it
 //   ground+0.7m, ground-0.87m  the whole clip moved up or down (a floating or sinking clip)
 //   pinned       the root's horizontal translation held at frame 0 (a converter that fixes the
 //                root); one row, cleaned as it is
@@ -129,6 +131,11 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   v.emplace_back("jitter@30hz", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(c, 30), true, true};
     add_capture_noise(m.input, rig.translation_joint, 11);
+    return m;
+  });
+  v.emplace_back("filtered@30hz", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(plain_copy(c), 30), resampled(c, 30), true, true};
+    add_capture_noise(m.input, rig.translation_joint, 17, 0.01, 1, 3, 0.6);
     return m;
   });
   for (double dy : {0.7, -0.87})
