@@ -61,7 +61,7 @@ double swing_bump(double u) {
 }
 
 /// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
-constexpr double k_late_push_off = 0.35;
+constexpr double k_late_push_off = 0.2;
 
 /// Profile of that extra pitch over the swing (u in [0, 1]): u^3 (1 - u)^16 scaled to peak 1 at
 /// u = 3/19, so it starts with zero velocity and acceleration at the lift and is gone long before
@@ -83,16 +83,6 @@ struct FootPose {
   Quat toe_rotation;
 };
 
-/// Toe off from `from`: pitch grows from 0 to the step's toe_off angle about the toe joint.
-FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, double toe_off, double u) {
-  const double p = toe_off * min_jerk(u);
-  FootPose pose;
-  pose.rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, p);
-  pose.ankle = ankle_from_toe(foot, pose.rotation, from.toe_m);
-  pose.toe_rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, 0);
-  return pose;
-}
-
 /// Quintic from p0 (rate v0) to p1 (rate v1) over u in [0, 1], with zero acceleration at both
 /// ends; rates per unit u.
 double quintic(double p0, double v0, double p1, double v1, double u) {
@@ -100,6 +90,27 @@ double quintic(double p0, double v0, double p1, double v1, double u) {
   const double u3 = u * u * u, u4 = u3 * u, u5 = u4 * u;
   return p0 * (1 - 10 * u3 + 15 * u4 - 6 * u5) + v0 * (u - 6 * u3 + 8 * u4 - 3 * u5) + v1 * (-4 * u3 + 7 * u4 - 3 * u5) +
          p1 * (10 * u3 - 15 * u4 + 6 * u5);
+}
+
+/// Rate at which the heel still rises when the toe leaves the ground, per unit of the heel rise's
+/// progress and as a share of the toe off angle: the foot keeps rolling onto its toes into the
+/// swing, so the ankle is already moving at the lift (the swing's pitch starts at this rate).
+/// Not from one stair tread to another, where the foot swings up past the riser at once.
+constexpr double k_heel_rise_exit_rate = 0.8;
+
+double heel_rise_exit_rate(const Footstep& from, const Footstep& to) {
+  return from.tread == to.tread ? k_heel_rise_exit_rate : 0.0;
+}
+
+/// Toe off from `from` toward `to`: pitch grows from 0 to the step's toe_off angle about the toe
+/// joint, from rest to the exit rate.
+FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u) {
+  const double p = to.toe_off_rad * quintic(0, 0, 1, heel_rise_exit_rate(from, to), u);
+  FootPose pose;
+  pose.rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, p);
+  pose.ankle = ankle_from_toe(foot, pose.rotation, from.toe_m);
+  pose.toe_rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, 0);
+  return pose;
 }
 
 /// Pitch rate (rad/s, toward flat) of a foot at its heel strike on `to`: the foot keeps rolling
@@ -126,23 +137,41 @@ FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u
 
 /// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
-  const FootPose a = toe_off_pose(foot, from, to.toe_off_rad, 1);
+  const FootPose a = toe_off_pose(foot, from, to, 1);
   const FootPose b = heel_strike_pose(foot, to, 0);
   const double w = min_jerk(u);
-  // Pitch from toe off to heel strike, arriving with the heel strike's roll rate, plus the
-  // plantar flexion of early swing (the shin swings forward before the foot follows).
-  const double rate = heel_strike_rate(to) * (to.heel_strike_s - to.lift_s);
-  const double p = quintic(to.toe_off_rad, 0, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u);
+  // Pitch from toe off (leaving at the heel rise's exit rate) to heel strike, arriving with the
+  // heel strike's roll rate, plus the plantar flexion of early swing (the shin swings forward
+  // before the foot follows). Rates per unit u of the swing.
+  const double swing_s = std::max(1e-6, to.heel_strike_s - to.lift_s), roll_s = std::max(1e-6, to.lift_s - to.roll_begin_s);
+  const double exit_rate = heel_rise_exit_rate(from, to) * to.toe_off_rad * swing_s / roll_s;
+  const double rate = heel_strike_rate(to) * swing_s;
+  const double p = quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u);
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
-  // The heel travels (its velocity and acceleration zero at both ends); the ankle hangs from it.
-  const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
-  const Vec3 heel = lerp(heel_a, heel_b, w) + Vec3{0, lift * swing_bump(u), 0};
-  pose.ankle = heel - rotate(pose.rotation, foot.heel_sole);
   // The toe segment stays flat as it leaves the ground, then follows the foot.
   const double toe_flat = 1 - min_jerk(u / 0.3);
   pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
+  // The toe tip leads the foot off the ground and the heel leads it onto the next foothold: each
+  // travels between its two ends (velocity and acceleration zero there) lifted by the same bump,
+  // and the ankle hangs from the tip at the lift and from the heel at the heel strike. Hung from
+  // the heel alone, the foot, still pitched toes-down in early swing, would sink its tip as the
+  // heel comes down, and the lift that cleared it would raise the whole swing (the knee bent to
+  // 96 degrees in mid swing, where adults bend it 60-70). From one stair tread to another the
+  // heel leads all the way: a tip led swing would reach over the riser with the foot still low.
+  const Vec3 up{0, lift * swing_bump(u), 0};
+  const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
+  const Vec3 from_heel = lerp(heel_a, heel_b, w) + up - rotate(pose.rotation, foot.heel_sole);
+  if (from.tread == to.tread) {
+    const Vec3 tip_a = a.ankle + rotate(a.rotation, foot.toe) + rotate(a.toe_rotation, foot.tip_sole - foot.toe);
+    const Vec3 tip_b = b.ankle + rotate(b.rotation, foot.toe) + rotate(b.toe_rotation, foot.tip_sole - foot.toe);
+    const Vec3 from_tip =
+        lerp(tip_a, tip_b, w) + up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) - rotate(pose.rotation, foot.toe);
+    pose.ankle = lerp(from_tip, from_heel, w);
+  } else {
+    pose.ankle = from_heel;
+  }
   // Push-off goes on past the lift (adults plantar flex most just after toe off): the whole foot
   // pitches further about its tip sole point, which stays where it is, by up to
   // k_late_push_off of the toe off angle early in the swing. Not onto another stair tread, where
@@ -497,7 +526,7 @@ FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeom
   } else if (i + 1 < ids.size() && t > plan.steps[ids[i + 1]].roll_begin_s) {
     const Footstep& next = plan.steps[ids[i + 1]];
     if (t <= next.lift_s) {
-      pose = toe_off_pose(foot, at, next.toe_off_rad, (t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s));
+      pose = toe_off_pose(foot, at, next, (t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s));
       out.contact = true;
     } else {
       pose = swing_pose(foot, at, next, (t - next.lift_s) / (next.heel_strike_s - next.lift_s), next.lift_m);

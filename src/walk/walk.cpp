@@ -162,7 +162,9 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
     world_pose(clip, f, world);
     const Vec3 pelvis_rel = world[rig.pelvis].translation;
     const Vec3 left{std::cos(b.yaw_rad), 0, -std::sin(b.yaw_rad)};
-    pelvis[f] = Vec3{b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z} + left * sway.lateral_m;
+    const Vec3 ahead{std::sin(b.yaw_rad), 0, std::cos(b.yaw_rad)};
+    pelvis[f] = Vec3{b.center.x, b.center.y + body.pelvis_height_m - 0.004, b.center.z} + left * sway.lateral_m +
+                ahead * sway.forward_m;
     double cap = pelvis[f].y;
     for (int side = 0; side < 2; ++side) {
       feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);

@@ -15,6 +15,9 @@ struct PelvisSway {
   double lateral_m = 0;     ///< toward the character's left (+): over the stance foot, peak at mid-stance
   double rotation_rad = 0;  ///< about the vertical, + turns the left hip back; the swing-side hip leads
   double list_rad = 0;      ///< about the forward axis, + raises the left hip; the swing side drops
+  /// Along the heading (+ ahead of the body's centre): the pelvis leads the feet's midpoint a
+  /// little, so the swing leg reaches less far ahead at its heel strike.
+  double forward_m = 0;
 };
 PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase);
 
