@@ -61,7 +61,7 @@ double swing_bump(double u) {
 }
 
 /// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
-constexpr double k_late_push_off = 0.2;
+constexpr double k_late_push_off = 0.22;
 
 /// Profile of that extra pitch over the swing (u in [0, 1]): u^3 (1 - u)^16 scaled to peak 1 at
 /// u = 3/19, so it starts with zero velocity and acceleration at the lift and is gone long before
@@ -209,6 +209,11 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
   }
   return std::min(lift, 0.6);
 }
+
+/// Lowest lift (m) of a START or STOP step's swing. Those steps are short and slow: a foot
+/// skimming the ground at about the body's speed would stand still relative to the body, and a
+/// contact detector given the walk made in place would take it for planted.
+constexpr double k_start_stop_lift_m = 0.08;
 
 /// Moves a stair foothold so the whole foot stands on one tread, at most one tread above the
 /// other foot's.
@@ -386,6 +391,7 @@ class Planner {
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * scale;
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
+    if (state != GaitState::left_go && state != GaitState::right_go) f.lift_m = std::max(f.lift_m, k_start_stop_lift_m);
     add(f);
     // The body is midway between the feet at heel strike.
     add_knot(f.heel_strike_s + 0.05 * plan_.step_period_s);
