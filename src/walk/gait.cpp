@@ -157,9 +157,9 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // travels between its two ends (velocity and acceleration zero there) lifted by the same bump,
   // and the ankle hangs from the tip at the lift and from the heel at the heel strike. Hung from
   // the heel alone, the foot, still pitched toes-down in early swing, would sink its tip as the
-  // heel comes down, and the lift that cleared it would raise the whole swing (the knee bent to
-  // 96 degrees in mid swing, where adults bend it 60-70). From one stair tread to another the
-  // heel leads all the way: a tip led swing would reach over the riser with the foot still low.
+  // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
+  // far past an adult's. From one stair tread to another the heel leads all the way: a tip led
+  // swing would reach over the riser with the foot still low.
   const Vec3 up{0, lift * swing_bump(u), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
   const Vec3 from_heel = lerp(heel_a, heel_b, w) + up - rotate(pose.rotation, foot.heel_sole);

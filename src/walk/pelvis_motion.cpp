@@ -11,9 +11,8 @@ constexpr double k_rotation_rad = 4 * k_deg_to_rad;
 constexpr double k_list_rad = 3.5 * k_deg_to_rad;
 /// How far the pelvis leads the feet's midpoint while walking. The heel strike's reach sets how
 /// deep the pelvis dips around it, and the bounded pelvis acceleration starts that dip early
-/// enough to bend the other, mid-stance, knee: at 1.3 m/s (bench_walk_gait) 1 cm takes that knee
-/// from 12 to under 10 degrees; more extends the trailing hip further at toe off and raises the
-/// knee's acceleration there.
+/// enough to bend the other, mid-stance, knee; leading shortens that reach. More lead extends the
+/// trailing hip further at toe off and jolts the knee there (docs/tuning.md).
 constexpr double k_lead_m = 0.01;
 
 std::vector<double> gaussian(const std::vector<double>& y, int half, double sigma) {

@@ -16,10 +16,12 @@
 //   periods before toe off, double support 24% of a step period at 1.3 m/s (less when faster),
 //   heel strike rolling to foot flat in 0.16.
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
-// - Each step: toe off (the heel rises about the planted toe joint, the toe segment stays flat),
-//   swing (lifted over the terrain between the footholds; just after the lift the whole foot
-//   pitches further about its tip, so the ankle plantar flexes most just after toe off), heel strike (the heel lands with
-//   the toes up, the foot rolls down about the heel), then the foot is flat and the toe planted.
+// - Each step: toe off (the heel rises about the planted toe joint, still rising at the lift;
+//   the toe segment stays flat), swing (lifted over the terrain between the footholds, led off
+//   the ground by the toe tip and onto the next foothold by the heel; just after the lift the
+//   whole foot pitches further about its tip, so the ankle plantar flexes most just after toe
+//   off; START and STOP steps lift at least 8 cm), heel strike (the heel lands with the toes up,
+//   the foot rolls down about the heel), then the foot is flat and the toe planted.
 // - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
 //   quintic profiles); the foot's pitch keeps rolling through the heel strike. Foot flat is the
 //   exception: the forefoot meets the ground still rolling and the ground stops it.
