@@ -120,9 +120,12 @@ class MotionParser {
   /// then ends with the motion header).
   /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
   /// refused.
-  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, std::vector<double>& values,
-               std::vector<std::uint8_t>& decimals, bool repair, MotionText* more = nullptr)
-      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(values), decimals_(decimals), more_(more),
+  /// The rows' values and text go to `source` (values, decimals, motion_text, row_ends);
+  /// `text_bytes` is the most text the rows can take (the bytes left after the header).
+  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
+               bool repair, MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
+        text_(source.motion_text), row_ends_(source.row_ends), text_bytes_(text_bytes), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
         lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair),
         non_finite_(h.values_per_frame) {}
@@ -132,9 +135,12 @@ class MotionParser {
     values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     decimals_.assign(static_cast<size_t>(vpf), 0);
     std::uint8_t* const decimals = decimals_.data();
+    text_.reserve(static_cast<size_t>(text_bytes_));
+    row_ends_.reserve(capacity_);
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       need_line();
+      const char* const line_start = pos_;
       skip_blanks();
       if (pos_ == end_) break;
       if (*pos_ == '\n') {
@@ -154,6 +160,8 @@ class MotionParser {
       }
       if (n < vpf) fail_too_few(n);
       if (pos_ != end_) next_line();
+      text_.append(line_start, static_cast<size_t>(pos_ - line_start));
+      row_ends_.push_back(text_.size());
       ++row;
     }
     if (row < frames_) {
@@ -161,7 +169,11 @@ class MotionParser {
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
     }
-    if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
+    if (non_finite_.count() > 0) {
+      repair_non_finite(static_cast<size_t>(row), warnings);
+      std::string().swap(text_);  // the repaired values are not their text
+      std::vector<size_t>().swap(row_ends_);
+    }
     warn_extra_rows(warnings);
   }
 
@@ -280,6 +292,9 @@ class MotionParser {
   size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
   std::vector<double>& values_;
   std::vector<std::uint8_t>& decimals_;
+  std::string& text_;
+  std::vector<size_t>& row_ends_;
+  uint64_t text_bytes_;
   MotionText* more_;
   const char* pos_;
   const char* end_;
@@ -356,9 +371,10 @@ std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
 namespace {
 
 // The clip from the motion header on: `in` after "Frame Time:", `remaining` bytes of text after
-// it; the rows from the cursor's text, or from `more`.
-Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint64_t remaining, MotionText* more,
-                  const std::string& source_name, std::vector<std::string>* warnings, const ReadLimits& limits) {
+// it; the rows from the cursor's text, or from `more`. `head` is the file's text before the rows.
+Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::string_view head, uint64_t remaining,
+                  MotionText* more, const std::string& source_name, std::vector<std::string>* warnings,
+                  const ReadLimits& limits) {
   const size_t capacity = row_capacity(remaining, h, header.frames);
   check_transform_count(in, remaining, h, capacity);
   // The frames the text can hold (a declared count past them is reported by the parse).
@@ -368,8 +384,13 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, uint6
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  MotionParser(in, h, header.frames, capacity, source->values, source->decimals, limits.repair_non_finite, more)
+  MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite, more)
       .parse(warnings);
+  // A hierarchy read with warnings (parts guessed or left out) is written as understood instead.
+  if (h.warnings.empty()) source->head_text = head;
+  source->names = h.skeleton.names;
+  source->parents = h.skeleton.parents;
+  source->declared_frames = header.frames;
   source->joints = std::move(h.layouts);
   source->raw_offsets = h.skeleton.rest_offsets;
   source->raw_end_sites = h.skeleton.end_sites;
@@ -419,8 +440,8 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   BvhCursor in(text, source_name);
   MotionHeader header;
   Hierarchy h = parse_header(in, header);
-  return parse_motion(in, h, header, static_cast<uint64_t>(in.end() - in.position()), nullptr, source_name, warnings,
-                      limits);
+  return parse_motion(in, h, header, text.substr(0, static_cast<size_t>(in.position() - text.data())),
+                      static_cast<uint64_t>(in.end() - in.position()), nullptr, source_name, warnings, limits);
 }
 
 Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
@@ -448,7 +469,8 @@ Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_
   const uint64_t remaining = file.size() > header_bytes ? file.size() - header_bytes : 0;
   MotionText more(file, std::string_view(in.position(), static_cast<size_t>(in.end() - in.position())));
   more.read_on(more.begin());
-  return parse_motion(in, h, header, remaining, &more, source_name, warnings, limits);
+  return parse_motion(in, h, header, std::string_view(head).substr(0, static_cast<size_t>(header_bytes)), remaining,
+                      &more, source_name, warnings, limits);
 }
 
 }  // namespace footfix

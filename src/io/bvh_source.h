@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "footfix/core/clip.h"
@@ -30,6 +31,19 @@ struct BvhSource : SourceData {
   /// a plain decimal of at most 15 digits, else bvh_detail::k_not_plain_decimal (see
   /// decimal_from_chars). Lets the writer print unchanged values with that many decimals.
   std::vector<std::uint8_t> decimals;
+  /// The file's text up to the motion rows ("HIERARCHY" through the "Frame Time:" line and its
+  /// line end), and the joint names and parents it declares: the writer copies it when the clip
+  /// still has that skeleton and frame count. Empty when the hierarchy was read with warnings.
+  std::string head_text;
+  std::vector<std::string> names;
+  std::vector<int> parents;
+  int declared_frames = 0;
+  /// The motion rows as in the file, blank lines left out: row f is
+  /// motion_text[row_ends[f - 1] (0 for f = 0), row_ends[f]), its blanks and line end ("\n",
+  /// "\r\n"; none after a last row that ends the file) included. Lets the writer copy the text
+  /// of the values it leaves unchanged. Empty when some values are not their text (repaired).
+  std::string motion_text;
+  std::vector<std::size_t> row_ends;
   double frame_time_s = 0;                        ///< "Frame Time:" as in the file
   /// Per joint, rotation_fingerprints of the clip as decoded (source axes): lets the writer find
   /// the joints still as read without decoding them again. Empty when unknown.

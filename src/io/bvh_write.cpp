@@ -1,5 +1,7 @@
-// BVH writing. Unchanged channels are written from the raw values read (with their channel's
-// decimals as read, or the shortest round-trip text, so they read back bit-identical); changed
+// BVH writing. Unchanged channels keep their text as read (or, where the source has no text for
+// them, are written from the raw values read with their channel's decimals as read, or the
+// shortest round-trip text, so they read back bit-identical); the hierarchy and motion header are
+// the source's text while the skeleton and frame count are as read; changed
 // rotations become Euler angles in the joint's own channel order, unwrapped against the
 // previous frame's written angles, written with 17 significant digits (they read back exactly).
 #include <algorithm>
@@ -197,6 +199,42 @@ class TextOut {
         p = computed[i] ? write_round_trip(p, values[i]) : write_decimals(p, values[i], decimals[i]);
     }
     *p++ = '\n';
+    used_ = static_cast<size_t>(p - buffer_.data());
+  }
+  /// One motion row over its text as read (`source_row`: `count` values with their blanks and
+  /// line end, see BvhSource::motion_text): the values not `computed` keep their text, the others
+  /// are written as row() writes them in place of theirs; blanks are kept, a missing line end is
+  /// added.
+  void row_over_text(const double* values, const std::uint8_t* computed, std::string_view source_row, size_t count) {
+    char* p = room(source_row.size() + count * k_shortest_double_chars + 1);
+    const char* s = source_row.data();
+    const char* const end = s + source_row.size();
+    if (std::find(computed, computed + count, 1) == computed + count) {
+      std::memcpy(p, s, source_row.size());
+      p += source_row.size();
+    } else {
+      auto copy_blanks = [&] {
+        const char* from = s;
+        while (s != end && bvh_detail::is_space(*s)) ++s;
+        std::memcpy(p, from, static_cast<size_t>(s - from));
+        p += s - from;
+      };
+      copy_blanks();
+      for (size_t i = 0; i < count; ++i) {
+        const char* token = s;
+        while (s != end && !bvh_detail::is_space(*s)) ++s;
+        if (!computed[i]) {
+          std::memcpy(p, token, static_cast<size_t>(s - token));
+          p += s - token;
+        } else if (std::bit_cast<std::uint64_t>(values[i]) == 0) {
+          *p++ = '0';
+        } else {
+          p = write_round_trip(p, values[i]);
+        }
+        copy_blanks();
+      }
+    }
+    if (source_row.empty() || source_row.back() != '\n') *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
   }
   /// Hands what is left to the stream.
@@ -478,20 +516,57 @@ class RowWriter {
   std::vector<bool> rotations_as_read_;
 };
 
-void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
+// How many of the written rows may keep the source's text for their unchanged values: its rows
+// as read, when the values keep the source's unit and their order in the row (0 otherwise).
+size_t rows_with_text(const Plan& plan) {
+  const BvhSource* s = plan.source;
+  if (s == nullptr || plan.length_scale != 1 || s->values_per_frame != plan.values_per_frame ||
+      s->row_ends.size() > s->values.size() / static_cast<size_t>(std::max(1, s->values_per_frame)))
+    return 0;
+  for (size_t j = 0; j < plan.layouts.size(); ++j)
+    if (plan.layouts[j].first_value != s->joints[j].first_value) return 0;
+  return s->row_ends.size();
+}
+
+void write_motion_header(const Clip& clip, const Plan& plan, TextOut& out) {
   out.put("MOTION\nFrames: ");
   out.put(std::to_string(clip.frame_count));
   out.put("\nFrame Time: ");
   out.number(plan.frame_time_s);
   out.put('\n');
+}
+
+// Copies the source's text before the motion rows when what write_hierarchy and
+// write_motion_header would write says the same: the skeleton and frame count as read, in the
+// source's unit (the channels, offsets and frame time always come from the source). Returns
+// whether it did.
+bool write_head_as_read(const Clip& clip, const Plan& plan, TextOut& out) {
+  const BvhSource* s = plan.source;
+  if (s == nullptr || s->head_text.empty() || plan.length_scale != 1 || clip.frame_count != s->declared_frames ||
+      clip.skeleton.names != s->names || clip.skeleton.parents != s->parents)
+    return false;
+  out.put(s->head_text);
+  return true;
+}
+
+void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
   RowWriter writer(clip, plan);
   std::vector<double> row(static_cast<size_t>(plan.values_per_frame));
   const bool scaled = plan.length_scale != 1;
+  const size_t text_rows = rows_with_text(plan);
   for (int f = 0; f < clip.frame_count; ++f) {
     for (int j : plan.order) writer.fill(f, j, row.data());
     if (scaled)
       for (int i : plan.position_values) row[static_cast<size_t>(i)] *= plan.length_scale;
-    out.row(row.data(), writer.computed(), plan.decimals.data(), row.size());
+    if (static_cast<size_t>(f) < text_rows) {
+      const BvhSource& s = *plan.source;
+      const size_t begin = f == 0 ? 0 : s.row_ends[static_cast<size_t>(f) - 1];
+      out.row_over_text(row.data(), writer.computed(),
+                        std::string_view(s.motion_text).substr(begin, s.row_ends[static_cast<size_t>(f)] - begin),
+                        row.size());
+    } else {
+      out.row(row.data(), writer.computed(), plan.decimals.data(), row.size());
+    }
   }
 }
 
@@ -513,7 +588,10 @@ void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& optio
   Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
   set_length_unit(clip, plan, options.meters_per_unit);
   TextOut text(out);
-  write_hierarchy(clip, plan, text);
+  if (!write_head_as_read(clip, plan, text)) {
+    write_hierarchy(clip, plan, text);
+    write_motion_header(clip, plan, text);
+  }
   write_motion(clip, plan, text);
   text.flush();
 }

@@ -1,0 +1,73 @@
+// The BVH writer keeps the text of the motion values it leaves unchanged: their digits, signs,
+// exponents, blanks and line ends as in the file; only changed values are written anew.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bvh_test_text.h"
+#include "footfix/core/euler.h"
+#include "footfix/io/bvh.h"
+
+namespace footfix {
+namespace {
+
+// The small test skeleton (a root with 6 channels, a leg with 3) with motion rows in odd but
+// valid formatting that a print of the parsed numbers would not reproduce.
+const std::string k_motion_rows =
+    "1.500000 -0 1e-5 0 0.0 +2 10 20 30\n"
+    "\t4\t\t5  6 90.10 0 0  -10.000 20 -3.0E+1 \r\n"
+    "  7 8 9 0 0 0 1 2 3";  // no line end after the last row
+const std::string k_odd_bvh = test::replaced(test::replaced(test::k_small_bvh, "Frames: 2", "Frames: 3"),
+                                             "1 2 3 0 0 0 10 20 30\n4 5 6 90 0 0 -10 -20 -30\n", k_motion_rows);
+
+std::string text_written(const Clip& clip) {
+  std::ostringstream out;
+  write_bvh(clip, out);
+  return out.str();
+}
+
+// The text after the "Frame Time:" line.
+std::string motion_rows_text(const std::string& bvh) {
+  const size_t at = bvh.find("Frame Time:");
+  EXPECT_NE(at, std::string::npos);
+  return bvh.substr(bvh.find('\n', at) + 1);
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(BvhTextPassthrough, UnchangedValuesKeepTheirText) {
+  const Clip clip = parse_bvh(k_odd_bvh, "odd.bvh");
+  ASSERT_EQ(clip.frame_count, 3);
+  // The rows as in the file, the last given the line end it lacked.
+  EXPECT_EQ(motion_rows_text(text_written(clip)), motion_rows_text(k_odd_bvh) + "\n");
+}
+
+TEST(BvhTextPassthrough, OnlyTheChangedJointIsWrittenAnew) {
+  Clip clip = parse_bvh(k_odd_bvh, "odd.bvh");
+  const int leg = clip.skeleton.find("Leg");
+  ASSERT_GT(leg, 0);
+  clip.rotation(1, leg) = axis_angle(Vec3{0, 0, 1}, 0.25);  // 0.25 rad about Z, in frame 1 only
+  const std::vector<std::string> in = split_lines(motion_rows_text(k_odd_bvh));
+  const std::vector<std::string> out = split_lines(motion_rows_text(text_written(clip)));
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], in[0]);
+  EXPECT_EQ(out[2], in[2]);
+  // Frame 1: the root's six values and the blanks before the leg's keep their text.
+  const std::string root_text = "\t4\t\t5  6 90.10 0 0  ";
+  EXPECT_EQ(out[1].substr(0, root_text.size()), root_text);
+  EXPECT_NE(out[1], in[1]);
+  const Clip reread = parse_bvh(text_written(clip), "odd (written).bvh");
+  const Quat q = reread.rotation(1, leg);
+  EXPECT_NEAR(angle_of(q * conjugate(axis_angle(Vec3{0, 0, 1}, 0.25))), 0, 1e-12);
+  EXPECT_EQ(reread.translation(1, 0), clip.translation(1, 0));
+}
+
+}  // namespace
+}  // namespace footfix
