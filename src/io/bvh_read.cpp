@@ -125,7 +125,8 @@ class MotionParser {
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
                bool repair, MotionText* more = nullptr)
       : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
-        text_(source.motion_text), row_ends_(source.row_ends), text_bytes_(text_bytes), more_(more),
+        text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
+        text_bytes_(text_bytes), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
         lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair),
         non_finite_(h.values_per_frame) {}
@@ -137,6 +138,8 @@ class MotionParser {
     std::uint8_t* const decimals = decimals_.data();
     text_.reserve(static_cast<size_t>(text_bytes_));
     row_ends_.reserve(capacity_);
+    value_starts_.resize(capacity_ * static_cast<size_t>(vpf));
+    bool rows_fit_offsets = true;
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       need_line();
@@ -148,9 +151,11 @@ class MotionParser {
         continue;
       }
       double* out = values_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
+      std::uint16_t* starts = value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
       int n = 0;
       for (;;) {
         if (n == vpf) fail_too_many();
+        starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
         int fraction_digits = 0;
         out[n] = read_value(n, fraction_digits);
         decimals[n] = std::max(decimals[n], static_cast<std::uint8_t>(fraction_digits));
@@ -160,6 +165,7 @@ class MotionParser {
       }
       if (n < vpf) fail_too_few(n);
       if (pos_ != end_) next_line();
+      rows_fit_offsets = rows_fit_offsets && pos_ - line_start <= k_max_row_bytes;
       text_.append(line_start, static_cast<size_t>(pos_ - line_start));
       row_ends_.push_back(text_.size());
       ++row;
@@ -169,11 +175,14 @@ class MotionParser {
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
     }
-    if (non_finite_.count() > 0) {
-      repair_non_finite(static_cast<size_t>(row), warnings);
-      std::string().swap(text_);  // the repaired values are not their text
+    if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
+    // Repaired values are not their text; a longer row's values cannot be found in it.
+    if (non_finite_.count() > 0 || !rows_fit_offsets) {
+      std::string().swap(text_);
       std::vector<size_t>().swap(row_ends_);
+      std::vector<std::uint16_t>().swap(value_starts_);
     }
+    value_starts_.resize(row_ends_.size() * static_cast<size_t>(vpf));
     warn_extra_rows(warnings);
   }
 
@@ -294,6 +303,8 @@ class MotionParser {
   std::vector<std::uint8_t>& decimals_;
   std::string& text_;
   std::vector<size_t>& row_ends_;
+  std::vector<std::uint16_t>& value_starts_;
+  static constexpr long k_max_row_bytes = 0xffff;  // the most a value start can say
   uint64_t text_bytes_;
   MotionText* more_;
   const char* pos_;

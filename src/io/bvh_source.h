@@ -44,6 +44,10 @@ struct BvhSource : SourceData {
   /// of the values it leaves unchanged. Empty when some values are not their text (repaired).
   std::string motion_text;
   std::vector<std::size_t> row_ends;
+  /// Per value (frames * values_per_frame, as `values`): where its text starts in its row of
+  /// motion_text, in bytes from the row's start. Empty with motion_text, and when a row is longer
+  /// than a 16-bit offset can say.
+  std::vector<std::uint16_t> value_starts;
   double frame_time_s = 0;                        ///< "Frame Time:" as in the file
   /// Per joint, rotation_fingerprints of the clip as decoded (source axes): lets the writer find
   /// the joints still as read without decoding them again. Empty when unknown.

@@ -201,39 +201,33 @@ class TextOut {
     *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
   }
-  /// One motion row over its text as read (`source_row`: `count` values with their blanks and
-  /// line end, see BvhSource::motion_text): the values not `computed` keep their text, the others
-  /// are written as row() writes them in place of theirs; blanks are kept, a missing line end is
-  /// added.
-  void row_over_text(const double* values, const std::uint8_t* computed, std::string_view source_row, size_t count) {
+  /// One motion row over its text as read (`source_row`: `count` values, the text of value i
+  /// starting at `starts[i]`, with blanks and line end, see BvhSource::motion_text): the values
+  /// not `computed` keep their text, the others are written as row() writes them in place of
+  /// theirs; blanks are kept, a missing line end is added.
+  void row_over_text(const double* values, const std::uint8_t* computed, std::string_view source_row,
+                     const std::uint16_t* starts, size_t count) {
     char* p = room(source_row.size() + count * k_shortest_double_chars + 1);
-    const char* s = source_row.data();
-    const char* const end = s + source_row.size();
-    if (std::find(computed, computed + count, 1) == computed + count) {
-      std::memcpy(p, s, source_row.size());
-      p += source_row.size();
-    } else {
-      auto copy_blanks = [&] {
-        const char* from = s;
-        while (s != end && bvh_detail::is_space(*s)) ++s;
-        std::memcpy(p, from, static_cast<size_t>(s - from));
-        p += s - from;
-      };
-      copy_blanks();
-      for (size_t i = 0; i < count; ++i) {
-        const char* token = s;
-        while (s != end && !bvh_detail::is_space(*s)) ++s;
-        if (!computed[i]) {
-          std::memcpy(p, token, static_cast<size_t>(s - token));
-          p += s - token;
-        } else if (std::bit_cast<std::uint64_t>(values[i]) == 0) {
-          *p++ = '0';
-        } else {
-          p = write_round_trip(p, values[i]);
-        }
-        copy_blanks();
-      }
+    size_t copied = 0;  // source_row[0, copied) is written
+    auto copy_to = [&](size_t end) {
+      std::memcpy(p, source_row.data() + copied, end - copied);
+      p += end - copied;
+    };
+    for (const void* at = std::memchr(computed, 1, count); at != nullptr;
+         at = std::memchr(static_cast<const std::uint8_t*>(at) + 1, 1,
+                          count - 1 - static_cast<size_t>(static_cast<const std::uint8_t*>(at) - computed))) {
+      const size_t i = static_cast<size_t>(static_cast<const std::uint8_t*>(at) - computed);
+      copy_to(starts[i]);
+      // +0 (most channels of a mocap skeleton's still joints) is "0" in either notation.
+      if (std::bit_cast<std::uint64_t>(values[i]) == 0)
+        *p++ = '0';
+      else
+        p = write_round_trip(p, values[i]);
+      // Past the value's text: the reader took it whole up to a blank or the line end.
+      copied = starts[i];
+      while (copied < source_row.size() && !bvh_detail::is_space(source_row[copied])) ++copied;
     }
+    copy_to(source_row.size());
     if (source_row.empty() || source_row.back() != '\n') *p++ = '\n';
     used_ = static_cast<size_t>(p - buffer_.data());
   }
@@ -521,7 +515,8 @@ class RowWriter {
 size_t rows_with_text(const Plan& plan) {
   const BvhSource* s = plan.source;
   if (s == nullptr || plan.length_scale != 1 || s->values_per_frame != plan.values_per_frame ||
-      s->row_ends.size() > s->values.size() / static_cast<size_t>(std::max(1, s->values_per_frame)))
+      s->row_ends.size() > s->values.size() / static_cast<size_t>(std::max(1, s->values_per_frame)) ||
+      s->value_starts.size() != s->row_ends.size() * static_cast<size_t>(s->values_per_frame))
     return 0;
   for (size_t j = 0; j < plan.layouts.size(); ++j)
     if (plan.layouts[j].first_value != s->joints[j].first_value) return 0;
@@ -563,7 +558,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
       const size_t begin = f == 0 ? 0 : s.row_ends[static_cast<size_t>(f) - 1];
       out.row_over_text(row.data(), writer.computed(),
                         std::string_view(s.motion_text).substr(begin, s.row_ends[static_cast<size_t>(f)] - begin),
-                        row.size());
+                        s.value_starts.data() + static_cast<size_t>(f) * row.size(), row.size());
     } else {
       out.row(row.data(), writer.computed(), plan.decimals.data(), row.size());
     }
