@@ -8,7 +8,9 @@
 
 #include "bvh_test_text.h"
 #include "footfix/core/euler.h"
+#include "footfix/core/read_file.h"
 #include "footfix/io/bvh.h"
+#include "support/paths.h"
 
 namespace footfix {
 namespace {
@@ -67,6 +69,32 @@ TEST(BvhTextPassthrough, OnlyTheChangedJointIsWrittenAnew) {
   const Quat q = reread.rotation(1, leg);
   EXPECT_NEAR(angle_of(q * conjugate(axis_angle(Vec3{0, 0, 1}, 0.25))), 0, 1e-12);
   EXPECT_EQ(reread.translation(1, 0), clip.translation(1, 0));
+}
+
+// A clip read and written unchanged is its file again, byte for byte: the bundled clips, read
+// streaming from the file (read_bvh_file) and from text, with LF and CRLF line ends.
+TEST(BvhTextPassthrough, UnchangedClipIsWrittenAsItsFile) {
+  for (const char* name : {"cmu_07_01_walk.bvh", "cmu3dsmax_131_03_start_hop_stop_meters.bvh"}) {
+    const std::string file = read_file(test::data_clip(name));
+    EXPECT_EQ(text_written(read_bvh_file(test::data_clip(name), name)), file) << name;
+    std::string crlf;
+    for (char c : file) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    EXPECT_EQ(text_written(parse_bvh(crlf, name)), crlf) << name << " with CRLF";
+  }
+}
+
+// The header is written anew where the skeleton or frame count differ from the file's.
+TEST(BvhTextPassthrough, ChangedFrameCountWritesTheHeaderAnew) {
+  Clip clip = parse_bvh(k_odd_bvh, "odd.bvh");
+  clip.frame_count = 2;
+  clip.rotations.resize(2 * static_cast<size_t>(clip.joint_count()));
+  clip.translations.resize(2 * static_cast<size_t>(clip.joint_count()));
+  const std::string text = text_written(clip);
+  EXPECT_NE(text.find("Frames: 2\n"), std::string::npos);
+  const std::vector<std::string> rows = split_lines(motion_rows_text(text));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0], split_lines(k_motion_rows)[0]);
+  EXPECT_EQ(parse_bvh(text, "odd (written).bvh").frame_count, 2);
 }
 
 }  // namespace
