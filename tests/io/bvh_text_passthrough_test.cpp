@@ -97,5 +97,23 @@ TEST(BvhTextPassthrough, ChangedFrameCountWritesTheHeaderAnew) {
   EXPECT_EQ(parse_bvh(text, "odd (written).bvh").frame_count, 2);
 }
 
+// Rows too long for the per-value text offsets, and repaired values, have no text to keep: their
+// values are printed and read back the same.
+TEST(BvhTextPassthrough, RowsWithoutTextArePrintedAndReadBackTheSame) {
+  const std::string long_row = test::replaced(k_odd_bvh, "-0 1e-5", "-0" + std::string(70000, ' ') + "1e-5");
+  const std::string repaired = test::replaced(k_odd_bvh, "90.10", "nan");
+  ReadLimits repair;
+  repair.repair_non_finite = true;
+  for (const std::string& text : {long_row, repaired}) {
+    const Clip clip = parse_bvh(text, "odd.bvh", nullptr, repair);
+    const std::string out = text_written(clip);
+    EXPECT_EQ(motion_rows_text(out).find("  "), std::string::npos);  // one blank between values
+    EXPECT_EQ(out.find("nan"), std::string::npos);
+    const Clip reread = parse_bvh(out, "odd (written).bvh");
+    EXPECT_EQ(reread.rotations, clip.rotations);
+    EXPECT_EQ(reread.translations, clip.translations);
+  }
+}
+
 }  // namespace
 }  // namespace footfix
