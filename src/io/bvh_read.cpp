@@ -120,8 +120,9 @@ class MotionParser {
   /// then ends with the motion header).
   /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
   /// refused.
-  /// The rows' values and text go to `source` (values, decimals, motion_text, row_ends);
-  /// `text_bytes` is the most text the rows can take (the bytes left after the header).
+  /// The rows' values and text go to `source` (values, decimals, motion_text, row_ends,
+  /// value_starts); `text_bytes` is the most text the rows can take (the bytes left after the
+  /// header).
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
                bool repair, MotionText* more = nullptr)
       : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
