@@ -137,10 +137,14 @@ class MotionParser {
     values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     decimals_.assign(static_cast<size_t>(vpf), 0);
     std::uint8_t* const decimals = decimals_.data();
-    text_.reserve(static_cast<size_t>(text_bytes_));
-    row_ends_.reserve(capacity_);
-    value_starts_.resize(capacity_ * static_cast<size_t>(vpf));
-    bool rows_fit_offsets = true;
+    // A long clip's text is not kept: it would add the file's size to the clip's memory. Its
+    // values are printed anew (as every computed value is) when it is written.
+    bool keep_text = text_bytes_ <= k_max_kept_text_bytes;
+    if (keep_text) {
+      text_.reserve(static_cast<size_t>(text_bytes_));
+      row_ends_.reserve(capacity_);
+      value_starts_.resize(capacity_ * static_cast<size_t>(vpf));
+    }
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       need_line();
@@ -152,11 +156,11 @@ class MotionParser {
         continue;
       }
       double* out = values_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
-      std::uint16_t* starts = value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
+      std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf) : nullptr;
       int n = 0;
       for (;;) {
         if (n == vpf) fail_too_many();
-        starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
+        if (starts) starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
         int fraction_digits = 0;
         out[n] = read_value(n, fraction_digits);
         decimals[n] = std::max(decimals[n], static_cast<std::uint8_t>(fraction_digits));
@@ -166,9 +170,11 @@ class MotionParser {
       }
       if (n < vpf) fail_too_few(n);
       if (pos_ != end_) next_line();
-      rows_fit_offsets = rows_fit_offsets && pos_ - line_start <= k_max_row_bytes;
-      text_.append(line_start, static_cast<size_t>(pos_ - line_start));
-      row_ends_.push_back(text_.size());
+      keep_text = keep_text && pos_ - line_start <= k_max_row_bytes;
+      if (keep_text) {
+        text_.append(line_start, static_cast<size_t>(pos_ - line_start));
+        row_ends_.push_back(text_.size());
+      }
       ++row;
     }
     if (row < frames_) {
@@ -177,8 +183,9 @@ class MotionParser {
                              std::to_string(row) + " motion rows");
     }
     if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
-    // Repaired values are not their text; a longer row's values cannot be found in it.
-    if (non_finite_.count() > 0 || !rows_fit_offsets) {
+    // Repaired values are not their text; a longer row's values cannot be found in it; a long
+    // clip keeps none (above).
+    if (non_finite_.count() > 0 || !keep_text) {
       std::string().swap(text_);
       std::vector<size_t>().swap(row_ends_);
       std::vector<std::uint16_t>().swap(value_starts_);
@@ -306,6 +313,7 @@ class MotionParser {
   std::vector<size_t>& row_ends_;
   std::vector<std::uint16_t>& value_starts_;
   static constexpr long k_max_row_bytes = 0xffff;  // the most a value start can say
+  static constexpr uint64_t k_max_kept_text_bytes = uint64_t{16} << 20;  // motion text kept at most
   uint64_t text_bytes_;
   MotionText* more_;
   const char* pos_;
