@@ -1,5 +1,6 @@
 // Runs the Khronos glTF-Validator on one .gltf / .glb file and prints its report's counts as
-// one JSON line ({"errors": N, "warnings": N, "messages": [...]}). Exit 0 when the file was
+// one JSON line ({"errors": N, "warnings": N, "infos": N, "messages": [...], "info_codes": [...]}:
+// messages are the errors' and warnings', info_codes each information's code and JSON pointer). Exit 0 when the file was
 // validated (whatever it found), 2 when the validator cannot be loaded or the file read.
 // Usage: node gltf_validate.js <node_modules folder holding gltf-validator> <file>
 const path = require('path');
@@ -21,7 +22,9 @@ validator.validateBytes(bytes, {
   }),
 }).then((report) => {
   const messages = report.issues.messages.filter((m) => m.severity <= 1).map((m) => `${m.code} ${m.pointer || ''}: ${m.message}`);
-  console.log(JSON.stringify({errors: report.issues.numErrors, warnings: report.issues.numWarnings, messages}));
+  const info_codes = report.issues.messages.filter((m) => m.severity === 2).map((m) => `${m.code} ${m.pointer || ''}`);
+  console.log(JSON.stringify({errors: report.issues.numErrors, warnings: report.issues.numWarnings,
+                              infos: report.issues.numInfos, messages, info_codes}));
 }, (error) => {
   console.error(String(error));
   process.exit(2);

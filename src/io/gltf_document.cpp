@@ -116,6 +116,22 @@ std::vector<std::string> external_buffer_uris(const Document& doc) {
   return out;
 }
 
+std::string file_name_uri(const std::string& file_name) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : file_name) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out.push_back(ch);
+    } else {
+      out.push_back('%');
+      out.push_back(hex[c >> 4]);
+      out.push_back(hex[c & 15]);
+    }
+  }
+  return out;
+}
+
 fs::path uri_path(const std::string& uri) { return fs::path(percent_decode(uri, "", "")); }
 
 void fail_at(const std::string& name, const std::string& where, const std::string& what) {

@@ -36,6 +36,9 @@ std::uint64_t index_member(const Json& j, const char* key, const std::string& wh
 const Json& array_member(const Json& j, const char* key, const std::string& name);
 /// The URIs of the document's buffers that name files (not data: URIs), in buffer order.
 std::vector<std::string> external_buffer_uris(const Document& doc);
+/// A file name as a relative URI: every byte but unreserved ones (RFC 3986: letters, digits,
+/// "-._~") percent-escaped.
+std::string file_name_uri(const std::string& file_name);
 /// A relative file URI as a path (percent escapes decoded).
 std::filesystem::path uri_path(const std::string& uri);
 

@@ -1,5 +1,5 @@
 // Clip -> glTF: a patch of the source glTF, or a skeleton-only file (see gltf.h).
-#include <cstring>
+#include <sstream>
 
 #include "core/json_text.h"
 #include "footfix/core/conventions.h"
@@ -7,6 +7,7 @@
 #include "footfix/core/error.h"
 #include "footfix/io/gltf.h"
 #include "gltf_append.h"
+#include "gltf_patch.h"
 #include "gltf_source.h"
 
 namespace footfix {
@@ -24,103 +25,13 @@ void metric_frame(const Clip& clip, int f, int j, Quat& r, Vec3& t) {
   }
 }
 
-void add_extras(Json& animation, const std::string& extras) {
-  if (extras.empty()) return;
-  if (!animation.contains("extras")) animation["extras"] = Json::object();
-  if (!animation["extras"].is_object()) return;  // someone else's extras: kept as they are
-  animation["extras"]["footfix"] = Json::parse(extras);
-}
-
-std::vector<float> key_times(const Clip& clip, double start) {
-  std::vector<float> t(static_cast<size_t>(clip.frame_count));
-  for (int f = 0; f < clip.frame_count; ++f) t[static_cast<size_t>(f)] = static_cast<float>(start + f / clip.fps);
-  return t;
-}
-
-/// Points channel (node, path) of `animation` at a new LINEAR sampler of `input` and `output`,
-/// adding the channel when the animation has none.
-void retarget(Json& animation, int node, const char* path, size_t input, size_t output) {
-  Json sampler = Json::object();
-  sampler["input"] = input;
-  sampler["interpolation"] = "LINEAR";
-  sampler["output"] = output;
-  animation["samplers"].push_back(sampler);
-  const size_t index = animation["samplers"].size() - 1;
-  for (Json& c : animation["channels"]) {
-    const Json& target = c["target"];
-    if (target.contains("node") && target["node"] == node && target.contains("path") && target["path"] == path) {
-      c["sampler"] = index;
-      return;
-    }
-  }
+/// Adds a channel (node, path) to `animation` driven by a new LINEAR sampler of `input` and `output`.
+void add_sampled_channel(Json& animation, int node, const char* path, size_t input, size_t output) {
+  animation["samplers"].push_back(Json::object({{"input", input}, {"interpolation", "LINEAR"}, {"output", output}}));
   Json channel = Json::object();
-  channel["sampler"] = index;
+  channel["sampler"] = animation["samplers"].size() - 1;
   channel["target"] = Json::object({{"node", node}, {"path", path}});
   animation["channels"].push_back(channel);
-}
-
-void write_patch(const Clip& clip, const GltfSource& src, std::ostream& out, const std::string& extras) {
-  const int joints = clip.joint_count();
-  if (joints != static_cast<int>(src.nodes.size()) || clip.rotations.size() != src.rotations.size())
-    fail(ErrorKind::write, clip.source_name + ": the clip no longer matches its glTF source (joints or frames changed)");
-  const SourceFrame to_file = clip.values_to_file();
-  std::vector<char> rot_changed(static_cast<size_t>(joints), 0), tr_changed(static_cast<size_t>(joints), 0);
-  std::vector<Quat> rotations(clip.rotations.size());
-  std::vector<Vec3> translations(clip.translations.size());
-  for (size_t i = 0; i < clip.rotations.size(); ++i) {
-    const size_t j = i % static_cast<size_t>(joints);
-    rotations[i] = rotation_to_source(to_file, clip.rotations[i]);
-    translations[i] = point_to_source(to_file, clip.translations[i]);
-    if (rotations[i] != src.rotations[i]) rot_changed[j] = 1;
-    if (translations[i] != src.translations[i]) tr_changed[j] = 1;
-  }
-  bool any = extras.size() > 0;
-  for (int j = 0; j < joints; ++j) any = any || rot_changed[static_cast<size_t>(j)] || tr_changed[static_cast<size_t>(j)];
-  if (!any) {
-    out << src.original;
-    return;
-  }
-  const gltf::Document& doc = src.document;
-  Json json = doc.json;
-  // Where new data go: a glb's BIN chunk (buffer 0), else a new buffer embedded as a data: URI
-  // (external .bin files stay as they are).
-  const bool into_bin = doc.container.binary && doc.container.has_bin && !doc.buffers.empty() &&
-                        !json["buffers"][0].contains("uri");
-  std::string bytes = into_bin ? doc.container.bin : std::string();
-  if (into_bin) bytes.resize(doc.buffers[0].size());
-  if (!json.contains("buffers")) json["buffers"] = Json::array();
-  const size_t buffer = into_bin ? 0 : json["buffers"].size();
-  if (!into_bin) json["buffers"].push_back(Json::object());
-  gltf::Appender append(json, bytes, buffer);
-  Json& animation = json["animations"][src.animation];
-  if (!animation.contains("samplers")) animation["samplers"] = Json::array();
-  if (!animation.contains("channels")) animation["channels"] = Json::array();
-  size_t times = 0;
-  bool have_times = false;
-  for (int j = 0; j < joints; ++j) {
-    if (!rot_changed[static_cast<size_t>(j)] && !tr_changed[static_cast<size_t>(j)]) continue;
-    if (!have_times) times = append.times(key_times(clip, src.start_time_s));
-    have_times = true;
-    std::vector<Quat> r(static_cast<size_t>(clip.frame_count));
-    std::vector<Vec3> t(static_cast<size_t>(clip.frame_count));
-    for (int f = 0; f < clip.frame_count; ++f) {
-      const size_t at = clip.index(f, j);
-      r[static_cast<size_t>(f)] = rotations[at];
-      t[static_cast<size_t>(f)] = translations[at] / src.parent_scales[at];
-    }
-    const int node = src.nodes[static_cast<size_t>(j)];
-    if (rot_changed[static_cast<size_t>(j)]) retarget(animation, node, "rotation", times, append.quat(r));
-    if (tr_changed[static_cast<size_t>(j)]) retarget(animation, node, "translation", times, append.vec3(t));
-  }
-  add_extras(animation, extras);
-  json["buffers"][buffer]["byteLength"] = bytes.size();
-  if (doc.container.binary) {
-    const std::string glb = gltf::join_glb(json_text(json), bytes, into_bin || doc.container.has_bin);
-    out << glb;
-    return;
-  }
-  if (!bytes.empty()) json["buffers"][buffer]["uri"] = "data:application/octet-stream;base64," + gltf::base64(bytes);
-  out << json_text(json, 2) << '\n';
 }
 
 void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std::string& extras) {
@@ -153,7 +64,7 @@ void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std:
   json["scene"] = 0;
   Json animation = Json::object({{"name", "footfix"}, {"samplers", Json::array()}, {"channels", Json::array()}});
   if (clip.frame_count > 0) {
-    const size_t times = append.times(key_times(clip, 0.0));
+    const size_t times = append.times(gltf::frame_times(clip, 0.0));
     for (int j = 0; j < joints; ++j) {
       std::vector<Quat> r(static_cast<size_t>(clip.frame_count));
       std::vector<Vec3> t(static_cast<size_t>(clip.frame_count));
@@ -162,11 +73,11 @@ void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std:
         metric_frame(clip, f, j, r[static_cast<size_t>(f)], t[static_cast<size_t>(f)]);
         moves = moves || t[static_cast<size_t>(f)] != t[0];
       }
-      retarget(animation, j, "rotation", times, append.quat(r));
-      if (moves) retarget(animation, j, "translation", times, append.vec3(t));
+      add_sampled_channel(animation, j, "rotation", times, append.quat(r));
+      if (moves) add_sampled_channel(animation, j, "translation", times, append.vec3(t));
     }
   }
-  add_extras(animation, extras);
+  gltf::store_footfix_extras(animation, extras);
   json["animations"] = Json::array({animation});
   json["buffers"][0]["byteLength"] = bytes.size();
   if (binary) {
@@ -179,13 +90,19 @@ void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std:
 
 }  // namespace
 
+GltfOutput gltf_output(const Clip& clip, bool binary, const std::string& extras, const std::string& bin_uri) {
+  if (clip.skeleton.end_site_joints > 0) return gltf_output(fold_end_site_joints(clip), binary, extras, bin_uri);
+  if (const auto* src = dynamic_cast<const GltfSource*>(clip.source.get()))
+    return gltf::patch_source(clip, *src, extras, bin_uri);
+  std::ostringstream file;
+  write_skeleton(clip, file, binary, extras);
+  GltfOutput out;
+  out.file = file.str();
+  return out;
+}
+
 void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::string& extras) {
-  if (clip.skeleton.end_site_joints > 0) return write_gltf(fold_end_site_joints(clip), out, binary, extras);
-  if (const auto* src = dynamic_cast<const GltfSource*>(clip.source.get())) {
-    write_patch(clip, *src, out, extras);
-    return;
-  }
-  write_skeleton(clip, out, binary, extras);
+  out << gltf_output(clip, binary, extras, "").file;
 }
 
 }  // namespace footfix

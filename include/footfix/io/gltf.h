@@ -11,10 +11,16 @@
 // absolute path, no symlink out of the folder).
 //
 // Writing: a clip read from glTF is written as a patch of the original file: the channels of the
-// joints whose rotation or translation changed are pointed at new accessors (one key per frame,
-// LINEAR) appended to the file's first buffer (.glb: its BIN chunk; .gltf: a new embedded
-// buffer), everything else is kept; an unchanged clip is written back byte for byte. Any other
-// clip is written as a skeleton-only glTF (nodes plus one animation).
+// joints whose rotation or translation changed are pointed at new samplers and accessors (one key
+// per frame, LINEAR), everything else is kept; an unchanged clip is written back byte for byte.
+// The new data are appended to the buffer that holds the animation's key times (that of its first
+// sampler): a .glb's BIN chunk, an embedded data: URI buffer (re-embedded), or an external .bin
+// file, which becomes a new file (GltfOutput::bin: the original bytes as prefix, the new data
+// after them) that the output's buffer names instead. Without such a buffer (or without a name for
+// the new file) they go to a new embedded buffer. The replaced samplers, and the accessors and
+// buffer views only they used, are reused for the new data in place (no index anywhere else in
+// the file changes), so no unused object is left behind; the old bytes stay in the buffer. Any
+// other clip is written as a skeleton-only glTF (nodes plus one animation).
 #pragma once
 
 #include <filesystem>
@@ -45,10 +51,25 @@ Clip read_gltf_bytes(const std::string& bytes, const std::filesystem::path& path
 /// unnamed one); empty for a clip not read by read_gltf.
 std::vector<std::string> gltf_animation_names(const Clip& clip);
 
+/// A glTF file as written: its bytes and, when a patch's new data went to an external buffer, the
+/// new buffer file to write beside it.
+struct GltfOutput {
+  std::string file;
+  std::string bin_uri;       ///< the new buffer file's URI, relative to the file's folder; empty: none
+  std::string bin;           ///< that file's bytes
+  std::string replaced_uri;  ///< the source's buffer URI that bin_uri took the place of
+};
+
+/// `clip` as glTF (see write_gltf). `bin_uri` (a relative URI, escaped) names the new buffer file
+/// a patch of a file whose animation data lie in an external buffer writes; empty: those new data
+/// are embedded instead.
+GltfOutput gltf_output(const Clip& clip, bool binary, const std::string& extras, const std::string& bin_uri);
+
 /// Writes `clip` as glTF: binary (.glb) when `binary`, else JSON with embedded buffers. A clip
 /// read from glTF is patched (see above) and keeps its source's flavour whatever `binary` says.
 /// `extras` (JSON object text, may be empty) is stored as the written animation's `extras`
-/// member "footfix". Throws Error(write).
+/// member "footfix". New data of a patch never go to an external file here (embedded instead; see
+/// gltf_output). Throws Error(write).
 void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::string& extras = "");
 
 }  // namespace footfix

@@ -1,0 +1,202 @@
+// How `clean` patches a glTF file's buffers, through the real binary: a .gltf with an external
+// .bin gets its own .bin beside the output (the input's bytes as prefix, never written over), an
+// embedded buffer stays embedded, the replaced samplers leave no unused accessor or buffer view,
+// and a Draco-compressed mesh is carried through byte for byte. Every output passes the Khronos
+// glTF-Validator with no new warnings and no UNUSED_OBJECT.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/gltf_cli_helpers.h"
+#include "cli/run_footfix.h"
+#include "support/paths.h"
+#include "support/run_cli.h"
+
+namespace footfix::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const char* k_patch_walk = "cmu_07_01_walk.bvh";
+
+/// `folder`/`name`.gltf naming its buffer as `bin` (a file beside it), made from footfix's
+/// skeleton-only conversion of the shared walk; `more` may edit the JSON and append to the bytes.
+template <class Edit>
+void external_walk(const fs::path& folder, const std::string& name, const std::string& bin, Edit more) {
+  fs::create_directories(folder);
+  const fs::path embedded = folder / (name + ".embedded.gltf");
+  ASSERT_EQ(run_footfix("convert " + quoted(data_clip(k_patch_walk)) + " " + quoted(embedded)).exit_code, 0);
+  json j = gltf_json(embedded);
+  fs::remove(embedded);
+  const std::string uri = j["buffers"][0]["uri"];
+  std::ofstream(folder / "b64.txt") << uri.substr(uri.find(',') + 1);
+  ASSERT_EQ(std::system(("base64 -d " + quoted(folder / "b64.txt") + " > " + quoted(folder / bin)).c_str()), 0);
+  fs::remove(folder / "b64.txt");
+  std::string bytes = read_output(folder / bin);
+  more(j, bytes);
+  j["buffers"][0]["uri"] = bin;
+  j["buffers"][0]["byteLength"] = bytes.size();
+  std::ofstream(folder / bin, std::ios::binary) << bytes;
+  std::ofstream(folder / (name + ".gltf")) << j.dump();
+}
+
+void external_walk(const fs::path& folder, const std::string& name, const std::string& bin) {
+  external_walk(folder, name, bin, [](json&, std::string&) {});
+}
+
+/// What a glTF file declares but never uses, found independently of footfix's own bookkeeping:
+/// samplers no channel names, accessors no used sampler, mesh or skin names, and buffer views no
+/// used accessor, image or Draco primitive names.
+std::vector<std::string> unused_objects(const json& j) {
+  std::set<size_t> accessors, views;
+  std::vector<std::string> unused;
+  for (size_t a = 0; a < j.value("animations", json::array()).size(); ++a) {
+    const json& anim = j["animations"][a];
+    std::set<size_t> used;
+    for (const json& c : anim["channels"]) used.insert(c["sampler"].get<size_t>());
+    for (size_t s = 0; s < anim["samplers"].size(); ++s) {
+      if (!used.count(s)) unused.push_back("animations[" + std::to_string(a) + "].samplers[" + std::to_string(s) + "]");
+      accessors.insert(anim["samplers"][s]["input"].get<size_t>());
+      accessors.insert(anim["samplers"][s]["output"].get<size_t>());
+    }
+  }
+  for (const json& mesh : j.value("meshes", json::array()))
+    for (const json& p : mesh["primitives"]) {
+      for (const auto& a : p["attributes"].items()) accessors.insert(a.value().get<size_t>());
+      if (p.contains("indices")) accessors.insert(p["indices"].get<size_t>());
+      if (p.contains("extensions") && p["extensions"].contains("KHR_draco_mesh_compression"))
+        views.insert(p["extensions"]["KHR_draco_mesh_compression"]["bufferView"].get<size_t>());
+    }
+  for (const json& skin : j.value("skins", json::array()))
+    if (skin.contains("inverseBindMatrices")) accessors.insert(skin["inverseBindMatrices"].get<size_t>());
+  for (size_t a = 0; a < j.value("accessors", json::array()).size(); ++a) {
+    if (!accessors.count(a)) unused.push_back("accessors[" + std::to_string(a) + "]");
+    else if (j["accessors"][a].contains("bufferView")) views.insert(j["accessors"][a]["bufferView"].get<size_t>());
+  }
+  for (const json& image : j.value("images", json::array()))
+    if (image.contains("bufferView")) views.insert(image["bufferView"].get<size_t>());
+  for (size_t v = 0; v < j.value("bufferViews", json::array()).size(); ++v)
+    if (!views.count(v)) unused.push_back("bufferViews[" + std::to_string(v) + "]");
+  return unused;
+}
+
+/// The validator finds no error in `output`, no more warnings than in `input` and no unused
+/// object that it did not find in `input` (it does not read Draco data, so it calls a Draco
+/// buffer view unused in both).
+void expect_validator_clean(const fs::path& output, const fs::path& input) {
+  const json out = validate_gltf(output), in = validate_gltf(input);
+  EXPECT_EQ(out.value("errors", -1), 0) << output << ": " << out.dump();
+  EXPECT_LE(out.value("warnings", -1), in.value("warnings", -1)) << output << ": " << out.dump();
+  const std::string before = in["info_codes"].dump();
+  for (const json& code : out["info_codes"])
+    if (code.get<std::string>().rfind("UNUSED_OBJECT", 0) == 0)
+      EXPECT_NE(before.find(code.get<std::string>()), std::string::npos) << output << ": new " << code << " " << out.dump();
+}
+
+TEST(GltfPatchCli, ExternalBufferGetsItsOwnBinBesideTheOutput) {
+  TempDir dir;
+  external_walk(dir / "in", "walk", "walk.bin");
+  const std::string original = read_output(dir / "in" / "walk.bin");
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " + quoted(dir / "out" / "walk.gltf"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json out = gltf_json(dir / "out" / "walk.gltf");
+  ASSERT_EQ(out["buffers"].size(), 1u) << out["buffers"].dump();
+  EXPECT_EQ(out["buffers"][0]["uri"], "walk.bin");
+  EXPECT_EQ(read_output(dir / "out" / "walk.gltf").find("data:"), std::string::npos);
+  const std::string written = read_output(dir / "out" / "walk.bin");
+  EXPECT_EQ(out["buffers"][0]["byteLength"].get<size_t>(), written.size());
+  ASSERT_GT(written.size(), original.size());
+  EXPECT_EQ(written.substr(0, original.size()), original);  // the input's bytes as prefix
+  EXPECT_EQ(read_output(dir / "in" / "walk.bin"), original);
+  EXPECT_EQ(unused_objects(out), std::vector<std::string>{});
+  REQUIRE_VALIDATOR();
+  expect_validator_clean(dir / "out" / "walk.gltf", dir / "in" / "walk.gltf");
+}
+
+TEST(GltfPatchCli, BinIsNamedAfterTheOutputAndNeverOverwritesTheInputs) {
+  TempDir dir;
+  external_walk(dir.path(), "walk", "walk.bin");
+  const std::string original = read_output(dir / "walk.bin");
+  // Beside the input, under another name: <output stem>.bin, URI-escaped.
+  const RunResult beside = run_footfix("clean " + quoted(dir / "walk.gltf") + " -o " + quoted(dir / "my walk.gltf"));
+  ASSERT_EQ(beside.exit_code, 0) << beside.output;
+  EXPECT_EQ(gltf_json(dir / "my walk.gltf")["buffers"][0]["uri"], "my%20walk.bin");
+  EXPECT_TRUE(fs::exists(dir / "my walk.bin"));
+  EXPECT_EQ(read_output(dir / "walk.bin"), original);
+  // Over the input itself: walk.bin is the input's buffer, so the output's is walk.footfix.bin.
+  const RunResult over = run_footfix("clean " + quoted(dir / "walk.gltf") + " --overwrite");
+  ASSERT_EQ(over.exit_code, 0) << over.output;
+  EXPECT_EQ(gltf_json(dir / "walk.gltf")["buffers"][0]["uri"], "walk.footfix.bin");
+  EXPECT_EQ(read_output(dir / "walk.bin"), original);
+  EXPECT_EQ(read_output(dir / "walk.footfix.bin").substr(0, original.size()), original);
+  REQUIRE_VALIDATOR();
+  const json report = validate_gltf(dir / "my walk.gltf");
+  EXPECT_EQ(report.value("errors", -1), 0) << report.dump();
+  EXPECT_EQ(report.value("warnings", -1), 0) << report.dump();
+}
+
+TEST(GltfPatchCli, EmbeddedBufferStaysEmbeddedWithNoUnusedObjects) {
+  TempDir dir;
+  ASSERT_EQ(run_footfix("convert " + quoted(data_clip(k_patch_walk)) + " " + quoted(dir / "walk.gltf")).exit_code, 0);
+  const RunResult r = run_footfix("clean " + quoted(dir / "walk.gltf") + " -o " + quoted(dir / "out" / "clean.gltf"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json in = gltf_json(dir / "walk.gltf"), out = gltf_json(dir / "out" / "clean.gltf");
+  ASSERT_EQ(out["buffers"].size(), 1u);
+  EXPECT_EQ(out["buffers"][0]["uri"].get<std::string>().rfind("data:application/octet-stream;base64,", 0), 0u);
+  EXPECT_GT(out["buffers"][0]["byteLength"].get<size_t>(), in["buffers"][0]["byteLength"].get<size_t>());
+  for (const auto& entry : fs::directory_iterator(dir / "out")) EXPECT_NE(entry.path().extension(), ".bin") << entry.path();
+  EXPECT_EQ(unused_objects(out), std::vector<std::string>{});
+  EXPECT_EQ(out["nodes"], in["nodes"]);
+  REQUIRE_VALIDATOR();
+  expect_validator_clean(dir / "out" / "clean.gltf", dir / "walk.gltf");
+}
+
+TEST(GltfPatchCli, DracoMeshIsCarriedThroughByteForByte) {
+  TempDir dir;
+  // A hand-made Draco primitive: its data are opaque to footfix (and not decoded by the
+  // validator), so any bytes in a buffer view of the animation's buffer will do.
+  const std::string draco("DRACO\x02\x02\x01\x01\x00\x00\x00\x03\x07\x0b\x0d\x11\x13\x17\x1d\x1f\x25\x29", 26);
+  size_t view = 0, accessor = 0, draco_at = 0;
+  external_walk(dir / "in", "draco", "draco.bin", [&](json& j, std::string& bytes) {
+    while (bytes.size() % 4) bytes.push_back('\0');
+    draco_at = bytes.size();
+    bytes += draco;
+    view = j["bufferViews"].size();
+    j["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", draco_at}, {"byteLength", draco.size()}});
+    accessor = j["accessors"].size();
+    j["accessors"].push_back({{"componentType", 5126}, {"count", 3}, {"type", "VEC3"},
+                              {"min", {0.0, 0.0, 0.0}}, {"max", {1.0, 1.0, 0.0}}});
+    j["meshes"] = json::array({{{"name", "DracoTriangle"},
+                                {"extras", {{"origin", "hand-made"}}},
+                                {"primitives", json::array({{{"attributes", {{"POSITION", accessor}}},
+                                                             {"extensions", {{"KHR_draco_mesh_compression",
+                                                                              {{"bufferView", view}, {"attributes", {{"POSITION", 0}}}}}}}}})}}});
+    j["nodes"].push_back({{"name", "DracoMesh"}, {"mesh", 0}, {"extras", {{"kept", true}}}});
+    j["scenes"][0]["nodes"].push_back(j["nodes"].size() - 1);
+    j["extensionsUsed"] = json::array({"KHR_draco_mesh_compression"});
+    j["extensionsRequired"] = json::array({"KHR_draco_mesh_compression"});
+  });
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "draco.gltf") + " -o " + quoted(dir / "out" / "draco.gltf"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json in = gltf_json(dir / "in" / "draco.gltf"), out = gltf_json(dir / "out" / "draco.gltf");
+  EXPECT_EQ(out["meshes"], in["meshes"]);
+  EXPECT_EQ(out["nodes"], in["nodes"]);
+  EXPECT_EQ(out["accessors"][accessor], in["accessors"][accessor]);
+  EXPECT_EQ(out["bufferViews"][view], in["bufferViews"][view]);
+  EXPECT_EQ(out["extensionsUsed"], in["extensionsUsed"]);
+  EXPECT_EQ(out["extensionsRequired"], in["extensionsRequired"]);
+  const std::string bin = read_output(dir / "out" / out["buffers"][0]["uri"].get<std::string>());
+  ASSERT_GE(bin.size(), draco_at + draco.size());
+  EXPECT_EQ(bin.substr(draco_at, draco.size()), draco);
+  EXPECT_EQ(unused_objects(out), std::vector<std::string>{});
+  REQUIRE_VALIDATOR();
+  expect_validator_clean(dir / "out" / "draco.gltf", dir / "in" / "draco.gltf");
+}
+
+}  // namespace
+}  // namespace footfix::test
