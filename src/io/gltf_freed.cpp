@@ -78,7 +78,6 @@ const Json& array_or_empty(const Json& j, const char* key) {
 
 Freed freed_by_retargeting(const Json& json, size_t animation, const std::vector<char>& replaced_channels) {
   Freed out;
-  out.replaced_channels = replaced_channels;
   const Json& anim = array_or_empty(json, "animations")[animation];
   const Json& samplers = array_or_empty(anim, "samplers");
   const Json& channels = array_or_empty(anim, "channels");

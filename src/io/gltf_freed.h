@@ -11,8 +11,6 @@
 namespace footfix::gltf {
 
 struct Freed {
-  /// Per channel of the animation: true when the patch retargets it.
-  std::vector<char> replaced_channels;
   /// Samplers of the animation that only replaced channels use, ascending.
   std::vector<size_t> samplers;
   /// Accessors that only those samplers use (no mesh, skin, other sampler or extension member
