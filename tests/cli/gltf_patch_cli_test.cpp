@@ -1,8 +1,9 @@
 // How `clean` patches a glTF file's buffers, through the real binary: a .gltf with an external
 // .bin gets its own .bin beside the output (the input's bytes as prefix, never written over), an
-// embedded buffer stays embedded, the replaced samplers leave no unused accessor or buffer view,
-// and a Draco-compressed mesh is carried through byte for byte. Every output passes the Khronos
-// glTF-Validator with no new warnings and no UNUSED_OBJECT.
+// embedded buffer stays embedded, the replaced samplers leave no unused accessor or buffer view
+// (and data that something else still reads are not reused), and a Draco-compressed mesh is
+// carried through byte for byte. Every output passes the Khronos glTF-Validator with no new
+// warnings and no new UNUSED_OBJECT.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -174,6 +175,34 @@ TEST(GltfPatchCli, NewDataGoToTheAnimationsBufferAmongSeveral) {
   EXPECT_EQ(unused_objects(out), std::vector<std::string>{});
   REQUIRE_VALIDATOR();
   expect_validator_clean(dir / "out" / "clean.gltf", dir / "in" / "walk.gltf");
+}
+
+TEST(GltfPatchCli, DataAnotherAnimationUsesAreNotReused) {
+  TempDir dir;
+  // A second animation reads the same samplers' accessors: cleaning the first must leave them.
+  external_walk(dir / "in", "walk", "walk.bin", [](json& j, std::string&) {
+    json copy = j["animations"][0];
+    copy["name"] = "copy";
+    j["animations"].push_back(copy);
+  });
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " + quoted(dir / "out" / "walk.gltf"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json in = gltf_json(dir / "in" / "walk.gltf"), out = gltf_json(dir / "out" / "walk.gltf");
+  EXPECT_EQ(out["animations"][1], in["animations"][1]);
+  const std::string in_bin = read_output(dir / "in" / "walk.bin"), out_bin = read_output(dir / "out" / "walk.bin");
+  for (const json& sampler : in["animations"][1]["samplers"])
+    for (const char* key : {"input", "output"}) {
+      const size_t a = sampler[key];
+      ASSERT_EQ(out["accessors"][a], in["accessors"][a]) << key << " " << a;
+      const json& view = in["bufferViews"][in["accessors"][a]["bufferView"].get<size_t>()];
+      EXPECT_EQ(out["bufferViews"][in["accessors"][a]["bufferView"].get<size_t>()], view);
+      const size_t at = view.value("byteOffset", 0), length = view["byteLength"];
+      EXPECT_EQ(out_bin.substr(at, length), in_bin.substr(at, length));
+    }
+  EXPECT_NE(out["animations"][0], in["animations"][0]);  // the first was cleaned
+  EXPECT_EQ(unused_objects(out), std::vector<std::string>{});
+  REQUIRE_VALIDATOR();
+  expect_validator_clean(dir / "out" / "walk.gltf", dir / "in" / "walk.gltf");
 }
 
 TEST(GltfPatchCli, EmbeddedBufferStaysEmbeddedWithNoUnusedObjects) {

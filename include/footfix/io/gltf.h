@@ -19,8 +19,10 @@
 // after them) that the output's buffer names instead. Without such a buffer (or without a name for
 // the new file) they go to a new embedded buffer. The replaced samplers, and the accessors and
 // buffer views only they used, are reused for the new data in place (no index anywhere else in
-// the file changes), so no unused object is left behind; the old bytes stay in the buffer. Any
-// other clip is written as a skeleton-only glTF (nodes plus one animation).
+// the file changes), so no unused object is left behind (old sparse accessors can free more views
+// than the new data fill: those left are removed where they are last, else stay unused); the old
+// bytes stay in the buffer. Any other clip is written as a skeleton-only glTF (nodes plus one
+// animation).
 #pragma once
 
 #include <filesystem>
