@@ -144,7 +144,10 @@ TEST(GltfCli, BlenderImportsTheCleanedFile) {
     return std::regex_search(out, m, std::regex("IMPORTED [^\n]*")) ? m[0].str() : "(no import) " + out.substr(0, 2000);
   };
   // The cleaned file imports as the uncleaned one does: the same objects and frame range.
-  const std::string before = import(dir / "walk.glb"), after = import(dir / "clean.glb");
+  const std::string before = import(dir / "walk.glb");
+  // A Blender whose glTF importer does not run (Debian's without python3-numpy) cannot judge.
+  if (before.rfind("(no import)", 0) == 0) GTEST_SKIP() << "Blender's glTF importer does not run here: " << before;
+  const std::string after = import(dir / "clean.glb");
   EXPECT_EQ(after, before);
   EXPECT_NE(after.find("objects=31 "), std::string::npos) << after;  // the walk's 31 joints
 }
