@@ -225,7 +225,8 @@ TEST(GltfPatchCli, DracoMeshIsCarriedThroughByteForByte) {
   TempDir dir;
   // A hand-made Draco primitive: its data are opaque to footfix (and not decoded by the
   // validator), so any bytes in a buffer view of the animation's buffer will do.
-  const std::string draco("DRACO\x02\x02\x01\x01\x00\x00\x00\x03\x07\x0b\x0d\x11\x13\x17\x1d\x1f\x25\x29", 26);
+  static constexpr char k_draco_bytes[] = "DRACO\x02\x02\x01\x01\x00\x00\x00\x03\x07\x0b\x0d\x11\x13\x17\x1d\x1f\x25\x29";
+  const std::string draco(k_draco_bytes, sizeof k_draco_bytes - 1);  // the NULs inside included
   size_t view = 0, accessor = 0, draco_at = 0;
   external_walk(dir / "in", "draco", "draco.bin", [&](json& j, std::string& bytes) {
     while (bytes.size() % 4) bytes.push_back('\0');
