@@ -472,6 +472,10 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
   ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
   CleanProblem problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
   const LegHeightTracks& heights = problem.heights;
+  // On noisy capture every decision below reads the paths the solve follows: a contact's raw
+  // ends shake by the noise, and their shaking alone can read as a treadmill's speed.
+  const bool noisy = result.contacts.denoise_sigma_s > 0;
+  if (noisy) follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
   // A pinned root whose feet slide around it is carried by them (unless a treadmill is asked for).
   if (!contacts && settings.treadmill.mode != TreadmillMode::on && !settings.treadmill.ground_velocity_mps &&
       root_is_pinned(problem.input.pelvis_ws) &&
@@ -508,8 +512,6 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
     problem = CleanProblem{};  // the clean in the ground's frame makes its own
     return clean_on_treadmill(clip, owned, rig, settings, contacts, treadmill.ground_velocity_mps);
   }
-  const bool noisy = result.contacts.denoise_sigma_s > 0;
-  if (noisy) follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
   OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   const bool lowers_pelvis = settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight;
   // On noisy capture a contact's ends are uncertain; those the leg cannot hold without lowering

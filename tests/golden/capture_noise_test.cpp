@@ -107,6 +107,23 @@ TEST(CaptureNoise, ContactEndsTheLegCannotHoldAreReleased) {
   }
 }
 
+// A jump with little root travel: the shaking ends of its few contacts alone once read as the
+// feet running back on a treadmill (0.1 m/s or more), and the clean then moved its planted feet
+// with that ground. Decisions are taken on the paths the solve follows.
+TEST(CaptureNoise, ShakingContactEndsAreNoTreadmill) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const LoadedClip loaded = load_clip(test::shared_clips_dir() / "sfu_0005_2FeetJump001_inches.bvh");
+  for (double factor : {1.0, 1.25}) {
+    Clip noisy = loaded.clip;
+    test::add_capture_noise(noisy, loaded.rig.translation_joint, 7);
+    const Clip scaled = make_sliding(noisy, loaded.rig, factor);
+    const CleanResult r = clean_clip(scaled, loaded.rig, CleanSettings{});
+    ASSERT_GT(r.contacts.denoise_sigma_s, 0.0);
+    EXPECT_FALSE(r.treadmill) << "x" << factor;
+    EXPECT_LT(contact_slide(r.cleaned, loaded.rig, contact_mask(r.contacts)).p95_cm_per_s, 1.0) << "x" << factor;
+  }
+}
+
 TEST(CaptureNoise, ContactsKeepTheirEndsAt30Hz) {
   // At 30 Hz the smoothing that calms the noise spans a good part of a step: contacts read on
   // smoothed speeds lose their first and last frames (recall 0.89 without growing them back).
