@@ -82,6 +82,7 @@ std::vector<Channel> read_channels(const gltf::Document& doc, const Json& animat
   const Json& samplers = gltf::array_member(animation, "samplers", doc.name);
   const Json& channels = gltf::array_member(animation, "channels", doc.name);
   std::vector<Channel> out;
+  std::vector<size_t> first_channel_of;  // per channel read, its index in `channels`
   bool warned_weights = false;
   for (size_t i = 0; i < channels.size(); ++i) {
     const std::string at = where + ".channels[" + std::to_string(i) + "]";
@@ -104,6 +105,14 @@ std::vector<Channel> read_channels(const gltf::Document& doc, const Json& animat
     }
     if (nodes[node].has_matrix)
       fail_at(doc.name, at, "animates node " + std::to_string(node) + ", which has a matrix (a matrix node cannot be animated)");
+    // The specification allows one channel per node and path in an animation: with two, which
+    // one a reader follows is undefined, and a patch of one would leave the other in charge.
+    for (size_t k = 0; k < out.size(); ++k)
+      if (out[k].node == ch.node && out[k].path == ch.path)
+        fail_at(doc.name, at + ".target",
+                "node " + std::to_string(node) + "'s " + path + " is animated by " + where + ".channels[" +
+                    std::to_string(first_channel_of[k]) + "] too (a target may have one channel per animation)");
+    first_channel_of.push_back(i);
     ch.sampler = read_sampler(doc, samplers[sampler], where + ".samplers[" + std::to_string(sampler) + "]", ch.path, limits);
     out.push_back(std::move(ch));
   }

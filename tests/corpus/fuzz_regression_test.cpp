@@ -17,6 +17,7 @@
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
 #include "fuzz/fbx_pipeline.h"
+#include "fuzz/gltf_pipeline.h"
 #include "fuzz/settings_pipeline.h"
 #include "support/paths.h"
 
@@ -190,6 +191,21 @@ TEST(FuzzRegression, BadFbxFilesAreRejectedCleanly) {
 
 // FBX fuzz findings (crashers/fbx) and the malformed FBX files: each is either read (then the
 // clip has joints and frames) or refused with a read error naming the file, by both readers.
+// fuzz_gltf's findings: a file whose animation has two channels on one node and path read, and
+// the patch of one left the other in charge (a joint 14 mm off its edit). Each must now be
+// refused by the reader or round-trip its edit; a finding throws PipelineFinding.
+TEST(FuzzRegression, GltfCrashersAreHandled) {
+  int replayed = 0;
+  for (const auto& path : crashers("gltf")) {
+    SCOPED_TRACE(path.string());
+    fuzz::GltfOutcome outcome{};
+    EXPECT_NO_THROW(outcome = fuzz::run_gltf_edit_round_trip(read_file(path), ReadLimits{}));
+    EXPECT_EQ(outcome, fuzz::GltfOutcome::rejected_by_reader);
+    ++replayed;
+  }
+  EXPECT_GE(replayed, 1);
+}
+
 TEST(FuzzRegression, FbxCrashersAreHandled) {
   std::vector<fs::path> files = crashers("fbx");
   for (const auto& p : bad_files("fbx_", ".fbx")) files.push_back(p);
