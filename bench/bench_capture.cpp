@@ -31,8 +31,8 @@
 // reference contact frames the clean plants.
 // Then annotate's F1 per foot on a generated walk (ground-truth contacts) with noise, at 30 Hz.
 //
-// Usage: bench_capture [--rows] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
-// (--rows: one line per row; the others set the clean settings of the same names, for tuning)
+// Usage: bench_capture [--rows] [--show-contacts] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
+// (--rows: one line per row; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -204,6 +204,9 @@ double largest_drop_cm(const Clip& truth, const Clip& cleaned, int joint) {
   return 100 * drop;
 }
 
+/// --show-contacts: each row's reference, planted and detected contacts, one character a frame.
+bool g_show_contacts = false;
+
 struct Row {
   std::string clip, variant;
   double factor = 1, own = 0, in = 0, out = 0, resid = 0, p95_cm_s = 0, pen_mm = 0, pop = 0, drop_cm = 0;
@@ -275,6 +278,16 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
     const ContactMask planted = contact_mask(result.contacts);
     r.planted_p95_cm_s = contact_slide(scaled_units(result.cleaned, k), rig, planted).p95_cm_per_s;
     r.recall = test::contact_recall(planted, mask);
+    if (g_show_contacts)
+      for (int foot = 0; foot < 2; ++foot) {
+        std::string ref, got;
+        for (std::size_t f = 0; f < mask[foot].size(); ++f) ref += mask[foot][f] ? '#' : '.';
+        for (std::size_t f = 0; f < planted[foot].size(); ++f) got += planted[foot][f] ? '#' : '.';
+        const ContactMask det = contact_mask(detect_contacts(scaled, rig, settings.contacts));
+        std::string d;
+        for (std::size_t f = 0; f < det[foot].size(); ++f) d += det[foot][f] ? '#' : '.';
+        std::fprintf(stderr, "    foot %d ref %s\n           got %s\n           det %s\n", foot, ref.c_str(), got.c_str(), d.c_str());
+      }
     std::fprintf(stderr, "  %s %s x%.2f: max planted IK miss %.1f / %.1f mm, pop guard: %d frames smoothed, planted feet moved %.1f / %.1f mm, treadmill %s\n",
                  r.clip.c_str(), name.c_str(), factor, 1000 * result.max_planted_miss_m[0] * k, 1000 * result.max_planted_miss_m[1] * k,
                  result.pops.frames_smoothed, 1000 * result.pops.max_planted_shift_m[0] * k, 1000 * result.pops.max_planted_shift_m[1] * k,
@@ -333,6 +346,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--rows") == 0)
       print_rows = true;
+    else if (std::strcmp(argv[i], "--show-contacts") == 0)
+      g_show_contacts = true;
     else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
       only = argv[++i];
     else if (std::strcmp(argv[i], "--denoise-fraction") == 0 && i + 1 < argc)

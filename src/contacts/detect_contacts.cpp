@@ -25,10 +25,11 @@ constexpr std::int64_t k_max_detection_frames = std::int64_t{1} << 20;
 /// 1.1-frame sigma); real capture noise of a centimetre calls for 1.6 frames at 20 Hz and more
 /// at higher rates.
 constexpr double k_min_denoise_sigma_frames = 1.5;
-// Growing noisy contacts (grow_noisy_contacts): the radius, in noise rms per axis, that holds
-// 86% of a still foot's raw horizontal positions about its path (a Rayleigh's 2.0: wider
-// radii plant frames where the foot already moves), and the most frames a contact grows at each
-// end, in smoothing sigmas.
+// Growing noisy contacts (grow_noisy_contacts): the radius, in noise rms per axis, of the
+// prediction region about a contact's path that a raw position must fall in (2.0 holds about 74%
+// of a still foot's positions in three dimensions; 1.5 and 1.7 left more of a run's short
+// contacts unplanted in bench_capture, and wider radii plant frames where the foot already moves),
+// and the most frames a contact grows at each end, in smoothing sigmas.
 constexpr double k_noise_spread_radius = 2.0;
 constexpr double k_noisy_contact_growth_sigmas = 1.0;
 
@@ -105,9 +106,10 @@ void place_intervals(FootContacts& foot, const std::vector<Vec3>& p, const std::
 /// On noisy capture contacts are found on smoothed positions, whose speed rises before the foot
 /// moves: each contact is short of its ends by up to about the smoothing's width. A contact
 /// grows, frame by frame and by at most `max_frames` at each end, over the frames whose raw
-/// position lies within `radius_m` horizontally of the contact's own path (the noise's own
-/// spread) and which pass the height gate, leaving a frame between contacts. The path is the
-/// line fitted to the contact's raw positions, so a foot that slides (what clean fixes) grows too.
+/// position lies within `radius_m` of the contact's own path (the noise's own spread, widened by
+/// the path's own uncertainty) and which pass the height gate, leaving a frame between contacts.
+/// The path is horizontally the line fitted to the contact's raw positions, so a foot that slides
+/// (what clean fixes) grows too, and vertically their mean height, so a foot still landing does not.
 void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double radius_m, int max_frames,
                          double height_threshold_m) {
   const int n = static_cast<int>(foot.contact.size());
@@ -124,10 +126,19 @@ void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double 
       spread += (f - mid) * (f - mid);
     }
     velocity = m >= 3 ? velocity / spread : Vec3{};
+    double height = 0;
+    for (int f = in.first_frame; f <= in.last_frame; ++f) height += p[f].y / m;
+    // Within the noise's spread of the path, as a prediction interval: the path is itself
+    // estimated from m noisy samples. Horizontally the fitted line's variance at f, 1/m +
+    // (f - mid)^2 / spread noise variances, adds to the sample's own; vertically a planted foot
+    // keeps its height even where it slides, so the path is the mean height (1/m).
     auto near_path = [&](int f) {
       const Vec3 at = mean + velocity * (f - mid);
-      const double dx = p[f].x - at.x, dz = p[f].z - at.z;
-      return dx * dx + dz * dz <= radius_m * radius_m && foot.height_above_ground_m[f] < height_threshold_m;
+      const double dx = p[f].x - at.x, dz = p[f].z - at.z, dy = p[f].y - height;
+      const double horizontal_variance = 1.0 + 1.0 / m + (m >= 3 ? (f - mid) * (f - mid) / spread : 0.0);
+      const double vertical_variance = 1.0 + 1.0 / m;
+      return (dx * dx + dz * dz) / horizontal_variance + dy * dy / vertical_variance <= radius_m * radius_m &&
+             foot.height_above_ground_m[f] < height_threshold_m;
     };
     for (int f = in.first_frame - 1; f >= in.first_frame - max_frames; --f) {
       // The frame before f must stay free of another contact; f itself borders this one.
