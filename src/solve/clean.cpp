@@ -50,6 +50,10 @@ constexpr double k_pelvis_noise_left_m = 0.002;
 // The widest pelvis smoothing (s, sigma of local_quadratic_smooth): it passes the body's bob at
 // 2.5 Hz (a brisk walk's steps) with 90% of its amplitude.
 constexpr double k_pelvis_max_sigma_s = 0.064;
+// In flight (no foot planted) the pelvis path is smoothed over this share of that sigma: a
+// parabola fitted across a hop's take-off and landing lowers its apex by about the square of its
+// width, 1-2 cm at the full width at 30 Hz, and no planted leg takes up the noise left.
+constexpr double k_flight_pelvis_sigma_share = 0.5;
 // On noisy capture, how far into a contact from each end (in the detection smoothing's sigmas)
 // its frames may be released, and the pelvis drop (m) holding the toe there may need at most
 // (release_unreachable_contact_ends).
@@ -85,15 +89,26 @@ void hold_noisy_contact_edges(OfflineSolveInput& input, double sigma_frames) {
 }
 
 // On noisy capture the pelvis shakes with the rest: under locked feet its shaking would pass
-// into the knees, amplified near full extension, so the solve follows its path smoothed down to
-// k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s (a local parabola keeps the body's
-// bob and its ends where they are); and the toes' paths about their contacts smoothed over the
+// into the knees, amplified near full extension, so while a foot is planted the solve follows its
+// path smoothed down to k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s (a local parabola
+// keeps the body's bob and its ends where they are), and in flight over a narrower width
+// (k_flight_pelvis_sigma_share). And the toes' paths about their contacts are smoothed over the
 // noise's sigma (`sigma_frames`, hold_noisy_contact_edges).
 void follow_noisy_capture(OfflineSolveInput& input, double sigma_frames) {
   const std::span<const Vec3> pelvis(input.pelvis_ws);
   const double pelvis_sigma_frames = std::min(position_smoothing_sigma(white_noise_rms(pelvis), k_pelvis_noise_left_m),
                                               k_pelvis_max_sigma_s * input.fps);
-  input.pelvis_ws = local_quadratic_smooth(pelvis, pelvis_sigma_frames);
+  const std::vector<Vec3> supported_path = local_quadratic_smooth(pelvis, pelvis_sigma_frames);
+  const std::vector<Vec3> flight_path = local_quadratic_smooth(pelvis, pelvis_sigma_frames * k_flight_pelvis_sigma_share);
+  // Share of the supported path each frame takes: 1 while a foot is planted, 0 in flight,
+  // blended over the same sigma.
+  const size_t n = pelvis.size();
+  std::vector<double> supported(n, 0.0);
+  for (size_t f = 0; f < n; ++f)
+    for (int leg = 0; leg < 2; ++leg)
+      if (f < input.contact[leg].size() && input.contact[leg][f]) supported[f] = 1.0;
+  supported = gaussian_smooth(supported, pelvis_sigma_frames);
+  for (size_t f = 0; f < n; ++f) input.pelvis_ws[f] = lerp(flight_path[f], supported_path[f], supported[f]);
   hold_noisy_contact_edges(input, sigma_frames);
 }
 
