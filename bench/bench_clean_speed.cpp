@@ -27,6 +27,7 @@
 #include "footfix/io/clip_io.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
+#include "solve/clean_problem.h"
 #include "bench_timing.h"
 
 namespace fs = std::filesystem;

@@ -56,6 +56,7 @@
 #include "io/fbx_objects.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
+#include "solve/clean_problem.h"
 
 namespace {
 

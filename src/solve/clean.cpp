@@ -9,9 +9,12 @@
 #include "footfix/core/math.h"
 #include "footfix/contacts/reference_pose.h"
 #include "footfix/contacts/signal_filters.h"
-#include "footfix/solve/offline_apply.h"
 #include "footfix/solve/pinned_root.h"
+#include "clean_problem.h"
+#include "guard_pops.h"
+#include "loop_wrap.h"
 #include "noisy_contact_ends.h"
+#include "offline_apply.h"
 
 namespace footfix {
 namespace {

@@ -1,4 +1,4 @@
-#include "footfix/solve/loop.h"
+#include "loop_wrap.h"
 
 #include <algorithm>
 #include <cmath>

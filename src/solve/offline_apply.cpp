@@ -1,4 +1,4 @@
-#include "footfix/solve/offline_apply.h"
+#include "offline_apply.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "footfix/solve/pop_guard.h"
+#include "guard_pops.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,6 +9,7 @@
 #include "footfix/eval/sliding.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
+#include "solve/loop_wrap.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -57,11 +57,11 @@ planted_edge(core io src/core/planted.cpp "  #  include \"../io/os_error.h\"")
 planted_edge(lock pipeline src/lock/planted.cpp "#include \"footfix/pipeline/load_clip.h\"")
 # The runtime lock stays free of the offline solve (an engine links it alone), and the leg IK
 # below both uses neither.
-planted_edge(lock solve src/lock/planted.cpp "#include \"footfix/solve/offline_apply.h\"")
+planted_edge(lock solve src/lock/planted.cpp "#include \"footfix/solve/clean.h\"")
 planted_edge(lock solve include/footfix/lock/planted.h "#pragma once\n#include \"footfix/solve/clean.h\"")
 planted_edge(ik solve src/ik/planted.cpp "#include \"footfix/solve/offline_solve.h\"")
 planted_edge(lock compare src/lock/planted.cpp "#include \"footfix/compare/compare_methods.h\"")
-planted_edge(examples solve examples/planted.cpp "#include \"footfix/solve/offline_apply.h\"")
+planted_edge(examples solve examples/planted.cpp "#include \"footfix/solve/clean.h\"")
 check_tree(NAME cli11_outside_option_files LAYERS ${layers} EXPECT fail
   MESSAGE "src/cli/batch\\.cpp: CLI11 outside the command line's option files"
   FILES src/cli/batch.cpp "#include <CLI/CLI.hpp>" src/cli/cmd_clean.cpp "#include <CLI/CLI.hpp>")

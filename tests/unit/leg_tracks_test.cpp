@@ -13,6 +13,9 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_tracks.h"
 #include "footfix/solve/clean.h"
+#include "solve/clean_problem.h"
+#include "solve/guard_pops.h"
+#include "solve/loop_wrap.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "footfix/pipeline/load_clip.h"
-#include "footfix/solve/loop.h"
+#include "solve/loop_wrap.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -12,7 +12,8 @@
 #include "footfix/core/fk.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
-#include "footfix/solve/offline_apply.h"
+#include "solve/clean_problem.h"
+#include "solve/offline_apply.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "footfix/ik/leg_ik.h"
-#include "footfix/solve/offline_apply.h"
+#include "solve/offline_apply.h"
 #include "support/leg_test_rig.h"
 
 namespace footfix {

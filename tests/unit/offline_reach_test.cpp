@@ -12,7 +12,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/ik/leg_ik.h"
-#include "footfix/solve/offline_apply.h"
+#include "solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
 #include "support/leg_test_rig.h"
 

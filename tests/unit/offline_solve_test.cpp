@@ -8,7 +8,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/ik/leg_ik.h"
-#include "footfix/solve/offline_apply.h"
+#include "solve/offline_apply.h"
 #include "support/leg_test_rig.h"
 #include "support/synthetic_walk.h"
 

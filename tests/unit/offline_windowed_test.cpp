@@ -14,6 +14,7 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "footfix/solve/offline_solve.h"
+#include "solve/clean_problem.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -20,6 +20,7 @@
 #include "footfix/core/fk.h"
 #include "footfix/ik/leg_ik.h"
 #include "footfix/solve/pop_guard.h"
+#include "solve/guard_pops.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -13,7 +13,6 @@
 #include "footfix/rig/leg_rig.h"
 #include "footfix/ik/leg_ik.h"
 #include "footfix/solve/loop.h"
-#include "footfix/solve/offline_apply.h"
 #include "footfix/solve/offline_solve.h"
 #include "footfix/solve/pop_guard.h"
 #include "footfix/solve/ground.h"
@@ -62,18 +61,6 @@ struct CleanResult {
   bool loop = false;
   PopGuardReport pops;  ///< what the pop guard smoothed
 };
-
-/// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint
-/// trajectories with contacts and per-contact heights, and per-frame minimum heights of each
-/// leg's foot joints (inside a contact: the lowest each joint goes during it; between contacts:
-/// the lower of the neighbouring contacts').
-struct CleanProblem {
-  OfflineSolveInput input;
-  LegHeightTracks heights;
-};
-/// `tracks`: the clip's leg_tracks for `rig` where the caller has them (the same result).
-CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
-                                   const LegIkSettings& ik = {}, const LegTracks* tracks = nullptr);
 
 /// Cleans `clip` (internal frame) with legs `rig`. When `contacts` is given, those contacts are
 /// locked instead of detecting them (and the clip is not treated as a loop). Deterministic: the same input gives the same output.

@@ -1,0 +1,27 @@
+// The problem clean_clip hands to the offline solve and the leg IK, built from a clip and its
+// contacts: for the clean's own stages, their tests and benchmarks (not installed).
+#pragma once
+
+#include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/clip.h"
+#include "footfix/ik/leg_ik.h"
+#include "footfix/rig/leg_rig.h"
+#include "footfix/rig/leg_tracks.h"
+#include "footfix/solve/offline_solve.h"
+#include "offline_apply.h"
+
+namespace footfix {
+
+/// What clean_clip hands to the offline solve and to the leg IK: the pelvis and contact-joint
+/// trajectories with contacts and per-contact heights, and per-frame minimum heights of each
+/// leg's foot joints (inside a contact: the lowest each joint goes during it; between contacts:
+/// the lower of the neighbouring contacts').
+struct CleanProblem {
+  OfflineSolveInput input;
+  LegHeightTracks heights;
+};
+/// `tracks`: the clip's leg_tracks for `rig` where the caller has them (the same result).
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                   const LegIkSettings& ik = {}, const LegTracks* tracks = nullptr);
+
+}  // namespace footfix
