@@ -9,7 +9,8 @@
 //   jitter       per-joint rotation noise (each joint its own 1-3 degrees rms, random axis, per
 //                frame) and root noise (1 cm rms per frame): the feet shake by 3-5 cm
 //   jitter-light the same with 0.3-0.6 degrees per joint: the feet shake by about 1-2 cm
-//   30/24/20hz   resampled (slerp / lerp) to that rate; jitter@30hz adds the noise after
+//   30/25/24/20hz resampled (slerp / lerp) to that rate; jitter@30hz adds the noise after
+//   short@25hz   2.5 s of the clip (from a third in) at 25 Hz, as generators write them
 //   filtered@30hz the jitter's noise at 30 Hz, correlated from frame to frame (each frame's 0.6
 //                of the last's plus fresh noise), as a pose estimator's temporal filter leaves it
 //   ground+0.7m, ground-0.87m  the whole clip moved up or down (a floating or sinking clip)
@@ -57,6 +58,7 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "footfix/walk/walk.h"
+#include "solve/loop_wrap.h"
 
 namespace fs = std::filesystem;
 using namespace footfix;
@@ -111,6 +113,16 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
   }
 }
 
+/// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
+/// clip (past any reference pose and start-up), or the whole clip where it is not longer.
+constexpr double k_short_clip_s = 2.5;
+Clip short_cut(Clip clip) {
+  const int count = static_cast<int>(std::lround(k_short_clip_s * clip.fps)) + 1;
+  if (count >= clip.frame_count) return clip;
+  keep_frames(clip, std::min(clip.frame_count / 3, clip.frame_count - count), count);
+  return clip;
+}
+
 std::vector<std::pair<std::string, MakeVariant>> variants() {
   std::vector<std::pair<std::string, MakeVariant>> v;
   auto same = [](Clip input) { return Made{input, input}; };
@@ -125,9 +137,10 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
     add_capture_noise(m.input, rig.translation_joint, 13, 0.01, 0.3, 0.6);
     return m;
   });
-  for (double hz : {30.0, 24.0, 20.0})
+  for (double hz : {30.0, 25.0, 24.0, 20.0})
     v.emplace_back(std::to_string(static_cast<int>(hz)) + "hz",
                    [=](const Clip& c, const Rig&) { return same(resampled(plain_copy(c), hz)); });
+  v.emplace_back("short@25hz", [=](const Clip& c, const Rig&) { return same(resampled(short_cut(plain_copy(c)), 25)); });
   v.emplace_back("jitter@30hz", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(c, 30), true, true};
     add_capture_noise(m.input, rig.translation_joint, 11);
