@@ -104,13 +104,21 @@ double heel_rise_exit_rate(const Footstep& from, const Footstep& to) {
 
 /// Toe off from `from` toward `to`: pitch grows from 0 to the step's toe_off angle about the toe
 /// joint, from rest to the exit rate.
-FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u) {
-  const double p = to.toe_off_rad * quintic(0, 0, 1, heel_rise_exit_rate(from, to), u);
+double toe_off_pitch(const Footstep& from, const Footstep& to, double u) {
+  return to.toe_off_rad * quintic(0, 0, 1, heel_rise_exit_rate(from, to), u);
+}
+
+/// A foot on `from` with its heel raised by `p` about the toe joint, the toe segment flat.
+FootPose heel_raised_pose(const FootGeometry& foot, const Footstep& from, double p) {
   FootPose pose;
   pose.rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, p);
   pose.ankle = ankle_from_toe(foot, pose.rotation, from.toe_m);
   pose.toe_rotation = foot_rotation(from.yaw_rad, from.pitch_rad, from.roll_rad, 0);
   return pose;
+}
+
+FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u) {
+  return heel_raised_pose(foot, from, toe_off_pitch(from, to, u));
 }
 
 /// Pitch rate (rad/s, toward flat) of a foot at its heel strike on `to`: the foot keeps rolling
@@ -532,7 +540,9 @@ FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeom
   } else if (i + 1 < ids.size() && t > plan.steps[ids[i + 1]].roll_begin_s) {
     const Footstep& next = plan.steps[ids[i + 1]];
     if (t <= next.lift_s) {
-      pose = toe_off_pose(foot, at, next, (t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s));
+      out.heel_rise_u = std::clamp((t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s), 0.0, 1.0);
+      out.heel_pitch_rad = toe_off_pitch(at, next, out.heel_rise_u);
+      pose = heel_raised_pose(foot, at, out.heel_pitch_rad);
       out.contact = true;
     } else {
       pose = swing_pose(foot, at, next, (t - next.lift_s) / (next.heel_strike_s - next.lift_s), next.lift_m);
@@ -546,6 +556,16 @@ FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeom
   out.foot_rotation = pose.rotation;
   out.ankle = pose.ankle;
   out.toe_rotation = pose.toe_rotation;
+  return out;
+}
+
+FootSample with_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeometry& foot, double pitch_rad) {
+  FootSample out = s;
+  const FootPose pose = heel_raised_pose(foot, plan.steps[s.foothold], pitch_rad);
+  out.foot_rotation = pose.rotation;
+  out.ankle = pose.ankle;
+  out.toe_rotation = pose.toe_rotation;
+  out.heel_pitch_rad = pitch_rad;
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "footfix/walk/humanoid.h"
 #include "footfix/walk/pelvis_motion.h"
 #include "footfix/walk/walk_body.h"
+#include "heel_rise.h"
 
 namespace footfix {
 namespace {
@@ -26,6 +27,9 @@ constexpr double k_min_stairs_heel_rise_deg = 20;
 constexpr double k_pelvis_accel_mps2 = 6;
 constexpr double k_pelvis_accel_speed_mps = 1.3;
 constexpr double k_pelvis_accel_power = 3;
+/// Hip-to-ankle distance, as a fraction of thigh + shin, that the heel rise of terminal stance
+/// keeps the trailing leg at (its knee about 10 degrees from straight).
+constexpr double k_terminal_stance_reach = 0.996;
 
 /// Highest pelvis height at which a hip at `pelvis_xz + hip_rel` still reaches `ankle`.
 double max_pelvis_height(Vec3 pelvis_xz, Vec3 hip_rel, Vec3 ankle, double reach) {
@@ -85,18 +89,24 @@ WalkResult generate_walk(const Terrain& terrain, const WalkSettings& settings) {
 namespace {
 
 /// How the pelvis height meets the legs' reach: its acceleration bound as a multiple of the
-/// default, and how far below the reach it stays (m).
+/// default, and how far below the reach it stays (m); and whether the trailing heel rises on the
+/// plan's schedule instead of as the pelvis's path asks (heel_rise.h).
 struct PelvisFit {
   double accel_scale = 1;
   double lower_m = 0;
+  bool planned_heel_rise = false;
 };
 
 /// Tried in turn while a planted foot misses its target: a stiffer pelvis for ground whose reach
 /// dips deeper than a step on the level (steep climbs, whose hips would flex past their limit
 /// under the rounded dip), then a lower one for a leg whose limits keep it from reaching its
-/// bone lengths (a knee that cannot straighten fully).
-constexpr PelvisFit k_pelvis_retries[] = {{1.5, 0}, {2.25, 0}, {3.4, 0}, {1, 0.002}, {1, 0.004},
-                                          {1, 0.006}, {1, 0.009}, {1, 0.012}};
+/// bone lengths (a knee that cannot straighten fully); then the same with the heel rising on the
+/// plan's schedule, for a skeleton whose joint limits do not hold the lower heel of terminal
+/// stance.
+constexpr PelvisFit k_pelvis_retries[] = {
+    {1.5, 0, false},  {2.25, 0, false}, {3.4, 0, false},  {1, 0.002, false}, {1, 0.004, false}, {1, 0.006, false},
+    {1, 0.009, false}, {1, 0.012, false}, {1, 0, true},   {1.5, 0, true},    {2.25, 0, true},   {3.4, 0, true},
+    {1, 0.002, true}, {1, 0.004, true}, {1, 0.006, true}, {1, 0.009, true},  {1, 0.012, true}};
 
 /// One walk with the given gait (its toe-off heel rise as given) and pelvis fit. `stance_miss_m`
 /// receives the largest IK error of a planted foot.
@@ -178,7 +188,22 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
   for (double& c : height_cap) c -= fit.lower_m;
   const std::vector<double> heights = pelvis_heights(height_cap, settings.fps, pelvis_accel, pelvis_accel);
 
-  // Pass 2: root motion, then each leg by IK, warm-started from the previous frame.
+  // Pass 2: the root's translation and the hips each frame, then the heel rises they ask for.
+  std::vector<Vec3> offsets(frames);
+  std::array<std::vector<Vec3>, 2> hips{std::vector<Vec3>(frames), std::vector<Vec3>(frames)};
+  for (int f = 0; f < frames; ++f) {
+    clip.translation(f, root) = {};
+    world_pose(clip, f, world);
+    offsets[f] = Vec3{pelvis[f].x, heights[f], pelvis[f].z} - world[rig.pelvis].translation;
+    for (int side = 0; side < 2; ++side) hips[side][f] = world[rig.legs[side].hip].translation + offsets[f];
+  }
+  std::array<LegReach, 2> leg_reach;
+  for (int side = 0; side < 2; ++side)
+    leg_reach[side] = {length(skel.rest_offsets[rig.legs[side].knee]), length(skel.rest_offsets[rig.legs[side].heel]),
+                       k_terminal_stance_reach * body.leg_length_m[side]};
+  if (!fit.planned_heel_rise) fit_heel_rise(plan, body.feet, hips, leg_reach, feet);
+
+  // Pass 3: root motion, then each leg by IK, warm-started from the previous frame.
   std::array<std::array<Quat, 3>, 2> legs;
   for (int side = 0; side < 2; ++side) {
     legs[side] = {axis_angle(body.limit_frames[side][0].swing_x_axis, -8 * k_deg_to_rad),
@@ -189,7 +214,7 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
   for (int f = 0; f < frames; ++f) {
     clip.translation(f, root) = {};
     world_pose(clip, f, world);
-    const Vec3 offset = Vec3{pelvis[f].x, heights[f], pelvis[f].z} - world[rig.pelvis].translation;
+    const Vec3 offset = offsets[f];
     clip.translation(f, root) = rotate(inverse(above_root.rotation), offset);
     for (int side = 0; side < 2; ++side) {
       const LegJoints& j = body.joints[side];

@@ -147,8 +147,16 @@ struct FootSample {
   bool contact = false;  ///< toe joint planted (still) on the ground
   bool swinging = false; ///< between toe off and heel strike (no part of the foot on the ground)
   int foothold = 0;    ///< step index of the foothold planted or being left
+  /// Toe off: progress of the heel rise from its start to the lift, in [0, 1] (-1 outside the
+  /// toe off), and the heel pitch (rad, about the planted toe joint) the plan gives it.
+  double heel_rise_u = -1;
+  double heel_pitch_rad = 0;
 };
 FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeometry& foot);
+
+/// A foot in its toe off (`s.heel_rise_u` >= 0) with its heel raised to `pitch_rad` about the
+/// planted toe joint instead of the plan's pitch.
+FootSample with_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeometry& foot, double pitch_rad);
 
 /// Where the walk is in its cycle at a time: `cycle` counts gait cycles, its fraction is the
 /// phase (0 at a left heel strike, 0.5 at a right one, linear between heel strikes); `weight`
