@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "bench_timing.h"
 
 namespace {

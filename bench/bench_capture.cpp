@@ -54,7 +54,7 @@
 #include "footfix/core/statistics.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "footfix/walk/walk.h"

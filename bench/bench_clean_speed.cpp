@@ -23,7 +23,7 @@
 #include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/io/clip_io.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bench_timing.h"
-#include "footfix/io/fbx.h"
+#include "footfix/fbx/fbx.h"
 
 namespace fs = std::filesystem;
 

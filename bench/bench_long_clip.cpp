@@ -25,7 +25,7 @@
 // parsed document, before its curves' key times are kept once. assimp then imports the skeleton
 // and each curve's end keys only, the channels' keys are computed from the document's curves
 // when sampled, and the frames as read are evaluated again for the writer and the metrics
-// instead of being copied (io/fbx_channels.h, io/fbx_frames.h): after reading, the clip and the
+// instead of being copied (fbx/fbx_channels.h, fbx/fbx_frames.h): after reading, the clip and the
 // document with its curves' values (about 0.35x) are what is held.
 //
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
@@ -50,10 +50,10 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/fbx.h"
-#include "io/fbx_document.h"
-#include "io/fbx_objects.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/fbx/fbx.h"
+#include "fbx/fbx_document.h"
+#include "fbx/fbx_objects.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
 #include "solve/clean_problem.h"

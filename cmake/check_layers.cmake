@@ -5,7 +5,8 @@
 #     "../<m>/x.h") in src/<module> and include/footfix/<module> names an allowed module;
 #   - every such include in examples/ names a module of FOOTFIX_LAYER_examples;
 #   - no public header (include/footfix) includes nlohmann, assimp, spdlog or CLI11;
-#   - only the command line's option files (FOOTFIX_CLI_OPTION_SOURCES) include CLI11.
+#   - only the command line's option files (FOOTFIX_CLI_OPTION_SOURCES) include CLI11;
+#   - only the sources of FOOTFIX_ASSIMP_MODULES (src/fbx) include assimp.
 # Variables: ROOT (the source tree to check; default: this file's project), LAYERS (the layering
 # file; default ROOT/cmake/layers.cmake). Prints every violation, then fails if there was one.
 cmake_minimum_required(VERSION 3.22)
@@ -83,7 +84,8 @@ foreach(path IN LISTS files)
   endif()
 endforeach()
 
-# CLI11 only in the files that declare options (its headers dominate a file's compile time).
+# CLI11 only in the files that declare options (its headers dominate a file's compile time);
+# assimp only in the modules that link it (FOOTFIX_ASSIMP_MODULES).
 set(option_regex "")
 foreach(pattern IN LISTS FOOTFIX_CLI_OPTION_SOURCES)
   string(REPLACE "." "\\." pattern "${pattern}")
@@ -91,6 +93,19 @@ foreach(pattern IN LISTS FOOTFIX_CLI_OPTION_SOURCES)
   list(APPEND option_regex "^${pattern}$")
 endforeach()
 string(JOIN "|" option_regex ${option_regex})
+set(assimp_regex "^$")  # no module: no file may include it
+foreach(module IN LISTS FOOTFIX_ASSIMP_MODULES)
+  list(APPEND assimp_regex "^src/${module}/")
+endforeach()
+string(JOIN "|" assimp_regex ${assimp_regex})
+# forbid_include(<include folder> <message>): each include of <include folder>/... in the current
+# file (path, rel) is a violation.
+macro(forbid_include folder message)
+  file(STRINGS "${path}" found REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]${folder}/")
+  foreach(line IN LISTS found)
+    list(APPEND violations "${rel}: ${message}: ${line}")
+  endforeach()
+endmacro()
 file(GLOB_RECURSE all_sources "${ROOT}/src/*" "${ROOT}/include/*")
 foreach(path IN LISTS all_sources)
   if(NOT path MATCHES "\\.(h|hpp|cpp|cc|inc)$")
@@ -98,13 +113,12 @@ foreach(path IN LISTS all_sources)
   endif()
   file(RELATIVE_PATH rel "${ROOT}" "${path}")
   get_filename_component(name "${path}" NAME)
-  if(rel MATCHES "^src/cli/[^/]+$" AND name MATCHES "${option_regex}")
-    continue()
+  if(NOT (rel MATCHES "^src/cli/[^/]+$" AND name MATCHES "${option_regex}"))
+    forbid_include(CLI "CLI11 outside the command line's option files (FOOTFIX_CLI_OPTION_SOURCES)")
   endif()
-  file(STRINGS "${path}" cli11 REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]CLI/")
-  foreach(line IN LISTS cli11)
-    list(APPEND violations "${rel}: CLI11 outside the command line's option files (FOOTFIX_CLI_OPTION_SOURCES): ${line}")
-  endforeach()
+  if(NOT rel MATCHES "${assimp_regex}")
+    forbid_include(assimp "assimp outside its modules (FOOTFIX_ASSIMP_MODULES)")
+  endif()
 endforeach()
 
 if(file_count EQUAL 0)

@@ -1,9 +1,9 @@
-# `cmake --install`: the module libraries (libfootfix_core.a, libfootfix_io.a, ...), their public
+# `cmake --install`: the module libraries (libfootfix_core.a, libfootfix_fbx.a, ...), their public
 # headers (include/footfix; private headers live in src/ and are not installed) and a CMake package
 # (find_package(footfix) -> footfix::footfix, which links every module; footfix::core,
 # footfix::io, ... one module each), versioned with the project version, plus the command-line
 # tool and its man page. No installed header includes nlohmann_json, assimp, spdlog or CLI11, so a
-# consumer needs only assimp and zlib (the io library's private dependencies).
+# consumer needs only assimp and zlib (the fbx library's private dependencies) and threads.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

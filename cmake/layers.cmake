@@ -9,7 +9,11 @@
 # no cycle. See docs/architecture.md.
 #
 #   core                        clip, skeleton, math, Euler, FK, errors, read_file, allocator set-up
-#   io        -> core           BVH and FBX reading/writing, atomic output files
+#   files     -> core           atomic output and temporary files, read limits, file magic
+#   bvh       -> core files     BVH text: read, write, repair
+#   fbx       -> core files     FBX document, read/write, the isolated assimp import (links assimp)
+#   gltf      -> core files     glTF read, patch and write
+#   io        -> core files bvh fbx gltf  read_clip_file / save_clip by extension (the dispatch)
 #   rig       -> core           leg rig detection, rig profiles, unit/up-axis detection
 #   ik        -> core rig       the leg chain solve (foot pitch included) and its height clamps
 #   contacts  -> core rig       contact detection, contact settings and the contacts file
@@ -18,12 +22,16 @@
 #   lock      -> core rig ik contacts         runtime foot locking (an engine links it alone)
 #   compare   -> core rig ik contacts solve eval lock   no fix vs runtime lock vs offline clean
 #   walk      -> core rig contacts            procedural walk generation
-#   pipeline  -> core io rig    load_clip: read a file, detect the rig and units, convert
+#   pipeline  -> core files io rig   load_clip: read a file, detect the rig and units, convert
 #   cli       -> everything     the footfix command line (src/cli; footfix_app and the executable)
-set(FOOTFIX_MODULES core io rig ik contacts solve eval lock compare walk pipeline)
+set(FOOTFIX_MODULES core files bvh fbx gltf io rig ik contacts solve eval lock compare walk pipeline)
 
 set(FOOTFIX_LAYER_core)
-set(FOOTFIX_LAYER_io core)
+set(FOOTFIX_LAYER_files core)
+set(FOOTFIX_LAYER_bvh core files)
+set(FOOTFIX_LAYER_fbx core files)
+set(FOOTFIX_LAYER_gltf core files)
+set(FOOTFIX_LAYER_io core files bvh fbx gltf)
 set(FOOTFIX_LAYER_rig core)
 set(FOOTFIX_LAYER_ik core rig)
 set(FOOTFIX_LAYER_contacts core rig)
@@ -32,11 +40,16 @@ set(FOOTFIX_LAYER_eval core rig contacts)
 set(FOOTFIX_LAYER_lock core rig ik contacts)
 set(FOOTFIX_LAYER_compare core rig ik contacts solve eval lock)
 set(FOOTFIX_LAYER_walk core rig contacts)
-set(FOOTFIX_LAYER_pipeline core io rig)
+set(FOOTFIX_LAYER_pipeline core files io rig)
 set(FOOTFIX_LAYER_cli ${FOOTFIX_MODULES})
 # What the engine example (examples/) links and includes: the runtime lock without the offline
 # solve, plus reading a clip and making a walk to drive it.
 set(FOOTFIX_LAYER_examples core rig ik contacts lock walk pipeline)
+
+# The modules whose sources may include assimp, and the only ones linked to it (it is a large
+# parser of hostile input: the FBX module runs it in an isolated child). The `layering` test
+# checks every include of <assimp/...> against it.
+set(FOOTFIX_ASSIMP_MODULES fbx)
 
 # The files of src/cli that declare options: the footfix executable, and the only files that may
 # include CLI11 (the `layering` test checks it). The rest of src/cli is the footfix_app library.

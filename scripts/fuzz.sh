@@ -24,7 +24,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=()
   for f in tests/fuzz/fuzz_*.cpp; do
     # fuzz_fbx is built only once the FBX reader is in the checkout.
-    if [ "$f" = tests/fuzz/fuzz_fbx.cpp ] && [ ! -f src/io/fbx_document.h ]; then continue; fi
+    if [ "$f" = tests/fuzz/fuzz_fbx.cpp ] && [ ! -f src/fbx/fbx_document.h ]; then continue; fi
     targets+=("$(basename "$f" .cpp)")
   done
 fi

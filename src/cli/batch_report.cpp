@@ -9,7 +9,7 @@
 
 #include "../core/json_text.h"
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 
 namespace footfix::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "solve/clean_settings_json.h"
 #include "html_report.h"
 #include "junit.h"

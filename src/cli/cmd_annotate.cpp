@@ -13,7 +13,7 @@
 #include "contact_options.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/text_location.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
 #include "solve/clean_settings_json.h"
 #include "../core/json_text.h"

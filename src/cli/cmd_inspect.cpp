@@ -15,9 +15,9 @@
 #include "command.h"
 #include "console.h"
 #include "footfix/core/frame_rate.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/fbx.h"
-#include "footfix/io/gltf.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/fbx/fbx.h"
+#include "footfix/gltf/gltf.h"
 
 namespace footfix::cli {
 namespace {

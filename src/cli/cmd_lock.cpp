@@ -7,7 +7,7 @@
 #include "clip_options.h"
 #include "console.h"
 #include "command.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/lock_json.h"

@@ -6,7 +6,7 @@
 
 #include "clean_pipeline.h"
 #include "command.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "console.h"
 #include "number_options.h"
 #include "report_fields.h"

@@ -1,7 +1,7 @@
 #include "incremental.h"
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "report_fields.h"
 #include "stable_hash.h"
 #include "untrusted_json.h"

@@ -9,7 +9,7 @@
 #include "command.h"
 #include "console.h"
 #include "footfix/core/allocator.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "test_hooks.h"
 #include "typo_help.h"
 

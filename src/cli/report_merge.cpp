@@ -5,7 +5,7 @@
 #include <map>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "report_fields.h"
 #include "untrusted_json.h"
 

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "footfix/io/atomic_file.h"
-#include "io/temporary_file.h"
+#include "footfix/files/atomic_file.h"
+#include "files/temporary_file.h"
 
 namespace footfix::cli {
 namespace {

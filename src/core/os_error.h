@@ -1,4 +1,4 @@
-// Internal to the library (core's read_file, io's writes): errors that carry the OS reason
+// Internal to the library (core's read_file, files' writes): errors that carry the OS reason
 // (errno), read before anything can change it.
 #pragma once
 

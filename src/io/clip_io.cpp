@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cctype>
 
-#include "fbx_source.h"
+#include "fbx/fbx_source.h"
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
-#include "footfix/io/fbx.h"
-#include "footfix/io/gltf.h"
-#include "gltf_patch.h"
-#include "gltf_source.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
+#include "footfix/fbx/fbx.h"
+#include "footfix/gltf/gltf.h"
+#include "gltf/gltf_patch.h"
+#include "gltf/gltf_source.h"
 
 namespace footfix {
 namespace fs = std::filesystem;

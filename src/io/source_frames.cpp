@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "bvh_source.h"
-#include "fbx_source.h"
+#include "bvh/bvh_source.h"
+#include "fbx/fbx_source.h"
 #include "footfix/io/clip_io.h"
 
 namespace footfix {

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <string>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/pipeline/load_clip.h"
 #include "support/paths.h"
 #include "support/unnamed_files.h"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "cli/bvh_variant_helpers.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "support/clip_variants.h"
 
 namespace footfix {

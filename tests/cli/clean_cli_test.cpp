@@ -4,8 +4,8 @@
 
 #include <fstream>
 
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footfix/eval/metrics.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "footfix/solve/treadmill.h"

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
 #include "support/paths.h"
 #include "support/run_cli.h"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "support/paths.h"
 #include "support/text_search.h"
 

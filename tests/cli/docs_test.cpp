@@ -2,7 +2,7 @@
 // (`footfix docs`, `footfix docs --man`): they must match what the built program prints.
 #include <gtest/gtest.h>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "support/run_cli.h"
 
 namespace footfix {

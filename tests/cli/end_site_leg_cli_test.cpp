@@ -14,7 +14,7 @@
 
 #include "cli/bvh_variant_helpers.h"
 #include "footfix/core/fk.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "support/clip_variants.h"
 
 namespace footfix {

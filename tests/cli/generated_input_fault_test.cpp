@@ -10,8 +10,8 @@
 #include <string>
 
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "support/paths.h"
 
 namespace footfix::test {

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "html_report.h"
 #include "support/headless_chromium.h"
 #include "support/paths.h"

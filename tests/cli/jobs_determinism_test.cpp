@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "support/paths.h"
 
 namespace footfix {

@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "support/paths.h"
 
 namespace footfix::test {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <set>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 

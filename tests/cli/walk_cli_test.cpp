@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "footfix/core/fk.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
 #include "support/text_search.h"

@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <vector>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
-#include "footfix/io/fbx.h"
-#include "io/fbx_document.h"  // internal to io, not installed
+#include "footfix/fbx/fbx.h"
+#include "fbx/fbx_document.h"  // internal to io, not installed
 #include "footfix/rig/leg_rig.h"
 #include "fuzz/bvh_pipeline.h"
 #include "fuzz/fbx_pipeline.h"

@@ -17,7 +17,7 @@
 #include <string_view>
 
 #include "footfix/core/error.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/solve/clean.h"
 

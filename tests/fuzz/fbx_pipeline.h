@@ -24,8 +24,8 @@
 #include "bvh_pipeline.h"  // all_finite, PipelineFinding
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
-#include "footfix/io/fbx.h"
-#include "io/fbx_document.h"  // internal to io, not installed
+#include "footfix/fbx/fbx.h"
+#include "fbx/fbx_document.h"  // internal to io, not installed
 #include "footfix/rig/leg_rig.h"
 #include "support/world_distance.h"
 

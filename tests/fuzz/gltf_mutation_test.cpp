@@ -8,9 +8,9 @@
 #include <random>
 #include <sstream>
 
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "gltf_pipeline.h"
-#include "io/gltf_test_file.h"
+#include "gltf/gltf_test_file.h"
 #include "support/paths.h"
 
 namespace footfix {

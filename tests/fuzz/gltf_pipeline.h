@@ -10,7 +10,7 @@
 #include <string>
 
 #include "fbx_pipeline.h"  // run_edit_round_trip
-#include "footfix/io/gltf.h"
+#include "footfix/gltf/gltf.h"
 
 namespace footfix::fuzz {
 

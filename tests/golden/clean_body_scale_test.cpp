@@ -10,7 +10,7 @@
 
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/paths.h"

@@ -10,8 +10,8 @@
 #include "footfix/core/fk.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/eval/sliding.h"
-#include "footfix/io/bvh.h"
-#include "io/bvh_source.h"  // BvhSource: internal to io, not installed
+#include "footfix/bvh/bvh.h"
+#include "bvh/bvh_source.h"  // BvhSource: internal to io, not installed
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/locomotion_clips.h"

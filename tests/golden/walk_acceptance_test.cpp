@@ -9,7 +9,7 @@
 
 #include "footfix/contacts/contact_eval.h"
 #include "footfix/core/fk.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_body.h"

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
-#include "footfix/io/fbx.h"
-#include "io/fbx_test_support.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
+#include "footfix/fbx/fbx.h"
+#include "fbx/fbx_test_support.h"
 #include "support/clip_distance.h"
 #include "support/paths.h"
 

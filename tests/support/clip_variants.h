@@ -9,7 +9,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/core/read_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/bvh/bvh.h"
 #include "support/paths.h"
 
 namespace footfix::test {

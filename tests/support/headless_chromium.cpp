@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "support/run_cli.h"
 
 namespace footfix::test {

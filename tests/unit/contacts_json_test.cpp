@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
 #include "unit/contacts_json_schema.h"
 #include "unit/contacts_synthetic.h"

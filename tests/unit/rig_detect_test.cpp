@@ -7,8 +7,8 @@
 #include "footfix/core/error.h"
 #include "core/source_basis.h"  // internal to core, not installed
 #include "footfix/core/fk.h"
-#include "footfix/io/atomic_file.h"
-#include "footfix/io/bvh.h"
+#include "footfix/files/atomic_file.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "support/paths.h"

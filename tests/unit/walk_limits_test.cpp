@@ -6,7 +6,7 @@
 #include <string>
 
 #include "footfix/core/error.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "footfix/walk/joint_limits.h"
 #include "unit/contacts_json_schema.h"
 

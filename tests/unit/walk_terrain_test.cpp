@@ -7,7 +7,7 @@
 
 #include "footfix/core/error.h"
 #include "cli/run_footfix.h"
-#include "footfix/io/atomic_file.h"
+#include "footfix/files/atomic_file.h"
 #include "footfix/walk/terrain.h"
 #include "unit/contacts_json_schema.h"
 

@@ -15,7 +15,8 @@
 namespace footfix {
 
 /// Format-specific data a reader keeps so a writer can reproduce the file (BVH channel layout
-/// and raw values, the original FBX document). Opaque to everything outside io/.
+/// and raw values, the original FBX document). Opaque to everything outside the format modules
+/// (bvh/, fbx/, gltf/) and io/.
 struct SourceData {
   virtual ~SourceData() = default;
 };

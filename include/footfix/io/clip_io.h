@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "footfix/core/clip.h"
-#include "footfix/io/bvh.h"
-#include "footfix/io/fbx.h"
-#include "footfix/io/read_limits.h"
+#include "footfix/bvh/bvh.h"
+#include "footfix/fbx/fbx.h"
+#include "footfix/files/read_limits.h"
 
 namespace footfix {
 

@@ -10,7 +10,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/io/clip_io.h"
-#include "footfix/io/read_limits.h"
+#include "footfix/files/read_limits.h"
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix {

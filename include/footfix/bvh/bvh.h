@@ -1,0 +1,52 @@
+// BVH (Biovision Hierarchy) reading and writing.
+//
+// Reading keeps everything the file needs to be written back (channel layout and order per
+// joint, raw offsets, every raw motion value in double precision) as a BvhSource (internal to
+// the bvh module) attached to the clip. The clip itself comes out in the file's own units and
+// axes; pipeline/load_clip converts it.
+//
+// Writing reproduces the file: same joint order, names, offsets, End Sites, channel layout and
+// frame time. A joint whose transforms at a frame are unchanged (bit-for-bit equal to what
+// reading the raw values gives) is written with its raw values in shortest round-trip form; a
+// changed rotation is converted to Euler angles in the joint's own channel order, choosing the
+// solution closest to the previous frame's.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "footfix/core/clip.h"
+#include "footfix/files/read_limits.h"
+
+namespace footfix {
+
+/// Parses BVH text. `source_name` prefixes messages ("walk.bvh:212: ..."). Returns the clip in
+/// the file's units and axes with a BvhSource attached. Non-fatal problems are appended to
+/// `warnings`. Throws Error(read) with a located message on malformed input, and for clips whose
+/// frames x joints exceed limits.max_memory_bytes (checked before allocating).
+Clip parse_bvh(std::string_view text, const std::string& source_name,
+               std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
+/// parse_bvh on a file's text (read_file's checks, limits.max_input_bytes), read a piece at a
+/// time: the motion text is never held whole, only the values parsed from it. `source_name`
+/// prefixes messages.
+Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
+                   std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
+
+/// How write_bvh writes lengths.
+struct BvhWriteOptions {
+  /// The length unit of the text, meters per unit (0.01: centimeters): offsets, End Sites and
+  /// position channels are scaled to it. 0 keeps the clip's own (clip.source_frame), whose
+  /// unchanged values are then written as read.
+  double meters_per_unit = 0;
+};
+
+/// Writes `clip` (internal frame) as BVH text, converting back to clip.source_frame. If the clip
+/// came from a BVH file its layout is reused; otherwise a standard layout is made (6 channels on
+/// the root and on joints whose translation changes, ZXY... rotation order Z Y X elsewhere).
+void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options = {});
+
+}  // namespace footfix

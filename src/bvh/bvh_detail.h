@@ -1,0 +1,38 @@
+// Internal to bvh/: what the BVH reader and writer share (channel names and kinds, the parsed
+// hierarchy) beyond the text cursor in bvh_text.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bvh_text.h"
+#include "footfix/core/skeleton.h"
+#include "bvh_source.h"
+
+namespace footfix::bvh_detail {
+
+constexpr int k_channel_kinds = 6;
+/// Channel keywords indexed by BvhChannel.
+constexpr const char* k_channel_names[k_channel_kinds] = {"Xposition", "Yposition", "Zposition",
+                                                          "Xrotation", "Yrotation", "Zrotation"};
+
+inline bool is_rotation(BvhChannel c) { return c >= BvhChannel::x_rotation; }
+/// 0, 1, 2 for x, y, z.
+inline int channel_axis(BvhChannel c) { return static_cast<int>(c) % 3; }
+
+/// "joint 'Name'" for messages.
+inline std::string joint_label(const std::string& name) { return "joint " + in_quotes(name); }
+
+/// The HIERARCHY block as written in the file (its units and axes).
+struct BvhHierarchy {
+  Skeleton skeleton;                    ///< rest_offsets and end_sites raw
+  std::vector<BvhJointLayout> layouts;  ///< per joint, first_value set
+  int values_per_frame = 0;
+  /// What the reader guessed or left out (several End Sites under one joint), one line each.
+  std::vector<std::string> warnings;
+};
+
+/// Reads from "HIERARCHY" through the "MOTION" keyword. Throws Error(read) with the line.
+BvhHierarchy parse_bvh_hierarchy(BvhCursor& in);
+
+}  // namespace footfix::bvh_detail

@@ -1,0 +1,496 @@
+// BVH reading: the hierarchy (bvh_hierarchy.cpp), then the motion block by one tight loop over
+// the buffer; joint transforms are decoded by decode_bvh_joint, which the writer reuses.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "bvh_detail.h"
+#include "bvh_repair.h"
+#include "footfix/core/error.h"
+#include "footfix/core/read_file.h"
+#include "footfix/core/euler.h"
+#include "footfix/bvh/bvh.h"
+
+namespace footfix {
+namespace {
+
+using bvh_detail::BvhCursor;
+using bvh_detail::in_quotes;
+using bvh_detail::joint_label;
+using Hierarchy = bvh_detail::BvhHierarchy;
+
+struct MotionHeader {
+  int frames = 0;
+  double frame_time_s = 0;
+};
+
+MotionHeader read_motion_header(BvhCursor& in) {
+  MotionHeader h;
+  int line = 0;
+  std::string_view text = in.next_line(&line);
+  constexpr std::string_view k_frames = "Frames:";
+  if (text.substr(0, k_frames.size()) != k_frames)
+    in.fail_at(line, "missing 'Frames:' after MOTION" + (text.empty() ? "" : ", found " + in_quotes(text)));
+  std::string_view count = bvh_detail::trim(text.substr(k_frames.size()));
+  auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), h.frames);
+  if (ec == std::errc::result_out_of_range) in.fail_at(line, "Frames count " + in_quotes(count) + " is too large");
+  if (ec != std::errc() || ptr != count.data() + count.size() || count.empty())
+    in.fail_at(line, "bad Frames count " + in_quotes(count));
+  if (h.frames < 0) in.fail_at(line, "negative Frames count " + in_quotes(count));
+  if (h.frames == 0) in.fail_at(line, "no frames (Frames: 0)");
+
+  text = in.next_line(&line);
+  constexpr std::string_view k_frame_time = "Frame Time:";
+  if (text.substr(0, k_frame_time.size()) != k_frame_time)
+    in.fail_at(line, "missing 'Frame Time:'" + (text.empty() ? "" : ", found " + in_quotes(text)));
+  std::string_view time = bvh_detail::trim(text.substr(k_frame_time.size()));
+  if (!bvh_detail::parse_finite_double(time, h.frame_time_s) || h.frame_time_s <= 0)
+    in.fail_at(line, "bad Frame Time " + in_quotes(time) + " (need a finite number > 0)");
+  // 100 kHz to one frame a minute: outside it fps, durations and velocities stop meaning anything.
+  constexpr double k_min_frame_time_s = 1e-5, k_max_frame_time_s = 60;
+  if (h.frame_time_s < k_min_frame_time_s || h.frame_time_s > k_max_frame_time_s)
+    in.fail_at(line, "Frame Time " + in_quotes(time) + " is out of range (need 1e-05 to 60 seconds)");
+  return h;
+}
+
+// How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
+// digit and one separator per value). Storage for a larger Frames count is never allocated; the
+// rows actually present decide the error message.
+size_t row_capacity(uint64_t remaining, const Hierarchy& h, int frames) {
+  const uint64_t fit = (remaining + 1) / (2 * static_cast<uint64_t>(h.values_per_frame));
+  return static_cast<size_t>(std::min<uint64_t>(fit, static_cast<uint64_t>(frames)));
+}
+
+// Rejects a clip whose transforms (56 bytes per joint and frame) the text cannot justify; `rows`
+// is the number of rows storage is allocated for, `remaining` the bytes of text left.
+void check_transform_count(const BvhCursor& in, uint64_t remaining, const Hierarchy& h, size_t rows) {
+  // Joints without channels cost no motion bytes but still a transform per frame; bound those
+  // too: at most one joint-frame (56 bytes of transforms) per byte of text. Real clips use a few
+  // hundredths (CMU: 31 joints x 2752 frames in 2 MB).
+  const uint64_t joint_frames = static_cast<uint64_t>(rows) * static_cast<uint64_t>(h.skeleton.joint_count());
+  const uint64_t text_bytes = remaining + 4096;
+  if (joint_frames > text_bytes)
+    in.fail(std::to_string(rows) + " frames x " + std::to_string(h.skeleton.joint_count()) +
+            " joints is more than the file can describe");
+}
+
+// The motion rows of a file read a piece at a time: the text from the first row not yet parsed,
+// holding whole lines (the last one may be cut) until the file ends.
+class MotionText {
+ public:
+  MotionText(InputFile& file, std::string_view first) : file_(file), text_(first) {}
+
+  /// The text, and where its whole lines end.
+  const char* begin() const { return text_.data(); }
+  const char* end() const { return text_.data() + text_.size(); }
+  const char* lines_end() const { return text_.data() + lines_; }
+
+  /// Drops the text before `from` and reads on until a line end follows it or the file ends.
+  void read_on(const char* from) {
+    text_.erase(0, static_cast<size_t>(from - text_.data()));
+    lines_ = 0;
+    for (;;) {
+      const size_t old = text_.size();
+      if (ended_ || file_.append_to(text_, k_piece_bytes) == 0) {
+        ended_ = true;
+        lines_ = text_.size();
+        return;
+      }
+      if (const void* last = memrchr(text_.data() + old, '\n', text_.size() - old)) {
+        lines_ = static_cast<size_t>(static_cast<const char*>(last) - text_.data()) + 1;
+        return;
+      }
+    }
+  }
+
+ private:
+  static constexpr size_t k_piece_bytes = 1 << 20;
+  InputFile& file_;
+  std::string text_;
+  size_t lines_ = 0;  // text_[0, lines_) is whole lines
+  bool ended_ = false;
+};
+
+class MotionParser {
+ public:
+  /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
+  /// then ends with the motion header).
+  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
+  /// refused.
+  /// The rows' values and text go to `source` (values, decimals, motion_text, row_ends,
+  /// value_starts); `text_bytes` is the most text the rows can take (the bytes left after the
+  /// header).
+  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
+               bool repair, MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
+        text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
+        text_bytes_(text_bytes), more_(more),
+        pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
+        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair),
+        non_finite_(h.values_per_frame) {}
+
+  void parse(std::vector<std::string>* warnings) {
+    const int vpf = h_.values_per_frame;
+    values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
+    decimals_.assign(static_cast<size_t>(vpf), 0);
+    std::uint8_t* const decimals = decimals_.data();
+    // A long clip's text is not kept: it would add the file's size to the clip's memory. Its
+    // values are printed anew (as every computed value is) when it is written.
+    bool keep_text = text_bytes_ <= k_max_kept_text_bytes;
+    if (keep_text) {
+      text_.reserve(static_cast<size_t>(text_bytes_));
+      row_ends_.reserve(capacity_);
+      value_starts_.resize(capacity_ * static_cast<size_t>(vpf));
+    }
+    int row = 0;
+    while (row < frames_ && static_cast<size_t>(row) < capacity_) {
+      need_line();
+      const char* const line_start = pos_;
+      skip_blanks();
+      if (pos_ == end_) break;
+      if (*pos_ == '\n') {
+        next_line();
+        continue;
+      }
+      double* out = values_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
+      std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf) : nullptr;
+      int n = 0;
+      for (;;) {
+        if (n == vpf) fail_too_many();
+        if (starts) starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
+        int fraction_digits = 0;
+        out[n] = read_value(n, fraction_digits);
+        decimals[n] = std::max(decimals[n], static_cast<std::uint8_t>(fraction_digits));
+        ++n;
+        skip_blanks();
+        if (pos_ == end_ || *pos_ == '\n') break;
+      }
+      if (n < vpf) fail_too_few(n);
+      if (pos_ != end_) next_line();
+      keep_text = keep_text && pos_ - line_start <= k_max_row_bytes;
+      if (keep_text) {
+        text_.append(line_start, static_cast<size_t>(pos_ - line_start));
+        row_ends_.push_back(text_.size());
+      }
+      ++row;
+    }
+    if (row < frames_) {
+      skip_whitespace_lines();  // the last row may end the capacity exactly
+      in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
+                             std::to_string(row) + " motion rows");
+    }
+    if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
+    // Repaired values are not their text; a longer row's values cannot be found in it; a long
+    // clip keeps none (above).
+    if (non_finite_.count() > 0 || !keep_text) {
+      std::string().swap(text_);
+      std::vector<size_t>().swap(row_ends_);
+      std::vector<std::uint16_t>().swap(value_starts_);
+    }
+    value_starts_.resize(row_ends_.size() * static_cast<size_t>(vpf));
+    warn_extra_rows(warnings);
+  }
+
+ private:
+  void skip_blanks() {
+    while (pos_ != end_ && bvh_detail::is_blank(*pos_)) ++pos_;
+  }
+  void skip_whitespace_lines() {
+    for (;;) {
+      need_line();
+      skip_blanks();
+      if (pos_ == end_ || *pos_ != '\n') return;
+      next_line();
+    }
+  }
+  void next_line() {
+    ++pos_;
+    ++line_;
+  }
+  // Makes the text from pos_ hold its whole line (reading on from the file if there is one).
+  void need_line() {
+    if (more_ == nullptr || pos_ < lines_end_) return;
+    more_->read_on(pos_);
+    pos_ = more_->begin();
+    end_ = more_->end();
+    lines_end_ = more_->lines_end();
+  }
+  int joint_of_value(int n) const {
+    int j = 0;
+    for (int k = 0; k < h_.skeleton.joint_count(); ++k)
+      if (!h_.layouts[k].channels.empty() && h_.layouts[k].first_value <= n) j = k;
+    return j;
+  }
+
+  double read_value(int n, int& fraction_digits) {
+    const char* start = pos_;
+    const char* p = pos_;
+    if (*p == '+' && p + 1 != end_ && p[1] != '-') ++p;
+    double v = 0;
+    auto [ptr, ec] = bvh_detail::decimal_from_chars(p, end_, v, fraction_digits);
+    if (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)) && std::isfinite(v)) {
+      pos_ = ptr;
+      return v;
+    }
+    while (pos_ != end_ && !bvh_detail::is_space(*pos_)) ++pos_;
+    std::string_view token{start, static_cast<size_t>(pos_ - start)};
+    const bool number = ec == std::errc::result_out_of_range ||
+                        (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)));
+    if (number && repair_) {
+      non_finite_.add(n, line_);
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+    in_.fail_at(line_, joint_label(h_.skeleton.names[joint_of_value(n)]) +
+                           (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
+                           (number ? " (--repair fills it from its channel)" : ""));
+  }
+
+  void repair_non_finite(size_t rows, std::vector<std::string>* warnings) {
+    const int column = bvh_detail::fill_non_finite(values_, rows, h_.values_per_frame, decimals_);
+    if (column >= 0) {
+      const int j = joint_of_value(column);
+      const BvhJointLayout& layout = h_.layouts[j];
+      const BvhChannel channel = layout.channels[static_cast<size_t>(column - layout.first_value)];
+      in_.fail_at(non_finite_.first_line(column),
+                  joint_label(h_.skeleton.names[j]) + ": channel " +
+                      bvh_detail::k_channel_names[static_cast<int>(channel)] +
+                      " has no finite value in any frame, nothing to repair it from");
+    }
+    if (warnings) warnings->push_back(non_finite_.warning());
+  }
+
+  [[noreturn]] void fail_too_few(int n) const {
+    const int j = joint_of_value(n);
+    const BvhJointLayout& layout = h_.layouts[j];
+    in_.fail_at(line_, joint_label(h_.skeleton.names[j]) + ": expected " +
+                           std::to_string(layout.channels.size()) + " values, found " +
+                           std::to_string(n - layout.first_value) + " (row has " + std::to_string(n) +
+                           " of " + std::to_string(h_.values_per_frame) + ")");
+  }
+
+  [[noreturn]] void fail_too_many() {
+    int found = h_.values_per_frame;
+    for (;;) {
+      skip_blanks();
+      if (pos_ == end_ || *pos_ == '\n') break;
+      while (pos_ != end_ && !bvh_detail::is_space(*pos_)) ++pos_;
+      ++found;
+    }
+    in_.fail_at(line_, "expected " + std::to_string(h_.values_per_frame) + " values, found " +
+                           std::to_string(found));
+  }
+
+  void warn_extra_rows(std::vector<std::string>* warnings) {
+    const long first_extra = line_;
+    long extra = 0;
+    for (;;) {
+      need_line();
+      if (pos_ == end_) break;
+      skip_blanks();
+      if (pos_ == end_) break;
+      if (*pos_ != '\n') {
+        ++extra;
+        while (pos_ != end_ && *pos_ != '\n') ++pos_;
+      }
+      if (pos_ != end_) next_line();
+    }
+    if (extra > 0 && warnings)
+      warnings->push_back("line " + std::to_string(first_extra) + ": " +
+                          std::to_string(extra) + " motion rows after the " + std::to_string(frames_) +
+                          " declared by Frames: were ignored");
+  }
+
+  BvhCursor& in_;
+  const Hierarchy& h_;
+  int frames_;
+  size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
+  std::vector<double>& values_;
+  std::vector<std::uint8_t>& decimals_;
+  std::string& text_;
+  std::vector<size_t>& row_ends_;
+  std::vector<std::uint16_t>& value_starts_;
+  static constexpr long k_max_row_bytes = 0xffff;  // the most a value start can say
+  static constexpr uint64_t k_max_kept_text_bytes = uint64_t{16} << 20;  // motion text kept at most
+  uint64_t text_bytes_;
+  MotionText* more_;
+  const char* pos_;
+  const char* end_;
+  const char* lines_end_;  // [pos_, lines_end_) is whole lines
+  long line_;
+  bool repair_;
+  bvh_detail::NonFiniteValues non_finite_;
+};
+
+}  // namespace
+
+namespace {
+
+// Raw values of `joint` at `frame`.
+const double* joint_values(const BvhSource& source, int frame, int joint) {
+  return source.values.data() + static_cast<size_t>(frame) * static_cast<size_t>(source.values_per_frame) +
+         source.joints[static_cast<size_t>(joint)].first_value;
+}
+
+}  // namespace
+
+Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
+  const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
+  const double* v = joint_values(source, frame, joint);
+  Vec3 t = raw_offset;
+  for (size_t i = 0; i < layout.channels.size(); ++i)
+    if (!bvh_detail::is_rotation(layout.channels[i])) at(t, bvh_detail::channel_axis(layout.channels[i])) = v[i];
+  return t;
+}
+
+Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
+  const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
+  const double* v = joint_values(source, frame, joint);
+  Transform t;
+  t.translation = decode_bvh_translation(source, raw_offset, frame, joint);
+  EulerOrder order{};
+  std::array<double, 3> angles{};
+  int rotations = 0;
+  for (size_t i = 0; i < layout.channels.size(); ++i) {
+    const BvhChannel c = layout.channels[i];
+    if (!bvh_detail::is_rotation(c)) continue;
+    if (rotations < 3) {
+      order[rotations] = bvh_detail::channel_axis(c);
+      angles[rotations] = v[i];
+    }
+    ++rotations;
+  }
+  // Zero angles give the identity exactly; skipping the trigonometry keeps the result and saves
+  // time on the many joints mocap files leave at rest.
+  if (rotations == 3 && (angles[0] != 0 || angles[1] != 0 || angles[2] != 0))
+    t.rotation = quat_from_euler_deg(order, angles);
+  return t;
+}
+
+std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
+  const size_t joints = static_cast<size_t>(clip.joint_count());
+  std::vector<std::uint64_t> hash(joints, 0x9e3779b97f4a7c15u ^ static_cast<std::uint64_t>(clip.frame_count));
+  const Quat* q = clip.rotations.data();
+  for (int f = 0; f < clip.frame_count; ++f)
+    for (size_t j = 0; j < joints; ++j, ++q) {
+      std::uint64_t words[4];
+      static_assert(sizeof(Quat) == sizeof words);
+      std::memcpy(words, q, sizeof words);
+      std::uint64_t h = hash[j];
+      for (std::uint64_t w : words) {
+        h = (h ^ w) * 0xbf58476d1ce4e5b9u;  // odd multiplier and xor-shift: both invertible
+        h ^= h >> 31;
+      }
+      hash[j] = h;
+    }
+  return hash;
+}
+
+namespace {
+
+// The clip from the motion header on: `in` after "Frame Time:", `remaining` bytes of text after
+// it; the rows from the cursor's text, or from `more`. `head` is the file's text before the rows.
+Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::string_view head, uint64_t remaining,
+                  MotionText* more, const std::string& source_name, std::vector<std::string>* warnings,
+                  const ReadLimits& limits) {
+  const size_t capacity = row_capacity(remaining, h, header.frames);
+  check_transform_count(in, remaining, h, capacity);
+  // The frames the text can hold (a declared count past them is reported by the parse).
+  const double duration_s = static_cast<double>(capacity) * header.frame_time_s;
+  if (duration_s > limits.max_duration_s) fail_over_duration(source_name, "lasts", duration_s, limits);
+  check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
+
+  auto source = std::make_shared<BvhSource>();
+  if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
+  MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite, more)
+      .parse(warnings);
+  // A hierarchy read with warnings (parts guessed or left out) is written as understood instead.
+  if (h.warnings.empty()) source->head_text = head;
+  source->names = h.skeleton.names;
+  source->parents = h.skeleton.parents;
+  source->declared_frames = header.frames;
+  source->joints = std::move(h.layouts);
+  source->raw_offsets = h.skeleton.rest_offsets;
+  source->raw_end_sites = h.skeleton.end_sites;
+  source->values_per_frame = h.values_per_frame;
+  source->frame_time_s = header.frame_time_s;
+
+  Clip clip;
+  clip.skeleton = std::move(h.skeleton);
+  clip.fps = 1.0 / header.frame_time_s;
+  clip.source_name = source_name;
+  clip.space = ClipSpace::source;  // file units; no header states them (detected on load)
+  clip.frame_count = header.frames;
+  const size_t transforms = static_cast<size_t>(header.frames) * static_cast<size_t>(clip.joint_count());
+  // Filled in index order (frame-major) as decoded, not default-constructed first.
+  clip.rotations.reserve(transforms);
+  clip.translations.reserve(transforms);
+  for (int f = 0; f < header.frames; ++f) {
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      const Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
+      clip.rotations.push_back(t.rotation);
+      clip.translations.push_back(t.translation);
+    }
+  }
+  source->rotation_fingerprints = rotation_fingerprints(clip);
+  clip.source = std::move(source);
+  return clip;
+}
+
+Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
+  Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
+  if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
+  header = read_motion_header(in);
+  return h;
+}
+
+// Whether `text` holds the motion header's last line whole (what parse_header reads).
+bool holds_motion_header(std::string_view text) {
+  const size_t motion = text.find("MOTION");
+  const size_t frame_time = motion == std::string_view::npos ? motion : text.find("Frame Time:", motion);
+  return frame_time != std::string_view::npos && text.find('\n', frame_time) != std::string_view::npos;
+}
+
+}  // namespace
+
+Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
+               const ReadLimits& limits) {
+  BvhCursor in(text, source_name);
+  MotionHeader header;
+  Hierarchy h = parse_header(in, header);
+  return parse_motion(in, h, header, text.substr(0, static_cast<size_t>(in.position() - text.data())),
+                      static_cast<uint64_t>(in.end() - in.position()), nullptr, source_name, warnings, limits);
+}
+
+Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
+                   std::vector<std::string>* warnings, const ReadLimits& limits) {
+  InputFile file(path, limits.max_input_bytes);
+  std::string head;
+  bool ended = false;
+  // Pieces that double, so that looking for the header again after each stays linear.
+  while (!ended && !holds_motion_header(head))
+    ended = file.append_to(head, std::max<size_t>(size_t{1} << 16, head.size())) == 0;
+  if (ended) return parse_bvh(head, source_name, warnings, limits);  // the whole file is read
+  BvhCursor in(head, source_name);
+  MotionHeader header;
+  Hierarchy h;
+  bool whole_header = false;
+  try {
+    h = parse_header(in, header);
+    // The "Frame Time:" line read must have ended in the text read so far, not been cut.
+    whole_header = in.position() > head.data() && in.position()[-1] == '\n';
+  } catch (const Error&) {
+  }
+  // A malformed head is judged on the whole text, as parse_bvh would (the same message).
+  if (!whole_header) return parse_bvh(read_file(path, limits.max_input_bytes), source_name, warnings, limits);
+  const uint64_t header_bytes = static_cast<uint64_t>(in.position() - head.data());
+  const uint64_t remaining = file.size() > header_bytes ? file.size() - header_bytes : 0;
+  MotionText more(file, std::string_view(in.position(), static_cast<size_t>(in.end() - in.position())));
+  more.read_on(more.begin());
+  return parse_motion(in, h, header, std::string_view(head).substr(0, static_cast<size_t>(header_bytes)), remaining,
+                      &more, source_name, warnings, limits);
+}
+
+}  // namespace footfix

@@ -1,0 +1,178 @@
+// Malformed BVH input: each case must throw Error(read) with a located message, never crash.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "bvh_test_text.h"
+#include "footfix/core/error.h"
+#include "footfix/bvh/bvh.h"
+
+namespace footfix {
+namespace {
+
+using test::k_small_bvh;
+using test::replaced;
+
+// Parses `text` as "bad.bvh" and expects Error(read) whose message is exactly `expected`.
+void expect_error(const std::string& text, const std::string& expected) {
+  try {
+    parse_bvh(text, "bad.bvh");
+    ADD_FAILURE() << "no error; expected: " << expected;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::read);
+    EXPECT_EQ(std::string(e.what()), expected);
+  }
+}
+
+const std::string k_row1 = "1 2 3 0 0 0 10 20 30";
+
+TEST(BvhErrors, EmptyOrNoHierarchy) {
+  expect_error("", "bad.bvh:1: empty file (no HIERARCHY)");
+  expect_error(" \r\n\t\n", "bad.bvh:3: empty file (no HIERARCHY)");
+  expect_error(replaced(k_small_bvh, "HIERARCHY\n", "\n"), "bad.bvh:2: not a BVH file: it does not start with HIERARCHY");
+}
+
+TEST(BvhErrors, MissingMotion) {
+  expect_error(k_small_bvh.substr(0, k_small_bvh.find("MOTION")), "bad.bvh:16: missing MOTION after the hierarchy");
+  expect_error(replaced(k_small_bvh, "MOTION", "MOTON"), "bad.bvh:16: expected MOTION after the hierarchy, found 'MOTON'");
+}
+
+TEST(BvhErrors, TruncatedHierarchy) {
+  expect_error(k_small_bvh.substr(0, k_small_bvh.find("  }\n}")),
+               "bad.bvh:14: truncated hierarchy: end of file inside joint 'Leg'");
+  expect_error(replaced(k_small_bvh, "  }\n}\n", "  }\n"), "bad.bvh:15: truncated hierarchy: MOTION inside joint 'Hips'");
+  expect_error("HIERARCHY\n", "bad.bvh:2: truncated hierarchy: no ROOT");
+  expect_error("HIERARCHY\nROOT Hips\n", "bad.bvh:3: truncated hierarchy: no '{' for joint 'Hips'");
+  expect_error(replaced(k_small_bvh, "    OFFSET 1 -2 0\n", ""), "bad.bvh:13: joint 'Leg' has no OFFSET");
+  expect_error(replaced(k_small_bvh, "OFFSET 1 -2 0", "OFFSET 1 -2 zero"),
+               "bad.bvh:8: joint 'Leg': bad OFFSET value 'zero' (need a finite number)");
+}
+
+TEST(BvhErrors, UnknownKeyword) {
+  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANELS 3"), "bad.bvh:9: unknown keyword 'CHANELS' in joint 'Leg'");
+  expect_error(replaced(k_small_bvh, "      OFFSET 0 -3 0\n", "      OFFSET 0 -3 0\n      CHANNELS 0\n"),
+               "bad.bvh:13: unknown keyword 'CHANNELS' in End Site of joint 'Leg'");
+}
+
+TEST(BvhErrors, SeveralRoots) {
+  expect_error(replaced(k_small_bvh, "MOTION\n", "ROOT Other\n{\n  OFFSET 0 0 0\n}\nMOTION\n"),
+               "bad.bvh:16: several ROOTs (only one skeleton per file is supported)");
+}
+
+TEST(BvhErrors, DuplicateJointNames) {
+  expect_error(replaced(k_small_bvh, "JOINT Leg", "JOINT Hips"), "bad.bvh:6: duplicate joint name 'Hips'");
+  expect_error(replaced(k_small_bvh, "JOINT Leg", "JOINT  "), "bad.bvh:6: joint without a name");
+}
+
+TEST(BvhErrors, BadChannels) {
+  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANNELS 7"), "bad.bvh:9: joint 'Leg': bad CHANNELS count '7' (need 0 to 6)");
+  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANNELS -1"), "bad.bvh:9: joint 'Leg': bad CHANNELS count '-1' (need 0 to 6)");
+  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANNELS three"),
+               "bad.bvh:9: joint 'Leg': bad CHANNELS count 'three' (need 0 to 6)");
+  expect_error(replaced(k_small_bvh, "3 Zrotation Xrotation Yrotation", "3 Zrotation Xrotation Wrotation"),
+               "bad.bvh:9: joint 'Leg': bad channel name 'Wrotation' (CHANNELS 3 lists 2 valid names)");
+  // A count larger than the names given runs into the next keyword.
+  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANNELS 4"),
+               "bad.bvh:10: joint 'Leg': bad channel name 'End' (CHANNELS 4 lists 3 valid names)");
+  expect_error(replaced(k_small_bvh, "3 Zrotation Xrotation Yrotation", "3 Zrotation Xrotation Zrotation"),
+               "bad.bvh:9: joint 'Leg': repeated channel 'Zrotation'");
+  expect_error(replaced(k_small_bvh, "CHANNELS 3 Zrotation Xrotation Yrotation", "CHANNELS 2 Zrotation Xrotation"),
+               "bad.bvh:9: joint 'Leg': 2 rotation channels (need 0 or 3)");
+  expect_error(replaced(k_small_bvh, "    CHANNELS 3 Zrotation Xrotation Yrotation\n",
+                        "    CHANNELS 3 Zrotation Xrotation Yrotation\n    CHANNELS 0\n"),
+               "bad.bvh:10: joint 'Leg' has two CHANNELS lines");
+}
+
+TEST(BvhErrors, WrongValueCountOnARow) {
+  expect_error(replaced(k_small_bvh, k_row1, "1 2 3"), "bad.bvh:19: joint 'Hips': expected 6 values, found 3 (row has 3 of 9)");
+  expect_error(replaced(k_small_bvh, k_row1, "1 2 3 0 0 0 10"),
+               "bad.bvh:19: joint 'Leg': expected 3 values, found 1 (row has 7 of 9)");
+  expect_error(replaced(k_small_bvh, "-10 -20 -30", "-10 -20 -30 40 50"), "bad.bvh:20: expected 9 values, found 11");
+}
+
+TEST(BvhErrors, NonNumericAndNonFiniteValues) {
+  expect_error(replaced(k_small_bvh, "10 20 30", "10 abc 30"), "bad.bvh:19: joint 'Leg': bad number 'abc'");
+  expect_error(replaced(k_small_bvh, "10 20 30", "10 2O 30"), "bad.bvh:19: joint 'Leg': bad number '2O'");
+  expect_error(replaced(k_small_bvh, "1 2 3", "1 2,5 3"), "bad.bvh:19: joint 'Hips': bad number '2,5'");
+  for (const char* bad : {"nan", "NaN", "inf", "-inf", "1e999", "-1e400"})
+    expect_error(replaced(k_small_bvh, "-20", bad), std::string("bad.bvh:20: joint 'Leg': non-finite value '") + bad + "' (--repair fills it from its channel)");
+}
+
+TEST(BvhErrors, FrameTime) {
+  for (const char* bad : {"0", "-0.5", "nan", "inf", "abc", ""})
+    expect_error(replaced(k_small_bvh, "Frame Time: 0.5", std::string("Frame Time: ") + bad),
+                 std::string("bad.bvh:18: bad Frame Time '") + bad + "' (need a finite number > 0)");
+  expect_error(replaced(k_small_bvh, "Frame Time: 0.5\n", ""), "bad.bvh:18: missing 'Frame Time:', found '1 2 3 0 0 0 10 20 30'");
+}
+
+TEST(BvhErrors, FramesCount) {
+  expect_error(replaced(k_small_bvh, "Frames: 2\n", ""), "bad.bvh:17: missing 'Frames:' after MOTION, found 'Frame Time: 0.5'");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: -2"), "bad.bvh:17: negative Frames count '-2'");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 0"), "bad.bvh:17: no frames (Frames: 0)");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: two"), "bad.bvh:17: bad Frames count 'two'");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 99999999999"), "bad.bvh:17: Frames count '99999999999' is too large");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 3"), "bad.bvh:21: Frames: 3 but the file ends after 2 motion rows");
+}
+
+TEST(BvhErrors, AbsurdFramesRejectedBeforeAllocating) {
+  // 2e9 frames x 9 values would be 144 GB of doubles; the text holds 46 bytes of motion, so at
+  // most 2 rows are allocated and the count is reported against the rows found.
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 2000000000"),
+               "bad.bvh:21: Frames: 2000000000 but the file ends after 2 motion rows");
+  // Many channel-less joints: few motion bytes, but a transform per joint and frame.
+  std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n";
+  for (int i = 0; i < 200; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 0 0\n}\n";
+  text += "}\nMOTION\nFrames: 40000\nFrame Time: 0.1\n";
+  for (int i = 0; i < 40000; ++i) text += "0\n";
+  expect_error(text, "bad.bvh:810: 40000 frames x 201 joints is more than the file can describe");
+}
+
+TEST(BvhErrors, NestingDeeperThan1024) {
+  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\n";
+  for (int i = 1; i < 100000; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 1 0\n";
+  expect_error(text, "bad.bvh:3074: hierarchy nested deeper than 1024 levels");
+}
+
+TEST(BvhErrors, NoChannelsAtAll) {
+  expect_error("HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 1\nFrame Time: 1\n\n",
+               "bad.bvh:6: the hierarchy declares no CHANNELS, so there is no motion");
+}
+
+TEST(BvhErrors, EveryPrefixAndRandomMutationsFailCleanly) {
+  // Each prefix either parses (cut inside the last row's trailing newline) or throws Error(read).
+  int parsed = 0;
+  for (size_t n = 0; n <= k_small_bvh.size(); ++n) {
+    try {
+      parse_bvh(k_small_bvh.substr(0, n), "prefix.bvh");
+      ++parsed;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read);
+    }
+  }
+  // The full text, the text without its final '\n', and the one ending "-3" (still 9 values).
+  EXPECT_EQ(parsed, 3);
+  std::mt19937 rng(1234);
+  const std::string alphabet = "{}\n\r\t -+.e0123456789ROOTJOINTEndSiteOFFSETCHANNELSMOTIONFrames:Xrotation";
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text = k_small_bvh;
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      const size_t at = rng() % text.size();
+      switch (rng() % 3) {
+        case 0: text[at] = alphabet[rng() % alphabet.size()]; break;
+        case 1: text.erase(at, 1 + rng() % 8); break;
+        default: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+      }
+      if (text.empty()) text = "x";
+    }
+    try {
+      parse_bvh(text, "mutated.bvh");
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::read);
+      EXPECT_EQ(std::string(e.what()).rfind("mutated.bvh:", 0), 0u) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace footfix
