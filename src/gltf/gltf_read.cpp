@@ -1,6 +1,5 @@
 // glTF -> Clip (see gltf.h).
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -265,12 +264,6 @@ Clip read_document(const fs::path& path, std::string bytes, const std::string& w
 }
 
 }  // namespace
-
-bool is_gltf_path(const fs::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".gltf" || ext == ".glb";
-}
 
 Clip read_gltf(const fs::path& path, const std::string& animation, std::vector<std::string>* warnings,
                const ReadLimits& limits) {

@@ -74,4 +74,12 @@ GltfOutput gltf_output(const Clip& clip, bool binary, const std::string& extras,
 /// gltf_output). Throws Error(write).
 void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::string& extras = "");
 
+/// Writes `clip` atomically to `path`: .glb binary, else (.gltf) JSON. A clip read from glTF is
+/// patched and must go to its source's container (Error(write) otherwise); new data of a patch
+/// whose animation lies in an external buffer go to a new buffer file beside `path`
+/// ("<stem>.bin", or "<stem>.footfix.bin" where that names one of the source's files), written
+/// first, and the source's other external buffer files are copied beside an output in another
+/// folder unless a file of that name is there. `extras` as for write_gltf. Throws Error(write).
+void save_gltf(const Clip& clip, const std::filesystem::path& path, const std::string& extras = "");
+
 }  // namespace footfix
