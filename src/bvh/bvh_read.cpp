@@ -1,6 +1,7 @@
 // BVH reading: the hierarchy (bvh_hierarchy.cpp), then the motion block by one tight loop over
 // the buffer; joint transforms are decoded by decode_bvh_joint, which the writer reuses.
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -120,16 +121,16 @@ class MotionParser {
   /// then ends with the motion header).
   /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
   /// refused.
-  /// The rows' values and text go to `source` (values, decimals, motion_text, row_ends,
-  /// value_starts); `text_bytes` is the most text the rows can take (the bytes left after the
-  /// header).
+  /// The rows' values go to `source` (values, decimals), and with `keep_text` their text too
+  /// (motion_text, row_ends, value_starts); `text_bytes` is the most text the rows can take (the
+  /// bytes left after the header).
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
-               bool repair, MotionText* more = nullptr)
+               bool repair, bool keep_text, MotionText* more = nullptr)
       : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
         text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
         text_bytes_(text_bytes), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
-        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair),
+        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair), keep_text_(keep_text),
         non_finite_(h.values_per_frame) {}
 
   void parse(std::vector<std::string>* warnings) {
@@ -139,7 +140,7 @@ class MotionParser {
     std::uint8_t* const decimals = decimals_.data();
     // A long clip's text is not kept: it would add the file's size to the clip's memory. Its
     // values are printed anew (as every computed value is) when it is written.
-    bool keep_text = text_bytes_ <= k_max_kept_text_bytes;
+    bool keep_text = keep_text_ && text_bytes_ <= k_max_kept_text_bytes;
     if (keep_text) {
       text_.reserve(static_cast<size_t>(text_bytes_));
       row_ends_.reserve(capacity_);
@@ -184,7 +185,7 @@ class MotionParser {
     }
     if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
     // Repaired values are not their text; a longer row's values cannot be found in it; a long
-    // clip keeps none (above).
+    // clip, or a read that does not ask for it, keeps none (above).
     if (non_finite_.count() > 0 || !keep_text) {
       std::string().swap(text_);
       std::vector<size_t>().swap(row_ends_);
@@ -321,6 +322,7 @@ class MotionParser {
   const char* lines_end_;  // [pos_, lines_end_) is whole lines
   long line_;
   bool repair_;
+  bool keep_text_;
   bvh_detail::NonFiniteValues non_finite_;
 };
 
@@ -404,7 +406,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite, more)
+  MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite, limits.keep_bvh_text, more)
       .parse(warnings);
   // A hierarchy read with warnings (parts guessed or left out) is written as understood instead.
   if (h.warnings.empty()) source->head_text = head;
@@ -462,6 +464,12 @@ Clip parse_bvh(std::string_view text, const std::string& source_name, std::vecto
   Hierarchy h = parse_header(in, header);
   return parse_motion(in, h, header, text.substr(0, static_cast<size_t>(in.position() - text.data())),
                       static_cast<uint64_t>(in.end() - in.position()), nullptr, source_name, warnings, limits);
+}
+
+bool is_bvh_path(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".bvh";
 }
 
 Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,

@@ -98,6 +98,7 @@ std::vector<BatchItem> plan_annotate(const AnnotateOptions& opts) {
 
 int run_annotate(AnnotateOptions& opts) {
   ReadOptions read = opts.clip.resolve();
+  read.limits.keep_bvh_text = false;  // no clip is written
   ContactSettings settings = resolve_settings(opts);
   std::vector<BatchItem> items = plan_annotate(opts);
   if (opts.dry_run) {

@@ -120,6 +120,7 @@ json comparison_json(const ClipComparison& c, bool offline_contacts) {
 
 int run_compare(CompareOptions& o) {
   ReadOptions read = o.clip.resolve();
+  read.limits.keep_bvh_text = false;  // no clip is written
   CompareSettings settings;
   o.lock.resolve(settings.clean, settings.runtime);
   settings.runtime_offline_contacts = o.lock.offline_contacts;

@@ -188,6 +188,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
       "  footfix inspect clips/ --json > clips.json");
   action = [opts] {
     ReadOptions read = opts->clip.resolve();
+    read.limits.keep_bvh_text = false;  // no clip is written
     json all = json::array();
     int code = k_exit_ok;
     for (const auto& path : expand_inputs(opts->clips, opts->follow_symlinks)) {

@@ -7,6 +7,7 @@
 #include "clip_options.h"
 #include "console.h"
 #include "command.h"
+#include "footfix/bvh/bvh.h"
 #include "footfix/files/atomic_file.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/lock_clip.h"
@@ -34,7 +35,9 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions&
               const RuntimeLockSettings& runtime, bool offline_contacts, std::optional<Vec3> ground_velocity,
               GroundQuery ground) {
   const std::string input = item.input;
-  LoadedClip loaded = load_clip(item.input, read);
+  ReadOptions clip_read = read;
+  clip_read.limits.keep_bvh_text = is_bvh_path(item.output);  // the text serves a BVH output only
+  LoadedClip loaded = load_clip(item.input, clip_read);
   ContactResult offline;
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
   LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr, ground_velocity, ground);

@@ -74,6 +74,7 @@ CLI::App* add_metrics_command(CLI::App& app, Action& action) {
       "  footfix metrics walk.bvh out/walk.bvh --contacts out/walk.contacts.json --json");
   action = [o] {
     ReadOptions read = o->clip.resolve();
+    read.limits.keep_bvh_text = false;  // no clip is written
     LoadedClip source = load_clip(o->source, read);
     ReadOptions cleaned_read = read;
     cleaned_read.meters_per_unit = source.clip.source_frame.meters_per_unit;  // same units as the source

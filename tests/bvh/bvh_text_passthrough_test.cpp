@@ -2,6 +2,7 @@
 // exponents, blanks and line ends as in the file; only changed values are written anew.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "bvh_test_text.h"
 #include "footfix/core/euler.h"
 #include "footfix/core/read_file.h"
+#include "bvh/bvh_source.h"  // BvhSource: internal to bvh, not installed
 #include "footfix/bvh/bvh.h"
 #include "support/paths.h"
 
@@ -49,6 +51,41 @@ TEST(BvhTextPassthrough, UnchangedValuesKeepTheirText) {
   ASSERT_EQ(clip.frame_count, 3);
   // The rows as in the file, the last given the line end it lacked.
   EXPECT_EQ(motion_rows_text(text_written(clip)), motion_rows_text(k_odd_bvh) + "\n");
+}
+
+const BvhSource& bvh_source(const Clip& clip) {
+  const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
+  EXPECT_NE(source, nullptr);
+  return *source;
+}
+
+Clip parse_without_text(const std::string& text) {
+  ReadLimits limits;
+  limits.keep_bvh_text = false;
+  return parse_bvh(text, "odd.bvh", nullptr, limits);
+}
+
+TEST(BvhTextPassthrough, AReadWithoutTheTextKeepsNoTextAndTheSameClip) {
+  const Clip kept = parse_bvh(k_odd_bvh, "odd.bvh");
+  const Clip bare = parse_without_text(k_odd_bvh);
+  EXPECT_EQ(bvh_source(kept).motion_text, motion_rows_text(k_odd_bvh));
+  EXPECT_TRUE(bvh_source(bare).motion_text.empty());
+  EXPECT_TRUE(bvh_source(bare).row_ends.empty());
+  EXPECT_TRUE(bvh_source(bare).value_starts.empty());
+  EXPECT_EQ(bvh_source(bare).values, bvh_source(kept).values);
+  ASSERT_EQ(bare.frame_count, kept.frame_count);
+  for (int f = 0; f < kept.frame_count; ++f)
+    for (int j = 0; j < kept.joint_count(); ++j) {
+      EXPECT_EQ(std::memcmp(&bare.rotation(f, j), &kept.rotation(f, j), sizeof(Quat)), 0) << f << " " << j;
+      EXPECT_EQ(std::memcmp(&bare.translation(f, j), &kept.translation(f, j), sizeof(Vec3)), 0) << f << " " << j;
+    }
+}
+
+TEST(BvhTextPassthrough, AClipReadWithoutTheTextIsWrittenAnewWithTheSameValues) {
+  const std::string written = text_written(parse_without_text(k_odd_bvh));
+  // "-0", "1e-5", "+2", "-3.0E+1", the tabs and the "\r\n" are the file's text, not a print.
+  EXPECT_NE(motion_rows_text(written), motion_rows_text(k_odd_bvh) + "\n");
+  EXPECT_EQ(bvh_source(parse_bvh(written, "written.bvh")).values, bvh_source(parse_bvh(k_odd_bvh, "odd.bvh")).values);
 }
 
 TEST(BvhTextPassthrough, OnlyTheChangedJointIsWrittenAnew) {

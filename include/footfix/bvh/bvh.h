@@ -23,6 +23,9 @@
 
 namespace footfix {
 
+/// True for .bvh (case-insensitive).
+bool is_bvh_path(const std::filesystem::path& path);
+
 /// Parses BVH text. `source_name` prefixes messages ("walk.bvh:212: ..."). Returns the clip in
 /// the file's units and axes with a BvhSource attached. Non-fatal problems are appended to
 /// `warnings`. Throws Error(read) with a located message on malformed input, and for clips whose

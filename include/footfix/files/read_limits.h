@@ -37,6 +37,12 @@ struct ReadLimits {
   /// channel (linear, held at the ends) with one warning, instead of refusing the file (--repair).
   /// Not a limit but what the reader may change; it travels with the limits to every reader.
   bool repair_non_finite = false;
+  /// BVH: keep each motion row's text with the clip, so that writing it as BVH copies every value
+  /// it leaves unchanged as it was in the file. A read whose clip is never written as BVH turns it
+  /// off and saves a copy of the motion text (its size in memory, and the time to make it); such a
+  /// clip written as BVH anyway prints those values anew, as it does a clip over 16 MiB of motion.
+  /// Not a limit either: it travels with the limits to the BVH reader.
+  bool keep_bvh_text = true;
 };
 
 /// Bytes the pipeline holds per joint and frame (rotation + translation, 56 bytes, in the source,
