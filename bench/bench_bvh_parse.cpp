@@ -1,5 +1,7 @@
 // Parse speed of footfix's BVH reader against assimp's BVH importer on the same text, read once
-// from disk into memory. Prints the median of N runs of each and the ratio.
+// from disk into memory. Prints the median of N runs of each and the ratio, and footfix's read
+// with and without the motion text kept for a BVH writer (ReadLimits::keep_bvh_text), from
+// memory (parse_bvh) and from the file (read_bvh_file).
 //
 //   bench_bvh_parse [runs] [file.bvh]
 //
@@ -52,6 +54,12 @@ int main(int argc, char** argv) {
     footfix::Clip clip = footfix::parse_bvh(text, path.filename().string());
     frames = clip.frame_count;
   });
+  footfix::ReadLimits no_text;
+  no_text.keep_bvh_text = false;
+  const double no_text_ms = median_ms(runs, [&] { footfix::parse_bvh(text, path.filename().string(), nullptr, no_text); });
+  const double file_ms = median_ms(runs, [&] { footfix::read_bvh_file(path, path.filename().string()); });
+  const double file_no_text_ms =
+      median_ms(runs, [&] { footfix::read_bvh_file(path, path.filename().string(), nullptr, no_text); });
 
   unsigned assimp_keys = 0;
   const double assimp_ms = median_ms(runs, [&] {
@@ -65,6 +73,9 @@ int main(int argc, char** argv) {
   });
 
   std::printf("footfix parse_bvh : %8.2f ms median (%d frames)\n", footfix_ms, frames);
+  std::printf("  without text    : %8.2f ms median (%.2fx)\n", no_text_ms, footfix_ms / no_text_ms);
+  std::printf("footfix read_bvh_file : %8.2f ms median\n", file_ms);
+  std::printf("  without text        : %8.2f ms median (%.2fx)\n", file_no_text_ms, file_ms / file_no_text_ms);
   std::printf("assimp BVH import : %8.2f ms median (%u keys)\n", assimp_ms, assimp_keys);
   std::printf("ratio assimp / footfix: %.2fx\n", assimp_ms / footfix_ms);
   return 0;
