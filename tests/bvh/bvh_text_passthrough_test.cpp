@@ -88,6 +88,15 @@ TEST(BvhTextPassthrough, AClipReadWithoutTheTextIsWrittenAnewWithTheSameValues) 
   EXPECT_EQ(bvh_source(parse_bvh(written, "written.bvh")).values, bvh_source(parse_bvh(k_odd_bvh, "odd.bvh")).values);
 }
 
+// lock keeps the text for the outputs save_clip writes as BVH: the same extensions.
+TEST(BvhTextPassthrough, BvhPathsAreTheLastExtensionInAnyCase) {
+  EXPECT_TRUE(is_bvh_path("out/walk.bvh"));
+  EXPECT_TRUE(is_bvh_path("WALK.BVH"));
+  EXPECT_FALSE(is_bvh_path("walk.bvh.glb"));
+  EXPECT_FALSE(is_bvh_path("walk.fbx"));
+  EXPECT_FALSE(is_bvh_path("bvh"));
+}
+
 TEST(BvhTextPassthrough, OnlyTheChangedJointIsWrittenAnew) {
   Clip clip = parse_bvh(k_odd_bvh, "odd.bvh");
   const int leg = clip.skeleton.find("Leg");
