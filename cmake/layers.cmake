@@ -23,8 +23,11 @@
 #   compare   -> core rig ik contacts solve eval lock   no fix vs runtime lock vs offline clean
 #   walk      -> core rig contacts            procedural walk generation
 #   pipeline  -> core files io rig   load_clip: read a file, detect the rig and units, convert
+#   batch     -> core files gltf io rig contacts solve eval pipeline   batch planning, clean_one
+#                               (read, clean, measure and write one clip), the typed clip report
+#                               and its JSON, shards and the incremental manifest
 #   cli       -> everything     the footfix command line (src/cli; footfix_app and the executable)
-set(FOOTFIX_MODULES core files bvh fbx gltf io rig ik contacts solve eval lock compare walk pipeline)
+set(FOOTFIX_MODULES core files bvh fbx gltf io rig ik contacts solve eval lock compare walk pipeline batch)
 
 set(FOOTFIX_LAYER_core)
 set(FOOTFIX_LAYER_files core)
@@ -41,6 +44,7 @@ set(FOOTFIX_LAYER_lock core rig ik contacts)
 set(FOOTFIX_LAYER_compare core rig ik contacts solve eval lock)
 set(FOOTFIX_LAYER_walk core rig contacts)
 set(FOOTFIX_LAYER_pipeline core files io rig)
+set(FOOTFIX_LAYER_batch core files gltf io rig contacts solve eval pipeline)
 set(FOOTFIX_LAYER_cli ${FOOTFIX_MODULES})
 # What the engine example (examples/) links and includes: the runtime lock without the offline
 # solve, plus reading a clip and making a walk to drive it.

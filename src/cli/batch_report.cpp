@@ -10,6 +10,7 @@
 #include "../core/json_text.h"
 #include "footfix/core/error.h"
 #include "footfix/files/atomic_file.h"
+#include "batch/clip_report_json.h"
 
 namespace footfix::cli {
 namespace {
@@ -53,10 +54,9 @@ BatchReport::~BatchReport() {
   if (journal_) std::fclose(journal_);
 }
 
-void BatchReport::add_clip(size_t index, json clip) {
+void BatchReport::add_clip(size_t index, const ClipReport& clip) {
   if (path_.empty()) return;
-  const std::string text = dump(clip, -1);
-  clip = json();
+  const std::string text = dump(clip_report_to_json(clip), -1);
   Stored& stored = clips_[index];
   stored.size = text.size();
   if (journal_ && std::fwrite(text.data(), 1, text.size(), journal_) == text.size() && std::fputc('\n', journal_) != EOF &&

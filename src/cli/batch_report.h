@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "footfix/batch/clip_report.h"
+
 namespace footfix::cli {
 
 /// The summary of a run stopped by `signal` ("SIGTERM") after `done` of `planned` clips:
@@ -32,7 +34,7 @@ class BatchReport {
   BatchReport& operator=(const BatchReport&) = delete;
 
   /// Records clip `index` (called once per clip, one call at a time).
-  void add_clip(size_t index, nlohmann::json clip);
+  void add_clip(size_t index, const ClipReport& clip);
   /// Writes the final report with `summary` (complete = true added) and removes the journal.
   void finish(nlohmann::json summary);
   /// Writes the report of the clips done so far, marked incomplete (complete = false,

@@ -2,6 +2,7 @@
 
 #include "console.h"
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
@@ -12,11 +13,10 @@
 #include "solve/clean_settings_json.h"
 #include "html_report.h"
 #include "junit.h"
-#include "output_guard.h"
+#include "footfix/batch/output_guard.h"
 
 namespace footfix::cli {
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -70,7 +70,7 @@ void CleanPipeline::prepare(std::vector<BatchItem>& items, const std::vector<std
   input_hashes_.assign(items.size(), "");
 }
 
-bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, json& report) {
+bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, ClipReport& report) {
   if (!manifest_) return false;
   input_hashes_[index] = file_content_hash(item.input);
   const Manifest::Entry* recorded =
@@ -78,61 +78,57 @@ bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, jso
   std::error_code ec;
   if (recorded == nullptr || !fs::exists(item.output, ec) || !fs::exists(contacts_json_path(item.output), ec)) return false;
   report = recorded->report;
-  report["input"] = item.input;
-  report["output"] = item.output;
-  report["status"] = "skipped";
-  report.erase("time_s");
+  report.input = item.input;
+  report.output = item.output;
+  report.status = ClipStatus::skipped;
+  report.time_s.reset();
   return true;
 }
 
-void CleanPipeline::record(const std::vector<BatchItem>& items, const json& clips) {
-  for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i) {
-    if (clips[i].is_null()) continue;
-    std::string key = manifest_key(items[i], output_dir_);
-    std::string status = text_at(clips[i], {"status"});
-    if (status == "ok" && !input_hashes_[i].empty()) {
-      json recorded = clips[i];
-      recorded.erase("time_s");
-      manifest_->set(key, {input_hashes_[i], settings_hash_, FOOTFIX_VERSION, recorded});
-    } else if (status != "skipped") {
-      manifest_->erase(key);
-    }
+void CleanPipeline::record(const BatchItem& item, std::size_t index, const ClipReport& clip) {
+  const std::string key = manifest_key(item, output_dir_);
+  if (clip.status == ClipStatus::ok && !input_hashes_[index].empty()) {
+    ClipReport recorded = clip;
+    recorded.time_s.reset();
+    manifest_->set(key, {input_hashes_[index], settings_hash_, FOOTFIX_VERSION, std::move(recorded)});
+  } else if (clip.status != ClipStatus::skipped) {
+    manifest_->erase(key);
   }
 }
 
-void CleanPipeline::finish(const std::vector<BatchItem>& items, const json& document, double max_slide_cm_s) {
+void CleanPipeline::finish(const std::vector<BatchItem>& items, const ReportDocument& report, double max_slide_cm_s) {
   if (manifest_) {
-    record(items, document.at("clips"));
+    for (std::size_t i = 0; i < items.size() && i < report.clips.size(); ++i) record(items[i], i, report.clips[i]);
     manifest_->save();
   }
-  write_report_pages(document, html_path_, junit_path_, max_slide_cm_s);
+  write_report_pages(report, html_path_, junit_path_, max_slide_cm_s);
 }
 
-bool CleanPipeline::save_progress(const std::vector<BatchItem>& items, const std::vector<json>& clips) {
+bool CleanPipeline::save_progress(const std::vector<BatchItem>& items, const std::vector<std::optional<ClipReport>>& clips) {
   if (!manifest_) return false;
-  record(items, json(clips));
+  for (std::size_t i = 0; i < items.size() && i < clips.size(); ++i)
+    if (clips[i]) record(items[i], i, *clips[i]);
   manifest_->save();
   return true;
 }
 
-void CleanPipeline::write_interrupted_pages(const std::vector<json>& clips, const json& summary,
-                                            double max_slide_cm_s) const {
+void CleanPipeline::write_interrupted_pages(const std::vector<std::optional<ClipReport>>& clips,
+                                            const ReportSummary& summary, double max_slide_cm_s) const {
   if (html_path_.empty() && junit_path_.empty()) return;
-  json done = json::array();
-  for (const json& clip : clips)
-    if (!clip.is_null()) done.push_back(clip);
-  write_report_pages({{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", summary}, {"clips", std::move(done)}},
-                     html_path_, junit_path_, max_slide_cm_s);
+  ReportDocument done{"footfix", FOOTFIX_VERSION, summary, {}};
+  for (const auto& clip : clips)
+    if (clip) done.clips.push_back(*clip);
+  write_report_pages(done, html_path_, junit_path_, max_slide_cm_s);
   for (const std::string* path : {&html_path_, &junit_path_})
     if (!path->empty()) spdlog::info("{}: written, marked incomplete", *path);
 }
 
-void write_report_pages(const json& document, const std::string& html_path, const std::string& junit_path,
+void write_report_pages(const ReportDocument& report, const std::string& html_path, const std::string& junit_path,
                         double max_slide_cm_s) {
   if (!html_path.empty())
-    write_file_atomically(html_path, [&](std::ostream& out) { out << html_report(document); });
+    write_file_atomically(html_path, [&](std::ostream& out) { out << html_report(report); });
   if (!junit_path.empty())
-    write_file_atomically(junit_path, [&](std::ostream& out) { out << junit_xml(document, max_slide_cm_s); });
+    write_file_atomically(junit_path, [&](std::ostream& out) { out << junit_xml(report, max_slide_cm_s); });
 }
 
 }  // namespace footfix::cli

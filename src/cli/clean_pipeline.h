@@ -4,8 +4,6 @@
 // as test cases). `clean` calls the hooks below at fixed points of its run.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,10 +11,10 @@
 #include "cli11_fwd.h"
 #include "batch.h"
 #include "clip_options.h"
+#include "footfix/batch/clip_report.h"
 #include "footfix/solve/clean.h"
-#include "incremental.h"
-#include "report_fields.h"
-#include "shard.h"
+#include "footfix/batch/incremental.h"
+#include "footfix/batch/shard.h"
 
 namespace footfix::cli {
 
@@ -33,32 +31,32 @@ class CleanPipeline {
 
   /// In the per-clip work (thread-safe): with --incremental, when the clip is unchanged since
   /// the last run and its outputs exist, replaces `report` with the recorded entry marked
-  /// "skipped" and returns true.
-  bool skip_unchanged(const BatchItem& item, std::size_t index, nlohmann::json& report);
+  /// skipped (no time) and returns true.
+  bool skip_unchanged(const BatchItem& item, std::size_t index, ClipReport& report);
 
   /// Whether finish() needs every clip's report entry (--incremental, --html, --junit). Without
   /// them a batch keeps no clip's entry once it is reported: its memory does not grow with it.
   bool needs_clip_records() const { return incremental_ || !html_path_.empty() || !junit_path_.empty(); }
 
-  /// After the batch, with every clip's report entry: updates the manifest, writes the HTML
-  /// page and the JUnit file when asked. `document` is the whole report ({"clips": [...]}).
-  void finish(const std::vector<BatchItem>& items, const nlohmann::json& document, double max_slide_cm_s);
+  /// After the batch, with every clip's report entry (`report.clips`, by item): updates the
+  /// manifest, writes the HTML page and the JUnit file when asked.
+  void finish(const std::vector<BatchItem>& items, const ReportDocument& report, double max_slide_cm_s);
 
   /// On an interrupted batch, with --incremental: saves the manifest with the clips of `clips`
-  /// (report entries by item, null where not done) that finished, so that the same command
+  /// (report entries by item, empty where not done) that finished, so that the same command
   /// resumes. Returns whether a manifest was saved.
-  bool save_progress(const std::vector<BatchItem>& items, const std::vector<nlohmann::json>& clips);
+  bool save_progress(const std::vector<BatchItem>& items, const std::vector<std::optional<ClipReport>>& clips);
 
   /// On an interrupted batch: writes the HTML page and the JUnit file (when asked) of the clips
-  /// of `clips` that finished (report entries by item, null where not done), marked incomplete
-  /// by `summary` (see interrupted_summary), and says so.
-  void write_interrupted_pages(const std::vector<nlohmann::json>& clips, const nlohmann::json& summary,
+  /// of `clips` that finished (report entries by item, empty where not done), marked incomplete
+  /// by `summary`, and says so.
+  void write_interrupted_pages(const std::vector<std::optional<ClipReport>>& clips, const ReportSummary& summary,
                                double max_slide_cm_s) const;
 
  private:
-  /// Records in the manifest each clip of `clips` (by item): cleaned ones with their entry, failed
-  /// ones erased; skipped and null (not done) entries left as they were.
-  void record(const std::vector<BatchItem>& items, const nlohmann::json& clips);
+  /// Records clip `item`'s entry in the manifest: a cleaned one with its entry, a failed one
+  /// erased, a skipped one left as it was.
+  void record(const BatchItem& item, std::size_t index, const ClipReport& clip);
 
   std::string shard_text_, html_path_, junit_path_;
   bool incremental_ = false;
@@ -68,8 +66,8 @@ class CleanPipeline {
   std::vector<std::string> input_hashes_;  ///< per item, filled by skip_unchanged
 };
 
-/// Writes the HTML page and the JUnit XML of a report document, each when its path is not empty.
-void write_report_pages(const nlohmann::json& document, const std::string& html_path, const std::string& junit_path,
+/// Writes the HTML page and the JUnit XML of a report, each when its path is not empty.
+void write_report_pages(const ReportDocument& report, const std::string& html_path, const std::string& junit_path,
                         double max_slide_cm_s);
 
 }  // namespace footfix::cli

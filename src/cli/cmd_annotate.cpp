@@ -93,7 +93,7 @@ std::vector<BatchItem> plan_annotate(const AnnotateOptions& opts) {
   plan.finish_item = [](BatchItem& item) {
     if (std::filesystem::path(item.output).extension() != ".json") item.output = contacts_json_path(item.output);
   };
-  return plan_batch(opts.inputs, plan);
+  return plan_batch(opts.inputs, plan, log_plan_note);
 }
 
 int run_annotate(AnnotateOptions& opts) {

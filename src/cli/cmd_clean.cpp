@@ -20,21 +20,15 @@
 #include "console.h"
 #include "contact_options.h"
 #include "footfix/eval/metrics.h"
-#include "footfix/files/atomic_file.h"
-#include "footfix/io/clip_io.h"
-#include "footfix/gltf/gltf.h"
-#include "footfix/pipeline/load_clip.h"
+#include "footfix/batch/clean_one.h"
+#include "footfix/batch/clip_report.h"
 #include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "solve/clean_settings_json.h"
-#include "footfix/solve/pinned_root.h"
-#include "footfix/solve/treadmill.h"
-#include "metrics_json.h"
+#include "batch/clip_report_json.h"
 #include "number_options.h"
-#include "output_guard.h"
+#include "footfix/batch/output_guard.h"
 #include "output_options.h"
-#include "report_fields.h"
-#include "report_plot.h"
 
 namespace footfix::cli {
 namespace {
@@ -104,21 +98,6 @@ CleanSettings resolve_settings(CleanOptions& o) {
   return settings;
 }
 
-// A planted foot missing its target by more than k_reported_miss_m is warned about by the clean
-// itself; a smaller miss over k_noticeable_miss_m matters only when it leaves the clip over the
-// slide threshold.
-constexpr double k_noticeable_miss_m = 0.005;
-constexpr double k_reported_miss_m = 0.01;
-
-std::string slide_left_warning(double p95_cm_s, double max_cm_s) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "a planted foot could not reach its target: contact slide p95 %.2f cm/s is over %.4g cm/s "
-                "(check the leg joints with `footfix inspect`, or name them with --rig)",
-                p95_cm_s, max_cm_s);
-  return buf;
-}
-
 /// What one clip's worker leaves for the summary.
 struct CleanedClip {
   double residual_p95_cm_s = 0;
@@ -126,14 +105,10 @@ struct CleanedClip {
 };
 
 /// A clip's result in a few figures for its console line, from its report entry: "contact slide
-/// p95 25.90 -> 0.06 cm/s, 14 contacts" (the count only where the entry has it).
-std::string clip_figures(const json& record) {
-  std::string text = fmt::format("contact slide p95 {:.2f} -> {:.2f} cm/s",
-                                 number_at(record, {"metrics", "slide_source", "p95_cm_per_s"}, NAN),
-                                 residual_slide(record, NAN));
-  if (const json* count = field_at(record, {"contact_count"}); count != nullptr && count->is_number_unsigned())
-    text += ", " + counted(count->get<size_t>(), "contact");
-  return text;
+/// p95 25.90 -> 0.06 cm/s, 14 contacts".
+std::string clip_figures(const ClipReport& record) {
+  return fmt::format("contact slide p95 {:.2f} -> {:.2f} cm/s, {}", source_slide(record, NAN), residual_slide(record, NAN),
+                     counted(record.contact_count, "contact"));
 }
 
 int run_clean(CleanOptions& o, bool max_slide_given) {
@@ -151,7 +126,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
       fail(ErrorKind::usage, "--format must be bvh, fbx, gltf or glb");
     plan.new_extension = "." + o.format;
   }
-  auto items = plan_batch(o.inputs, plan);
+  auto items = plan_batch(o.inputs, plan, log_plan_note);
   if (!o.report_path.empty())
     for (const auto& item : items)
       if (real_path(item.input) == real_path(o.report_path))
@@ -168,16 +143,17 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
 
   BatchReport report(o.report_path, items.size());
-  std::vector<json> records(items.size());
+  std::vector<ClipReport> records(items.size());
   std::vector<CleanedClip> cleaned(items.size());
   // Every clip's report entry, kept only for what needs them at the end (--html, --junit,
   // --incremental); the plot series only where a report or page shows them.
   const bool keep_records = o.pipeline.needs_clip_records();
   const bool want_plot = keep_records || !o.report_path.empty();
-  std::vector<json> full_records(keep_records ? items.size() : 0);
-  auto check_result = [&](size_t i, bool ok) -> json {
-    if (!o.check || !ok) return nullptr;
-    return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? "failed" : "passed";
+  std::vector<std::optional<ClipReport>> full_records(keep_records ? items.size() : 0);
+  const CleanOneSettings one{read, save, settings, o.max_slide_cm_s, want_plot};
+  auto check_result = [&](size_t i, bool ok) {
+    if (!o.check || !ok) return CheckResult::none;
+    return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? CheckResult::failed : CheckResult::passed;
   };
   const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(
@@ -189,100 +165,36 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
           spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(records[index]));
           return;
         }
-        auto start = std::chrono::steady_clock::now();
-        LoadedClip loaded = load_clip(item.input, read);
-        const PlotSource plot = want_plot ? plot_source(loaded) : PlotSource{};  // what the report draws
-        // A clip whose source frames can be decoded again (BVH, FBX) is handed over and cleaned in
-        // place; the metrics read its source frames back from what the reader kept. Others are kept.
-        const bool handed_over = has_source_frames(loaded.clip);
-        CleanResult result = handed_over ? clean_clip(std::move(loaded.clip), loaded.rig, settings)
-                                         : clean_clip(loaded.clip, loaded.rig, settings);
-        const Clip& cleaned_clip = result.cleaned;
-        ContactMask mask{result.contacts.feet[0].contact, result.contacts.feet[1].contact};
-        const int root = loaded.rig.translation_joint;
-        const Vec3 g = result.ground_velocity_mps;
-        FrameSource source = handed_over ? FrameSource{&cleaned_clip.skeleton, cleaned_clip.fps, cleaned_clip.frame_count,
-                                                       [&cleaned_clip](int f, Clip& into) { decode_source_frame(cleaned_clip, f, into); }}
-                                         : frames_of(loaded.clip);
-        FrameSource after = frames_of(cleaned_clip);
-        // The source as the clean saw it: moved to the ground (--ground) and, on a treadmill, with
-        // both clips in the ground's frame.
-        if (const double dy = result.ground_offset_m; dy != 0)
-          source.fill = [fill = std::move(source.fill), root, dy](int f, Clip& into) {
-            fill(f, into);
-            move_body(into, 0, root, {0.0, dy, 0.0});
-          };
-        if (result.treadmill)
-          for (FrameSource* frames : {&source, &after})
-            frames->fill = [fill = std::move(frames->fill), root, g](int f, Clip& into) {
-              fill(f, into);
-              shift_frame_by_ground(into, 0, f, root, g, -1);
-            };
-        const ClipMetrics metrics = compare_frames(source, after, loaded.rig, mask);
-        if (result.treadmill)
-          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input,
-                        g.x, g.z);
-        CleanedClipInfo info{std::filesystem::path(item.output).filename().string(), loaded.warnings};
-        info.warnings.insert(info.warnings.end(), result.warnings.begin(), result.warnings.end());
-        const double worst_miss_m = std::max(result.max_miss_m[0], result.max_miss_m[1]);
-        if (metrics.cleaned_slide.p95_cm_per_s > o.max_slide_cm_s && worst_miss_m > k_noticeable_miss_m &&
-            worst_miss_m <= k_reported_miss_m)
-          info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, o.max_slide_cm_s));
-        const std::vector<std::string>& warnings = info.warnings;
-        // The contacts go beside the clip, and into a glTF animation's extras as well.
-        std::ostringstream contacts_text;
-        write_contacts_json(result.cleaned, result.contacts, settings.contacts, contacts_text, &info);
-        SaveOptions clip_save = save;
-        if (is_gltf_path(item.output)) clip_save.gltf_extras = contacts_text.str();
-        save_clip(result.cleaned, item.output, clip_save);
-        try {
-          write_file_atomically(item.companion, [&](std::ostream& out) { out << contacts_text.str(); });
-        } catch (...) {
-          std::error_code ec;
-          std::filesystem::remove(item.output, ec);  // no clip without its contacts
-          throw;
-        }
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        for (const auto& w : warnings) spdlog::warn("{}: {}", item.input, w);
-        for (const auto& n : result.contacts.notes) spdlog::info("{}: {}", item.input, n);
+        ClipReport record = clean_one(item.input, {item.output, item.companion}, one);
+        const ClipMetrics& metrics = *record.metrics;
+        if (const auto& g = record.ground_velocity_mps)
+          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input, g->x, g->z);
+        for (const auto& w : record.warnings) spdlog::warn("{}: {}", item.input, w);
+        for (const auto& n : record.notes) spdlog::info("{}: {}", item.input, n);
         cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
         spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input,
                       metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
-        records[index] = {{"output", item.output},
-                          {"contacts", item.companion},
-                          {"contact_count", result.contacts.feet[0].intervals.size() + result.contacts.feet[1].intervals.size()},
-                          {"time_s", seconds},
-                          {"frames", plot.frames},
-                          {"solver_iterations", result.solver_iterations},
-                          {"loop", result.loop},
-                          {"treadmill", result.treadmill},
-                          {"metrics", metrics_to_json(metrics)},
-                          {"warnings", warnings}};
-        if (!result.contacts.notes.empty()) records[index]["notes"] = result.contacts.notes;
-        if (result.treadmill) records[index]["ground_velocity_mps"] = {g.x, g.y, g.z};
-        if (settings.ground.mode != GroundMode::keep) {
-          records[index]["ground_offset_m"] = result.ground_offset_m;
-          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input,
-                       result.ground_offset_m);
-        }
-        spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(records[index]));
-        if (want_plot) records[index]["plot"] = plot_series(plot, loaded.rig, result, settings.contacts);
+        if (record.ground_offset_m)
+          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input, *record.ground_offset_m);
+        spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(record));
+        records[index] = std::move(record);
       },
       [&](size_t index, const ItemOutcome& outcome) {
-        json record = {{"input", items[index].input}, {"status", outcome.ok ? "ok" : "failed"},
-                       {"exit_code", outcome.exit_code}};
-        if (outcome.ok) record.update(std::move(records[index]));
-        else record["error"] = outcome.message;
-        records[index] = json();
-        record["check"] = check_result(index, outcome.ok);
-        if (keep_records) full_records[index] = record;
-        report.add_clip(index, std::move(record));
+        ClipReport record;
+        if (outcome.ok) record = std::move(records[index]);
+        else record.error = outcome.message;
+        records[index] = ClipReport();
+        record.input = items[index].input;
+        if (!outcome.ok) record.status = ClipStatus::failed;
+        record.exit_code = outcome.exit_code;
+        record.check = check_result(index, outcome.ok);
+        report.add_clip(index, record);
+        if (keep_records) full_records[index] = std::move(record);
       },
-      [&](const std::string& signal, size_t finished) {
+      [&](const std::string& signal, size_t) {
         report.interrupt(signal);
         if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
-        json summary = interrupted_summary(signal, finished, items.size());
-        summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}};
+        const ReportSummary summary{o.check, o.max_slide_cm_s, false, signal, static_cast<long long>(items.size())};
         o.pipeline.write_interrupted_pages(full_records, summary, o.max_slide_cm_s);
         if (o.pipeline.save_progress(items, full_records))
           spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
@@ -296,7 +208,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     if (!outcomes[i].ok) continue;
     ++ok;
     if (!o.check) continue;
-    if (check_result(i, true) == "passed") {
+    if (check_result(i, true) == CheckResult::passed) {
       ++passed;
       continue;
     }
@@ -313,8 +225,10 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
   json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
   summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}, {"passed", passed}, {"failed", over}};
-  json document = {{"tool", "footfix"}, {"version", FOOTFIX_VERSION}, {"summary", summary}, {"clips", std::move(full_records)}};
   report.finish(std::move(summary));
+  ReportDocument document{"footfix", FOOTFIX_VERSION, {o.check, o.max_slide_cm_s, true, "", -1}, {}};
+  document.clips.reserve(full_records.size());
+  for (auto& clip : full_records) document.clips.push_back(std::move(*clip));
   o.pipeline.finish(items, document, o.max_slide_cm_s);
   return code;
 }

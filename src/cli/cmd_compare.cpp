@@ -17,7 +17,7 @@
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/compare/compare_methods.h"
 #include "lock_options.h"
-#include "metrics_json.h"
+#include "batch/clip_report_json.h"
 
 namespace footfix::cli {
 namespace {
@@ -129,7 +129,7 @@ int run_compare(CompareOptions& o) {
   if (terrain.kind != TerrainKind::flat) settings.runtime_ground = terrain_ground_query(terrain);
   // Inputs only: nothing is written, so directories need no -o.
   std::vector<BatchItem> items;
-  for (const auto& input : expand_inputs(o.inputs, false)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
+  for (const auto& input : expand_inputs(o.inputs, false, log_plan_note)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
   std::vector<ClipComparison> clips(items.size());
   const auto started = std::chrono::steady_clock::now();
   auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {

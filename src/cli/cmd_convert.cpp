@@ -6,7 +6,7 @@
 
 #include "clip_options.h"
 #include "command.h"
-#include "output_guard.h"
+#include "footfix/batch/output_guard.h"
 #include "write_format_options.h"
 
 namespace footfix::cli {

@@ -191,7 +191,7 @@ CLI::App* add_inspect_command(CLI::App& app, Action& action) {
     read.limits.keep_bvh_text = false;  // no clip is written
     json all = json::array();
     int code = k_exit_ok;
-    for (const auto& path : expand_inputs(opts->clips, opts->follow_symlinks)) {
+    for (const auto& path : expand_inputs(opts->clips, opts->follow_symlinks, log_plan_note)) {
       json d;
       LoadedClip loaded;
       bool was_read = false;  // loaded.clip holds the clip as read: a failure after it reads no more

@@ -85,7 +85,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
     // Flat: no query (the detector's own ground), as before the option.
     const GroundQuery ground = terrain.kind == TerrainKind::flat ? GroundQuery{} : terrain_ground_query(terrain);
     plan.finish_item = [](BatchItem& item) { item.companion = lock_json_path(item.output); };
-    auto items = plan_batch(o->inputs, plan);
+    auto items = plan_batch(o->inputs, plan, log_plan_note);
     if (o->out.dry_run) {
       print_plan(items);
       return static_cast<int>(k_exit_ok);

@@ -13,7 +13,7 @@
 #include "footfix/eval/metrics.h"
 #include "contacts/contacts_json.h"
 #include "control_escape.h"
-#include "metrics_json.h"
+#include "batch/clip_report_json.h"
 
 namespace footfix::cli {
 namespace {

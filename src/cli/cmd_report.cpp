@@ -9,7 +9,7 @@
 #include "footfix/files/atomic_file.h"
 #include "console.h"
 #include "number_options.h"
-#include "report_fields.h"
+#include "batch/clip_report_json.h"
 #include "report_merge.h"
 #include "report_view.h"
 
@@ -40,7 +40,8 @@ int run_report(const ReportOptions& o, const char* name) {
       if (!other.empty() && std::filesystem::path(other) == std::filesystem::path(path))
         fail(ErrorKind::usage, path + ": refusing to overwrite an input report");
     reports.push_back(read_report(path));
-    const std::string note = incomplete_note(report_view(reports.back().document), clips_of(reports.back().document).size());
+    const ReportDocument read = report_document_from_json(reports.back().document);
+    const std::string note = incomplete_note(report_view(read), read.clips.size());
     if (!note.empty()) spdlog::warn("{}: {}", path, note);
   }
   std::vector<std::string> warnings;
@@ -48,7 +49,8 @@ int run_report(const ReportOptions& o, const char* name) {
   for (const auto& w : warnings) spdlog::warn("{}", w);
   if (!o.output.empty())
     write_file_atomically(o.output, [&](std::ostream& out) { out << merged.dump(2) << "\n"; });
-  write_report_pages(merged, o.html, o.junit, o.max_slide_cm_s);
+  if (!o.html.empty() || !o.junit.empty())
+    write_report_pages(report_document_from_json(merged), o.html, o.junit, o.max_slide_cm_s);
   spdlog::info("{}, {}", counted(reports.size(), "report"), counted(merged.at("clips").size(), "clip"));
   return k_exit_ok;
 }

@@ -25,7 +25,7 @@
 #include "control_escape.h"
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_metrics.h"
-#include "output_guard.h"
+#include "footfix/batch/output_guard.h"
 #include "write_format_options.h"
 
 namespace footfix::cli {

@@ -6,13 +6,11 @@
 #include <sstream>
 #include <vector>
 
-#include "report_fields.h"
 #include "report_player.h"
 #include "report_view.h"
 #include "xml_escape.h"
 
 namespace footfix::cli {
-using nlohmann::json;
 
 namespace {
 
@@ -29,16 +27,6 @@ std::string fmt(double v, int decimals = 2) {
   return buffer;
 }
 
-const json* object_field(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_object() ? &*it : nullptr;
-}
-
-const json* array_field(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_array() ? &*it : nullptr;
-}
-
 /// A threshold as given: up to 4 significant digits (0.0001, 5, 2.5).
 std::string threshold_text(double v) {
   char buffer[64];
@@ -48,22 +36,14 @@ std::string threshold_text(double v) {
 
 std::string cell(double v, int decimals = 2) { return std::isnan(v) ? "&ndash;" : fmt(v, decimals); }
 
-std::vector<double> numbers(const json* series) {
-  std::vector<double> out;
-  if (series == nullptr) return out;
-  out.reserve(series->size());
-  for (const auto& v : *series) out.push_back(v.is_number() ? v.get<double>() : 0.0);
-  return out;
-}
-
 // ---- time plots ----
 
 struct TimeAxis {
-  int frames = 1, step = 1;
+  long long frames = 1, step = 1;
   double x(double frame) const { return k_left + k_plot_w * (frames > 1 ? frame / (frames - 1) : 0.0); }
 };
 
-void contact_timeline(std::ostream& out, const json& feet, const TimeAxis& axis, double fps) {
+void contact_timeline(std::ostream& out, const std::vector<FootPlot>& feet, const TimeAxis& axis, double fps) {
   const int row_h = 14, height = 2 * (row_h + 4) + 16;
   out << "<svg class=\"timeline\" width=\"" << k_width << "\" height=\"" << height << "\" viewBox=\"0 0 " << k_width
       << ' ' << height << "\"><title>contacts per foot</title>";
@@ -71,15 +51,13 @@ void contact_timeline(std::ostream& out, const json& feet, const TimeAxis& axis,
     int y = 2 + side * (row_h + 4);
     out << "<text x=\"2\" y=\"" << y + 11 << "\">" << k_foot_names[side] << "</text><rect x=\"" << k_left << "\" y=\"" << y
         << "\" width=\"" << k_plot_w << "\" height=\"" << row_h << "\" fill=\"#eee\"/>";
-    if (const json* contacts = array_field(feet[static_cast<std::size_t>(side)], "contacts"))
-      for (const auto& c : *contacts) {
-        if (!c.is_array() || c.size() != 2 || !c[0].is_number() || !c[1].is_number()) continue;
-        double x0 = axis.x(c[0].get<double>()), x1 = axis.x(c[1].get<double>());
-        out << "<rect x=\"" << fmt(x0, 1) << "\" y=\"" << y << "\" width=\"" << fmt(std::max(1.0, x1 - x0), 1)
-            << "\" height=\"" << row_h << "\" fill=\"" << k_foot_colors[side] << "\"/>";
-      }
+    for (const auto& c : feet[static_cast<std::size_t>(side)].contacts) {
+      double x0 = axis.x(static_cast<double>(c[0])), x1 = axis.x(static_cast<double>(c[1]));
+      out << "<rect x=\"" << fmt(x0, 1) << "\" y=\"" << y << "\" width=\"" << fmt(std::max(1.0, x1 - x0), 1)
+          << "\" height=\"" << row_h << "\" fill=\"" << k_foot_colors[side] << "\"/>";
+    }
   }
-  const int last = axis.frames - 1;
+  const long long last = axis.frames - 1;
   out << "<text x=\"" << k_left << "\" y=\"" << height - 2 << "\">frame 0 (0 s)</text><text x=\"" << k_width - k_right
       << "\" y=\"" << height - 2 << "\" text-anchor=\"end\">frame " << last << " (" << fmt(last > 0 && fps > 0 ? last / fps : 0.0)
       << " s)</text></svg>";
@@ -87,13 +65,13 @@ void contact_timeline(std::ostream& out, const json& feet, const TimeAxis& axis,
 
 // Two series (left, right foot) over time with a threshold line. The y range shows the threshold
 // in context: up to the data's maximum, but at least 1.5x and at most 8x the threshold.
-void time_plot(std::ostream& out, const json& feet, const char* key, double threshold, const TimeAxis& axis,
-               const char* title, const char* unit) {
+void time_plot(std::ostream& out, const std::vector<FootPlot>& feet, std::vector<double> FootPlot::*series_of,
+               double threshold, const TimeAxis& axis, const char* title, const char* unit) {
   const int height = 120, top = 8, bottom = 16, plot_h = height - top - bottom;
   std::vector<double> series[2];
   double peak = 0;
   for (int side = 0; side < 2 && side < static_cast<int>(feet.size()); ++side) {
-    series[side] = numbers(array_field(feet[static_cast<std::size_t>(side)], key));
+    series[side] = feet[static_cast<std::size_t>(side)].*series_of;
     for (double v : series[side]) peak = std::max(peak, v);
   }
   double y_max = threshold > 0 ? std::clamp(peak, 1.5 * threshold, 8 * threshold) : std::max(peak, 1e-3);
@@ -118,7 +96,7 @@ void time_plot(std::ostream& out, const json& feet, const char* key, double thre
 
 // Top-down (x right, z down) paths of both contact joints before (dashed) and after (solid),
 // with planted points, at one scale on both axes.
-void top_down(std::ostream& out, const json& feet) {
+void top_down(std::ostream& out, const std::vector<FootPlot>& feet) {
   const int size = 260, pad = 10;
   std::vector<double> paths[2][2], planted[2];
   double x_min = INFINITY, x_max = -INFINITY, z_min = INFINITY, z_max = -INFINITY;
@@ -129,10 +107,10 @@ void top_down(std::ostream& out, const json& feet) {
     }
   };
   for (int side = 0; side < 2 && side < static_cast<int>(feet.size()); ++side) {
-    const json& foot = feet[static_cast<std::size_t>(side)];
-    paths[side][0] = numbers(array_field(foot, "xz_before"));
-    paths[side][1] = numbers(array_field(foot, "xz_after"));
-    planted[side] = numbers(array_field(foot, "planted_xz"));
+    const FootPlot& foot = feet[static_cast<std::size_t>(side)];
+    paths[side][0] = foot.xz_before;
+    paths[side][1] = foot.xz_after;
+    planted[side] = foot.planted_xz;
     extend(paths[side][0]), extend(paths[side][1]), extend(planted[side]);
   }
   out << "<svg class=\"topdown\" width=\"" << size << "\" height=\"" << size << "\" viewBox=\"0 0 " << size << ' '
@@ -164,114 +142,110 @@ void top_down(std::ostream& out, const json& feet) {
 
 // ---- tables ----
 
-void metrics_table(std::ostream& out, const json& clip) {
+void metrics_table(std::ostream& out, const ClipMetrics& m) {
   struct Row {
     const char* label;
-    const char* key;
+    double (*value)(const SlideStats&);
     int decimals;
   };
-  static constexpr Row slide_rows[] = {{"contact slide p95 (cm/s)", "p95_cm_per_s", 2},
-                                       {"contact slide mean (cm/s)", "mean_cm_per_s", 2},
-                                       {"contact slide p95 (mm/frame)", "p95_mm_per_frame", 2},
-                                       {"contact slide mean (mm/frame)", "mean_mm_per_frame", 2},
-                                       {"contact frame pairs", "contact_frame_pairs", 0}};
+  static constexpr Row slide_rows[] = {
+      {"contact slide p95 (cm/s)", [](const SlideStats& s) { return s.p95_cm_per_s; }, 2},
+      {"contact slide mean (cm/s)", [](const SlideStats& s) { return s.mean_cm_per_s; }, 2},
+      {"contact slide p95 (mm/frame)", [](const SlideStats& s) { return s.p95_mm_per_frame; }, 2},
+      {"contact slide mean (mm/frame)", [](const SlideStats& s) { return s.mean_mm_per_frame; }, 2},
+      {"contact frame pairs", [](const SlideStats& s) { return static_cast<double>(s.samples); }, 0}};
   out << "<table class=\"metrics\"><tr><th></th><th>source</th><th>cleaned</th></tr>";
   for (const auto& row : slide_rows)
-    out << "<tr><td>" << row.label << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", row.key}, NAN), row.decimals) << "</td><td>"
-        << cell(number_at(clip, {"metrics", "slide_cleaned", row.key}, NAN), row.decimals) << "</td></tr>";
-  out << "<tr><td>max leg acceleration (m/s&sup2;)</td><td>" << cell(number_at(clip, {"metrics", "source_max_leg_accel_mps2"}, NAN), 1)
-      << "</td><td>" << cell(number_at(clip, {"metrics", "cleaned_max_leg_accel_mps2"}, NAN), 1) << "</td></tr>"
-      << "<tr><td>new ground penetration (mm)</td><td></td><td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1)
-      << "</td></tr><tr><td>deviation mean / max (cm)</td><td></td><td>"
-      << cell(number_at(clip, {"metrics", "mean_deviation_cm"}, NAN)) << " / " << cell(number_at(clip, {"metrics", "max_deviation_cm"}, NAN))
-      << "</td></tr>";
-  if (const json* m = object_field(clip, "metrics"))
-    if (auto it = m->find("non_leg_joints_unchanged"); it != m->end() && it->is_boolean())
-      out << "<tr><td>non-leg joints unchanged</td><td></td><td>" << (it->get<bool>() ? "yes" : "<b>no</b>")
-          << "</td></tr>";
-  out << "</table>";
+    out << "<tr><td>" << row.label << "</td><td>" << cell(row.value(m.source_slide), row.decimals) << "</td><td>"
+        << cell(row.value(m.cleaned_slide), row.decimals) << "</td></tr>";
+  out << "<tr><td>max leg acceleration (m/s&sup2;)</td><td>" << cell(m.source_max_leg_accel, 1) << "</td><td>"
+      << cell(m.cleaned_max_leg_accel, 1) << "</td></tr>"
+      << "<tr><td>new ground penetration (mm)</td><td></td><td>" << cell(m.max_new_penetration_mm, 1)
+      << "</td></tr><tr><td>deviation mean / max (cm)</td><td></td><td>" << cell(m.mean_deviation_cm) << " / "
+      << cell(m.max_deviation_cm) << "</td></tr>"
+      << "<tr><td>non-leg joints unchanged</td><td></td><td>" << (m.non_leg_unchanged() ? "yes" : "<b>no</b>")
+      << "</td></tr></table>";
 }
+
+/// A metric of the clip, NaN (a dash) when it has no metrics.
+double metric(const ClipReport& clip, double ClipMetrics::*field) { return clip.metrics ? (*clip.metrics).*field : NAN; }
 
 std::string anchor(std::size_t index) { return "clip-" + std::to_string(index); }
 
 /// "317 frames (2.63 s)" from the entry's frame count and its plot's rate; "" without a count.
-std::string duration(const json& clip) {
-  auto frames = clip.find("frames");
-  if (frames == clip.end() || !frames->is_number_integer()) return "";
-  const long long count = frames->get<long long>();
-  const double fps = number_at(clip, {"plot", "fps"}, 0.0);
+std::string duration(const ClipReport& clip) {
+  if (!clip.frames) return "";
+  const long long count = *clip.frames;
+  const double fps = clip.plot ? clip.plot->fps : 0.0;
   std::string text = std::to_string(count);
   if (fps > 0 && count > 0) text += " (" + fmt((count - 1) / fps) + " s)";
   return text;
 }
 
 /// The check column: "passed" / "failed" and the clip's residual against the threshold.
-std::string check_cell(const json& clip, const ReportView& view) {
-  const std::string check = text_at(clip, {"check"});
-  if (check.empty()) return "&ndash;";
-  const char* relation = check == "failed" ? " &gt; " : " &le; ";
-  return xml_escape(check) + " (" + cell(residual_slide(clip, NAN)) + relation + threshold_text(view.max_slide_cm_s) + ")";
+std::string check_cell(const ClipReport& clip, const ReportView& view) {
+  if (clip.check == CheckResult::none) return "&ndash;";
+  const bool failed = clip.check == CheckResult::failed;
+  return std::string(failed ? "failed" : "passed") + " (" + cell(residual_slide(clip, NAN)) + (failed ? " &gt; " : " &le; ") +
+         threshold_text(view.summary.max_slide_cm_s) + ")";
 }
 
-void overview(std::ostream& out, const json& clips, const ReportView& view) {
+void overview(std::ostream& out, const std::vector<ClipReport>& clips, const ReportView& view) {
   out << "<table class=\"overview\"><thead><tr><th>clip</th><th>status</th><th>frames (duration)</th><th>slide p95 before "
          "(cm/s)</th><th>slide p95 after (cm/s)</th>";
-  if (view.check) out << "<th>check: p95 &le; " << threshold_text(view.max_slide_cm_s) << " cm/s</th>";
+  if (view.summary.check) out << "<th>check: p95 &le; " << threshold_text(view.summary.max_slide_cm_s) << " cm/s</th>";
   out << "<th>new penetration (mm)</th><th>warnings / error</th></tr></thead><tbody>";
   for (std::size_t i : view.order) {
-    const json& clip = clips[i];
+    const ClipReport& clip = clips[i];
     const Verdict verdict = verdict_of(clip);
     std::string notes = error_of(clip, view);
-    if (const json* w = array_field(clip, "warnings"))
-      for (const auto& warning : *w)
-        if (warning.is_string()) notes += (notes.empty() ? "" : "; ") + warning.get<std::string>();
+    for (const auto& warning : clip.warnings) notes += (notes.empty() ? "" : "; ") + warning;
     out << "<tr class=\"" << verdict_class(verdict) << "\"><td><a href=\"#" << anchor(i) << "\">"
-        << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << "</a></td><td>" << verdict_label(verdict)
-        << "</td><td>" << duration(clip) << "</td><td>" << cell(number_at(clip, {"metrics", "slide_source", "p95_cm_per_s"}, NAN))
+        << xml_escape(relative_to(clip.input, view.input_root)) << "</a></td><td>" << verdict_label(verdict)
+        << "</td><td>" << duration(clip) << "</td><td>" << cell(source_slide(clip, NAN))
         << "</td><td>" << cell(residual_slide(clip, NAN)) << "</td>";
-    if (view.check) out << "<td>" << check_cell(clip, view) << "</td>";
-    out << "<td>" << cell(number_at(clip, {"metrics", "max_new_penetration_mm"}, NAN), 1) << "</td><td>" << xml_escape(notes)
+    if (view.summary.check) out << "<td>" << check_cell(clip, view) << "</td>";
+    out << "<td>" << cell(metric(clip, &ClipMetrics::max_new_penetration_mm), 1) << "</td><td>" << xml_escape(notes)
         << "</td></tr>";
   }
   out << "</tbody></table>";
 }
 
 /// Writes the clip's section; returns whether it holds a motion player.
-bool clip_section(std::ostream& out, const json& clip, std::size_t index, const ReportView& view) {
+bool clip_section(std::ostream& out, const ClipReport& clip, std::size_t index, const ReportView& view) {
   const Verdict verdict = verdict_of(clip);
   out << "<section class=\"clip\" id=\"" << anchor(index) << "\"><h2>"
-      << xml_escape(relative_to(text_at(clip, {"input"}), view.input_root)) << " <span class=\"" << verdict_class(verdict)
+      << xml_escape(relative_to(clip.input, view.input_root)) << " <span class=\"" << verdict_class(verdict)
       << "\">" << verdict_label(verdict) << "</span></h2>";
-  if (std::string output = text_at(clip, {"output"}); !output.empty())
-    out << "<p>output: " << xml_escape(relative_to(output, view.output_root)) << "</p>";
-  if (const std::string check = text_at(clip, {"check"}); !check.empty())
-    out << "<p class=\"check " << verdict_class(verdict) << "\">check " << xml_escape(check) << ": contact slide p95 "
-        << cell(residual_slide(clip, NAN)) << " cm/s, threshold " << threshold_text(view.max_slide_cm_s) << " cm/s</p>";
+  if (!clip.output.empty()) out << "<p>output: " << xml_escape(relative_to(clip.output, view.output_root)) << "</p>";
+  if (clip.check != CheckResult::none)
+    out << "<p class=\"check " << verdict_class(verdict) << "\">check "
+        << (clip.check == CheckResult::failed ? "failed" : "passed") << ": contact slide p95 "
+        << cell(residual_slide(clip, NAN)) << " cm/s, threshold " << threshold_text(view.summary.max_slide_cm_s) << " cm/s</p>";
   if (std::string error = error_of(clip, view); !error.empty())
     out << "<p class=\"error\">" << xml_escape(error) << "</p>";
-  for (const char* kind : {"warnings", "notes"})
-    if (const json* lines = array_field(clip, kind); lines != nullptr && !lines->empty()) {
-      out << "<ul class=\"" << kind << "\">";
-      for (const auto& line : *lines)
-        if (line.is_string()) out << "<li>" << xml_escape(line.get<std::string>()) << "</li>";
+  for (const auto* lines : {&clip.warnings, &clip.notes})
+    if (!lines->empty()) {
+      out << "<ul class=\"" << (lines == &clip.warnings ? "warnings" : "notes") << "\">";
+      for (const auto& line : *lines) out << "<li>" << xml_escape(line) << "</li>";
       out << "</ul>";
     }
-  const json* plot = object_field(clip, "plot");
-  const json* feet = plot != nullptr ? array_field(*plot, "feet") : nullptr;
-  const bool player = plot != nullptr && write_player(out, *plot);
-  if (feet != nullptr) {
-    // Clamped before the conversion: the document may come from a hand-edited file.
-    auto count_at = [&](const char* key) { return static_cast<int>(std::clamp(number_at(*plot, {key}, 1.0), 1.0, 1e9)); };
-    TimeAxis axis{count_at("frames"), count_at("step")};
+  const bool player = clip.plot && write_player(out, *clip.plot);
+  if (clip.plot) {
+    const ClipPlot& plot = *clip.plot;
+    // Clamped: the report may come from a hand-edited file.
+    auto count = [](long long n) { return std::clamp(n, 1LL, 1000000000LL); };
+    auto or_zero = [](double v) { return std::isnan(v) ? 0.0 : v; };
+    TimeAxis axis{count(plot.frames), count(plot.step)};
     out << "<div class=\"plots\"><div>";
-    contact_timeline(out, *feet, axis, number_at(*plot, {"fps"}, 0.0));
-    time_plot(out, *feet, "speed_mps", number_at(*plot, {"speed_threshold_mps"}, 0.0), axis, "source: contact-joint speed", "m/s");
-    time_plot(out, *feet, "height_m", number_at(*plot, {"height_threshold_m"}, 0.0), axis, "source: height above ground", "m");
+    contact_timeline(out, plot.feet, axis, or_zero(plot.fps));
+    time_plot(out, plot.feet, &FootPlot::speed_mps, or_zero(plot.speed_threshold_mps), axis, "source: contact-joint speed", "m/s");
+    time_plot(out, plot.feet, &FootPlot::height_m, or_zero(plot.height_threshold_m), axis, "source: height above ground", "m");
     out << "</div><div>";
-    top_down(out, *feet);
+    top_down(out, plot.feet);
     out << "</div></div>";
   }
-  if (object_field(clip, "metrics") != nullptr) metrics_table(out, clip);
+  if (clip.metrics) metrics_table(out, *clip.metrics);
   out << "<p><a href=\"#top\">back to the overview</a></p></section>\n";
   return player;
 }
@@ -289,28 +263,28 @@ constexpr const char* k_style =
 
 }  // namespace
 
-std::string html_report(const json& report) {
-  const json& clips = clips_of(report);
+std::string html_report(const ReportDocument& report) {
+  const std::vector<ClipReport>& clips = report.clips;
   const ReportView view = report_view(report);
   std::size_t cleaned = 0, skipped = 0, failed = 0, over = 0;
   for (const auto& clip : clips) {
     const Verdict verdict = verdict_of(clip);
     failed += verdict == Verdict::failed;
     over += verdict == Verdict::check_failed;
-    cleaned += verdict != Verdict::failed && text_at(clip, {"status"}) == "ok";
-    skipped += verdict != Verdict::failed && text_at(clip, {"status"}) == "skipped";
+    cleaned += clip.status == ClipStatus::ok;
+    skipped += clip.status == ClipStatus::skipped;
   }
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>footfix report</title><style>"
       << k_style << player_style() << "</style></head><body><h1 id=\"top\">footfix report</h1><p>"
-      << xml_escape(text_at(report, {"tool"})) << ' ' << xml_escape(text_at(report, {"version"})) << ": "
+      << xml_escape(report.tool) << ' ' << xml_escape(report.version) << ": "
       << clips.size() << (clips.size() == 1 ? " clip: " : " clips: ") << cleaned << " cleaned, " << skipped
       << " skipped (unchanged), " << failed << " failed.</p>";
   if (const std::string note = incomplete_note(view, clips.size()); !note.empty())
     out << "<p class=\"incomplete\">" << xml_escape(note) << "; this page shows those.</p>";
-  if (view.check)
+  if (view.summary.check)
     out << "<p class=\"check" << (over > 0 ? " check-failed" : "") << "\">check: contact slide p95 at most "
-        << threshold_text(view.max_slide_cm_s) << " cm/s: " << (over > 0 ? "failed, " : "passed, ") << over
+        << threshold_text(view.summary.max_slide_cm_s) << " cm/s: " << (over > 0 ? "failed, " : "passed, ") << over
         << " over the threshold, " << clips.size() - failed - over << " within it"
         << (failed > 0 ? "; failed clips not checked" : "") << ".</p>";
   if (!view.input_root.empty()) out << "<p>inputs in " << xml_escape(view.input_root) << "/";

@@ -1,6 +1,5 @@
 // The visual report: one self-contained HTML page (inline CSS, SVG drawn here, and the motion
-// player's script, report_player.h; nothing from the network) from a clean report document ({"tool", "version", "clips": [...]}, fields read by
-// name). The header states the --check threshold and verdict; an overview table lists the clips,
+// player's script, report_player.h; nothing from the network) from a clean report (batch/clip_report.h). The header states the --check threshold and verdict; an overview table lists the clips,
 // failures first (runs that failed, then clips over the check threshold), then by residual
 // contact slide (worst first), with paths relative to the batch's folders, each linking to its
 // section. Sections follow the overview's order; each has a motion player of the skeleton
@@ -11,14 +10,14 @@
 // (content-visibility), so pages with thousands of clips stay usable.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <string>
+
+#include "footfix/batch/clip_report.h"
 
 namespace footfix::cli {
 
-/// The page. Deterministic: the same document gives the same bytes.
-std::string html_report(const nlohmann::json& report);
+/// The page. Deterministic: the same report gives the same bytes.
+std::string html_report(const ReportDocument& report);
 
 /// SVG elements drawn for one clip with plot series (the browser test counts them).
 inline constexpr int k_svgs_per_clip = 4;

@@ -4,12 +4,10 @@
 #include <cstdio>
 #include <sstream>
 
-#include "report_fields.h"
 #include "report_view.h"
 #include "xml_escape.h"
 
 namespace footfix::cli {
-using nlohmann::json;
 
 namespace {
 
@@ -21,35 +19,33 @@ std::string number(double v) {
 
 }  // namespace
 
-std::string junit_xml(const json& report, double max_slide_cm_s) {
+std::string junit_xml(const ReportDocument& report, double max_slide_cm_s) {
   std::ostringstream cases;
   int failures = 0, errors = 0, skipped = 0, tests = 0;
   double total_time = 0;
-  const json& clips = clips_of(report);
+  const std::vector<ClipReport>& clips = report.clips;
   for (const auto& clip : clips) {
     ++tests;
-    std::string status = text_at(clip, {"status"});
-    double time = number_at(clip, {"time_s"}, 0.0);
+    double time = clip.time_s.value_or(0.0);
     total_time += time;
-    cases << "    <testcase classname=\"footfix.clean\" name=\"" << xml_escape(text_at(clip, {"input"})) << "\" time=\""
+    cases << "    <testcase classname=\"footfix.clean\" name=\"" << xml_escape(clip.input) << "\" time=\""
           << number(time) << "\">\n";
     const double p95 = residual_slide(clip, NAN);
-    if (status != "ok" && status != "skipped") {
+    if (clip.status == ClipStatus::failed) {
       ++errors;
-      std::string message = text_at(clip, {"error"});
+      const std::string& message = clip.error;
       cases << "      <error message=\"" << xml_escape(message.empty() ? "not cleaned" : message) << "\"/>\n";
     } else if (p95 > max_slide_cm_s) {
       ++failures;
       cases << "      <failure message=\"residual contact slide p95 " << number(p95) << " cm/s &gt; "
             << number(max_slide_cm_s) << " cm/s\"/>\n";
-    } else if (status == "skipped") {
+    } else if (clip.status == ClipStatus::skipped) {
       ++skipped;
       cases << "      <skipped message=\"unchanged since the last run (--incremental)\"/>\n";
     }
-    if (auto w = clip.find("warnings"); w != clip.end() && w->is_array() && !w->empty()) {
+    if (!clip.warnings.empty()) {
       cases << "      <system-out>";
-      for (const auto& warning : *w)
-        if (warning.is_string()) cases << "warning: " << xml_escape(warning.get<std::string>()) << "\n";
+      for (const auto& warning : clip.warnings) cases << "warning: " << xml_escape(warning) << "\n";
       cases << "</system-out>\n";
     }
     cases << "    </testcase>\n";

@@ -5,13 +5,13 @@
 // (summary.complete false) adds a test case "batch complete" in error, saying how far it got.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <string>
+
+#include "footfix/batch/clip_report.h"
 
 namespace footfix::cli {
 
-/// JUnit XML of a report document ({"clips": [...]}); fields are read by name.
-std::string junit_xml(const nlohmann::json& report, double max_slide_cm_s);
+/// JUnit XML of a report.
+std::string junit_xml(const ReportDocument& report, double max_slide_cm_s);
 
 }  // namespace footfix::cli

@@ -6,8 +6,8 @@
 
 #include "footfix/core/error.h"
 #include "footfix/files/atomic_file.h"
-#include "report_fields.h"
-#include "untrusted_json.h"
+#include "batch/report_fields.h"
+#include "batch/untrusted_json.h"
 
 namespace footfix::cli {
 using nlohmann::json;

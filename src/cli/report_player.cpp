@@ -1,9 +1,10 @@
 #include "report_player.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <string>
 
-#include "report_fields.h"
 #include "xml_escape.h"
 
 namespace footfix::cli {
@@ -15,76 +16,62 @@ constexpr int k_view_width = 640, k_view_height = 300, k_timeline_height = 34;
 /// Series and counts beyond these are not a footfix report's: the player is left out.
 constexpr double k_max_count = 1e7;
 
-bool base64_text(const json& v) {
-  if (!v.is_string()) return false;
-  const std::string& s = v.get_ref<const std::string&>();
+bool base64_text(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=';
   });
 }
 
-bool count_in(const json& v, double low, double high) {
-  return v.is_number_integer() && v.get<double>() >= low && v.get<double>() <= high;
+bool count_in(long long v, double low, double high) {
+  return static_cast<double>(v) >= low && static_cast<double>(v) <= high;
 }
 
-/// An array of integers, each in [low, high].
-bool counts_in(const json* v, double low, double high) {
-  return v != nullptr && v->is_array() &&
-         std::all_of(v->begin(), v->end(), [&](const json& x) { return count_in(x, low, high); });
+/// Integers, each in [low, high].
+bool counts_in(const std::vector<long long>& v, double low, double high) {
+  return std::all_of(v.begin(), v.end(), [&](long long x) { return count_in(x, low, high); });
 }
 
 /// The player's data: plot.motion's fields, checked, with the contacts and planted points of
-/// each foot; null when something is missing or mistyped.
-json player_data(const json& plot) {
-  const json* motion = field_at(plot, {"motion"});
-  if (motion == nullptr || !motion->is_object()) return nullptr;
-  const json* parents = field_at(*motion, {"parents"});
-  const json* samples = field_at(*motion, {"samples"});
-  const json* step = field_at(*motion, {"step"});
-  const json* frames = field_at(plot, {"frames"});
-  if (parents == nullptr || !parents->is_array() || parents->empty() || samples == nullptr || step == nullptr ||
-      frames == nullptr || !count_in(*samples, 1, k_max_count) || !count_in(*step, 1, k_max_count) ||
-      !count_in(*frames, 1, k_max_count))
+/// each foot; null when something is missing or out of range.
+json player_data(const ClipPlot& plot) {
+  if (!plot.motion) return nullptr;
+  const MotionPlot& motion = *plot.motion;
+  if (motion.parents.empty() || !count_in(motion.samples, 1, k_max_count) || !count_in(motion.step, 1, k_max_count) ||
+      !count_in(plot.frames, 1, k_max_count))
     return nullptr;
-  const double joints = static_cast<double>(parents->size());
-  if (!counts_in(parents, -1, joints - 1) || !counts_in(field_at(*motion, {"feet"}), -1, joints - 1) ||
-      !counts_in(field_at(*motion, {"moved"}), 0, joints - 1))
+  const double joints = static_cast<double>(motion.parents.size());
+  if (!counts_in(motion.parents, -1, joints - 1) || !counts_in(motion.feet, -1, joints - 1) ||
+      !counts_in(motion.moved, 0, joints - 1))
     return nullptr;
   // Every coded value takes a byte at least: data shorter than their counts say are not read (nor
   // would a browser allocate for counts a hostile report inflated).
-  const double coded[2] = {joints * 3 * samples->get<double>(),
-                           static_cast<double>(field_at(*motion, {"moved"})->size()) * 3 * samples->get<double>()};
+  const double samples = static_cast<double>(motion.samples);
+  const double coded[2] = {joints * 3 * samples, static_cast<double>(motion.moved.size()) * 3 * samples};
   for (int k = 0; k < 2; ++k) {
-    const json* text = field_at(*motion, {k == 0 ? "source" : "cleaned"});
-    if (text == nullptr || !base64_text(*text) || static_cast<double>(text->get_ref<const std::string&>().size()) * 3 / 4 < coded[k])
-      return nullptr;
+    const std::string& text = k == 0 ? motion.source : motion.cleaned;
+    if (!base64_text(text) || static_cast<double>(text.size()) * 3 / 4 < coded[k]) return nullptr;
   }
-  const double mm = number_at(*motion, {"mm"}, 0.0), fps = number_at(*motion, {"fps"}, 0.0);
-  if (!(mm > 0 && mm < 1000) || !(fps > 0 && fps < 1e4) || field_at(*motion, {"feet"})->size() != 2) return nullptr;
+  if (!(motion.mm > 0 && motion.mm < 1000) || !(motion.fps > 0 && motion.fps < 1e4) || motion.feet.size() != 2)
+    return nullptr;
 
   json contacts = json::array(), planted = json::array();
-  const json* feet = field_at(plot, {"feet"});
   for (std::size_t side = 0; side < 2; ++side) {
-    json spans = json::array(), points = json::array();
-    const json* foot = feet != nullptr && feet->is_array() && side < feet->size() ? &(*feet)[side] : nullptr;
-    if (const json* c = foot != nullptr ? field_at(*foot, {"contacts"}) : nullptr; c != nullptr && c->is_array())
-      for (const json& span : *c)
-        if (counts_in(&span, 0, k_max_count) && span.size() == 2) spans.push_back(span);
-    if (const json* p = foot != nullptr ? field_at(*foot, {"planted_xz"}) : nullptr; p != nullptr && p->is_array())
-      for (const json& v : *p) points.push_back(v.is_number() ? v.get<double>() : 0.0);
+    json spans = json::array();
+    if (side < plot.feet.size())
+      for (const auto& span : plot.feet[side].contacts)
+        if (count_in(span[0], 0, k_max_count) && count_in(span[1], 0, k_max_count)) spans.push_back(span);
     contacts.push_back(std::move(spans));
-    planted.push_back(std::move(points));
+    planted.push_back(side < plot.feet.size() ? plot.feet[side].planted_xz : std::vector<double>{});
   }
-  return {{"fps", fps},          {"step", *step},  {"samples", *samples},
-          {"mm", mm},            {"frames", *frames}, {"parents", *parents},
-          {"feet", *field_at(*motion, {"feet"})}, {"moved", *field_at(*motion, {"moved"})},
-          {"source", *field_at(*motion, {"source"})}, {"cleaned", *field_at(*motion, {"cleaned"})},
-          {"contacts", contacts}, {"planted", planted}};
+  return {{"fps", motion.fps},         {"step", motion.step},       {"samples", motion.samples},
+          {"mm", motion.mm},           {"frames", plot.frames},     {"parents", motion.parents},
+          {"feet", motion.feet},       {"moved", motion.moved},     {"source", motion.source},
+          {"cleaned", motion.cleaned}, {"contacts", contacts},      {"planted", planted}};
 }
 
 }  // namespace
 
-bool write_player(std::ostream& out, const json& plot) {
+bool write_player(std::ostream& out, const ClipPlot& plot) {
   const json data = player_data(plot);
   if (data.is_null()) return false;
   const long long step = data["step"].get<long long>();

@@ -10,17 +10,17 @@
 // data-planted ("left", "right", "left right" or "").
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <ostream>
+
+#include "footfix/batch/clip_report.h"
 
 namespace footfix::cli {
 
-/// Writes the player of a clip from its report entry's "plot" (plot.motion, plot.frames and the
-/// feet's contacts and planted points); writes nothing and returns false when the entry has no
-/// usable motion. Every value is checked and re-serialised; the data travel in an escaped
+/// Writes the player of a clip from its report entry's plot (its motion, frames and the feet's
+/// contacts and planted points); writes nothing and returns false when the plot has no usable
+/// motion. Every value is range-checked and re-serialised; the data travel in an escaped
 /// attribute, never as script text.
-bool write_player(std::ostream& out, const nlohmann::json& plot);
+bool write_player(std::ostream& out, const ClipPlot& plot);
 
 /// The page's player script and style, written once per page (after the last player).
 const char* player_script();

@@ -4,10 +4,8 @@
 #include <filesystem>
 #include <numeric>
 
-#include "report_fields.h"
 
 namespace footfix::cli {
-using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
@@ -28,20 +26,19 @@ std::string common_folder(const std::vector<std::string>& paths) {
   return text == "." ? "" : text;
 }
 
-std::vector<std::string> paths_at(const json& clips, const char* key) {
+std::vector<std::string> paths_of(const std::vector<ClipReport>& clips, std::string ClipReport::*path) {
   std::vector<std::string> paths;
   for (const auto& clip : clips)
-    if (std::string path = text_at(clip, {key}); !path.empty()) paths.push_back(path);
+    if (!(clip.*path).empty()) paths.push_back(clip.*path);
   return paths;
 }
 
 }  // namespace
 
-Verdict verdict_of(const json& clip) {
-  const std::string status = text_at(clip, {"status"});
-  if (status != "ok" && status != "skipped") return Verdict::failed;
-  if (text_at(clip, {"check"}) == "failed") return Verdict::check_failed;
-  return status == "ok" ? Verdict::ok : Verdict::skipped;
+Verdict verdict_of(const ClipReport& clip) {
+  if (clip.status == ClipStatus::failed) return Verdict::failed;
+  if (clip.check == CheckResult::failed) return Verdict::check_failed;
+  return clip.status == ClipStatus::ok ? Verdict::ok : Verdict::skipped;
 }
 
 const char* verdict_label(Verdict verdict) {
@@ -55,8 +52,8 @@ const char* verdict_label(Verdict verdict) {
 
 const char* verdict_class(Verdict verdict) { return verdict == Verdict::check_failed ? "check-failed" : verdict_label(verdict); }
 
-ReportView report_view(const json& report) {
-  const json& clips = clips_of(report);
+ReportView report_view(const ReportDocument& report) {
+  const std::vector<ClipReport>& clips = report.clips;
   ReportView view;
   view.order.resize(clips.size());
   std::iota(view.order.begin(), view.order.end(), std::size_t{0});
@@ -69,32 +66,26 @@ ReportView report_view(const json& report) {
     if (group(a) != group(b)) return group(a) < group(b);
     return residual(a) > residual(b);
   });
-  if (const json* check = field_at(report, {"summary", "check", "enabled"}); check != nullptr && check->is_boolean())
-    view.check = check->get<bool>();
-  view.max_slide_cm_s = number_at(report, {"summary", "check", "max_slide_cm_s"}, 0.0);
-  if (const json* complete = field_at(report, {"summary", "complete"}); complete != nullptr && complete->is_boolean())
-    view.complete = complete->get<bool>();
-  view.interrupted = text_at(report, {"summary", "interrupted"});
-  if (const json* planned = field_at(report, {"summary", "clips_planned"}); planned != nullptr && planned->is_number_integer())
-    view.clips_planned = planned->get<long long>();
-  view.input_root = common_folder(paths_at(clips, "input"));
-  view.output_root = common_folder(paths_at(clips, "output"));
+  view.summary = report.summary;
+  view.input_root = common_folder(paths_of(clips, &ClipReport::input));
+  view.output_root = common_folder(paths_of(clips, &ClipReport::output));
   return view;
 }
 
 std::string incomplete_note(const ReportView& view, std::size_t clips_done) {
-  if (view.complete) return "";
+  const ReportSummary& s = view.summary;
+  if (s.complete) return "";
   std::string note = "incomplete: the run ";
-  note += view.interrupted.empty() ? "stopped" : "was interrupted by " + view.interrupted;
+  note += s.interrupted.empty() ? "stopped" : "was interrupted by " + s.interrupted;
   note += " after " + std::to_string(clips_done);
-  if (view.clips_planned >= 0) note += " of " + std::to_string(view.clips_planned);
-  note += view.clips_planned == 1 ? " clip" : " clips";
+  if (s.clips_planned >= 0) note += " of " + std::to_string(s.clips_planned);
+  note += s.clips_planned == 1 ? " clip" : " clips";
   return note;
 }
 
-std::string error_of(const json& clip, const ReportView& view) {
-  std::string error = text_at(clip, {"error"});
-  const std::string input = text_at(clip, {"input"});
+std::string error_of(const ClipReport& clip, const ReportView& view) {
+  std::string error = clip.error;
+  const std::string& input = clip.input;
   if (!input.empty() && error.rfind(input, 0) == 0) error = relative_to(input, view.input_root) + error.substr(input.size());
   return error;
 }

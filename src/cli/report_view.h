@@ -3,11 +3,11 @@
 // threshold, whether the run finished, and the folders paths are shown relative to.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#include "footfix/batch/clip_report.h"
 
 namespace footfix::cli {
 
@@ -15,7 +15,7 @@ enum class Verdict { failed, check_failed, ok, skipped };
 
 /// A clip's verdict: "failed" (its run failed, or no status), "check failed" (cleaned or skipped,
 /// but over the --check threshold), "ok" or "skipped" (unchanged, --incremental).
-Verdict verdict_of(const nlohmann::json& clip);
+Verdict verdict_of(const ClipReport& clip);
 /// "failed", "check failed", "ok", "skipped".
 const char* verdict_label(Verdict verdict);
 /// A CSS class name for the verdict ("failed", "check-failed", "ok", "skipped").
@@ -23,15 +23,11 @@ const char* verdict_class(Verdict verdict);
 
 struct ReportView {
   std::vector<std::size_t> order;  ///< run failures, check failures, then by residual slide, worst first
-  bool check = false;              ///< --check was on (summary.check.enabled)
-  double max_slide_cm_s = 0;       ///< its threshold
-  bool complete = true;            ///< summary.complete (absent: true)
-  std::string interrupted;         ///< summary.interrupted: the signal that stopped the run, or ""
-  long long clips_planned = -1;    ///< summary.clips_planned of an incomplete run, -1 if absent
+  ReportSummary summary;           ///< the --check threshold, and whether the run finished
   std::string input_root, output_root;  ///< the folders every input (output) lies in, "" if none
 };
 
-ReportView report_view(const nlohmann::json& report);
+ReportView report_view(const ReportDocument& report);
 
 /// For a report of a run that did not finish, "incomplete: the run was interrupted by SIGTERM
 /// after 1 of 3 clips" (or "stopped", when no signal is recorded: killed, or still running);
@@ -44,6 +40,6 @@ std::string relative_to(const std::string& path, const std::string& root);
 
 /// The clip's error message, its leading input path (as errors name the file) made relative to
 /// `view.input_root`; "" when there is no error.
-std::string error_of(const nlohmann::json& clip, const ReportView& view);
+std::string error_of(const ClipReport& clip, const ReportView& view);
 
 }  // namespace footfix::cli

@@ -8,7 +8,7 @@ namespace footfix::cli {
 /// AtomicWriteStage): the process stops itself (SIGSTOP) the N-th time (default 1) an output file
 /// called NAME reaches that stage, so a test can then kill or signal it there.
 /// FOOTFIX_TEST_NAMED_TEMPORARIES (any value): outputs are written through named temporary files,
-/// as on a file system without O_TMPFILE (footfix/io/atomic_file.h). Unset: nothing.
+/// as on a file system without O_TMPFILE (footfix/files/atomic_file.h). Unset: nothing.
 void install_test_hooks();
 
 }  // namespace footfix::cli

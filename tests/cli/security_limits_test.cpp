@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "cli/run_footfix.h"
-#include "incremental.h"
+#include "footfix/batch/incremental.h"
 #include "support/paths.h"
 #include "support/security_checks.h"
 
@@ -157,7 +157,7 @@ TEST(SecurityLimits, ManifestInsideTheInputTreeIsNotTrusted) {
   const fs::path manifest = dir / "tree" / "out" / ".footfix-manifest.json";
   nlohmann::json doc = nlohmann::json::parse(read_bytes(manifest));
   ASSERT_TRUE(doc["entries"].contains("walk.bvh")) << doc.dump();
-  doc["entries"]["walk.bvh"]["input_hash"] = cli::file_content_hash(dir / "tree" / "walk.bvh");
+  doc["entries"]["walk.bvh"]["input_hash"] = file_content_hash(dir / "tree" / "walk.bvh");
   write_bytes(manifest, doc.dump());
   r = run_footfix_limited(args);
   expect_bounded(r, 300);

@@ -20,7 +20,7 @@
 #include "cli/run_footfix.h"
 #include "contacts/contacts_json.h"
 #include "footfix/core/error.h"
-#include "incremental.h"
+#include "footfix/batch/incremental.h"
 #include "report_merge.h"
 #include "support/paths.h"
 #include "support/security_checks.h"
@@ -57,7 +57,7 @@ using Reader = std::function<Outcome(const std::string& text, const fs::path& pa
 
 Outcome read_manifest(const std::string& text, const fs::path& path) {
   write_bytes(path, text);
-  const cli::Manifest m = cli::Manifest::load(path.parent_path());
+  const Manifest m = Manifest::load(path.parent_path());
   return {m.warning().empty(), m.warning()};
 }
 

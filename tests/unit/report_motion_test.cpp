@@ -8,13 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "report_motion.h"
+#include "batch/report_motion.h"
 
 namespace footfix {
 namespace {
 
-using cli::base64;
-using cli::encode_series;
 
 TEST(ReportMotion, Base64MatchesRfc4648Vectors) {
   EXPECT_EQ(base64(""), "");
@@ -86,10 +84,10 @@ TEST(ReportMotion, DrawnJointsDropFingersAndMergeZeroLengthJointsButKeepTheLegs)
     }
   }
   clip.resize(3);
-  ASSERT_GT(s.joint_count(), cli::k_motion_joints);
+  ASSERT_GT(s.joint_count(), k_motion_joints);
 
-  const cli::MotionSamples m = cli::sample_motion(clip, rig);
-  EXPECT_EQ(static_cast<int>(m.joints.size()), cli::k_motion_joints);
+  const MotionSamples m = sample_motion(clip, rig);
+  EXPECT_EQ(static_cast<int>(m.joints.size()), k_motion_joints);
   auto drawn = [&](int j) { return std::find(m.joints.begin(), m.joints.end(), j) != m.joints.end(); };
   EXPECT_FALSE(drawn(hip_joint)) << "a zero-length joint is merged into its parent";
   for (const LegChain& leg : rig.legs)

@@ -7,6 +7,7 @@
 #include "footfix/core/error.h"
 
 #include "html_report.h"
+#include "batch/clip_report_json.h"
 #include "junit.h"
 #include "report_merge.h"
 #include "support/text_search.h"
@@ -14,6 +15,12 @@
 namespace footfix::cli {
 namespace {
 using nlohmann::json;
+
+/// The page and the JUnit file of a report document, read as `footfix report` reads one.
+std::string page(const json& report) { return html_report(report_document_from_json(report)); }
+std::string junit(const json& report, double max_slide_cm_s) {
+  return junit_xml(report_document_from_json(report), max_slide_cm_s);
+}
 
 json clip_entry(const std::string& input, double residual_p95, bool with_plot) {
   json entry = {{"input", input},
@@ -45,7 +52,7 @@ TEST(JunitReport, OneCasePerClipFailingOverThresholdOrOnError) {
   json skipped = clip_entry("same.bvh", 0.5, false);
   skipped["status"] = "skipped";
   json report = {{"clips", {clip_entry("good.bvh", 1.0, false), clip_entry("slides.bvh", 7.5, false), failed, skipped}}};
-  std::string xml = junit_xml(report, 5.0);
+  std::string xml = junit(report, 5.0);
   EXPECT_EQ(test::count_of(xml, "<testcase "), 4u) << xml;
   EXPECT_EQ(test::count_of(xml, "<failure "), 1u) << xml;
   EXPECT_EQ(test::count_of(xml, "<error "), 1u) << xml;
@@ -54,7 +61,7 @@ TEST(JunitReport, OneCasePerClipFailingOverThresholdOrOnError) {
   EXPECT_NE(xml.find("name=\"slides.bvh\""), std::string::npos);
   EXPECT_NE(xml.find("line 3: not a number"), std::string::npos);
   // A higher threshold passes the sliding clip.
-  EXPECT_EQ(test::count_of(junit_xml(report, 10.0), "<failure "), 0u);
+  EXPECT_EQ(test::count_of(junit(report, 10.0), "<failure "), 0u);
 }
 
 TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
@@ -63,7 +70,7 @@ TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
                  {"version", "0.1.0"},
                  {"clips", {clip_entry("low.bvh", 0.5, true), clip_entry("high.bvh", 9.0, true), failed,
                             clip_entry("mid.bvh", 3.0, true)}}};
-  std::string html = html_report(report);
+  std::string html = page(report);
   std::string table = html.substr(html.find("<table class=\"overview\""));
   table = table.substr(0, table.find("</table>"));
   auto at = [&](const char* name) { return table.find(std::string(">") + name + "<"); };
@@ -82,7 +89,7 @@ TEST(HtmlReport, OverviewSortsFailuresFirstThenByResidualSlide) {
 TEST(HtmlReport, EscapesNamesAndMessages) {
   json report = {{"clips", {clip_entry("<script>alert(1)</script>.bvh", 1.0, false)}}};
   report["clips"][0]["warnings"] = {"a & b <i>"};
-  std::string html = html_report(report);
+  std::string html = page(report);
   EXPECT_EQ(html.find("<script>"), std::string::npos);
   // The name is a path ("</" holds a folder): the folder is named once, the row shows the rest.
   EXPECT_NE(html.find("inputs in &lt;script&gt;alert(1)&lt;/"), std::string::npos);
@@ -90,37 +97,42 @@ TEST(HtmlReport, EscapesNamesAndMessages) {
   EXPECT_NE(html.find("a &amp; b &lt;i&gt;"), std::string::npos);
 }
 
-TEST(HtmlReport, ToleratesMistypedFieldsOfHandEditedReports) {
+TEST(HtmlReport, ShowsMistypedFieldsOfHandEditedReportsAsBlanks) {
   json odd = {{"clips",
                {{{"input", 5},
                  {"frames", 2.5},
                  {"status", json::array()},
-                 {"metrics", {{"slide_cleaned", "fast"}}},
+                 {"warnings", {"kept", 7}},
+                 {"metrics", {{"slide_cleaned", "fast"}, {"max_new_penetration_mm", 12.25}}},
                  {"plot", {{"frames", 1e300}, {"step", "x"}, {"fps", -1}, {"feet", {{{"speed_mps", "no"}, {"contacts", {{1}, {"a", 2}}}}}}}}}}}};
-  std::string html;
-  ASSERT_NO_THROW(html = html_report(odd));
+  const std::string html = page(odd);
   EXPECT_NE(html.find("</html>"), std::string::npos);
   // The clip is listed once, as failed (its status is not "ok"), with its mistyped fields left
-  // blank or as dashes rather than printed or drawn.
+  // blank or as dashes rather than printed or drawn, and its well-typed ones shown.
   EXPECT_EQ(test::count_of(html, "id=\"clip-"), 1u);
-  EXPECT_NE(html.find("1 failed"), std::string::npos) << html;
+  EXPECT_NE(html.find("1 clip: 0 cleaned, 0 skipped (unchanged), 1 failed."), std::string::npos) << html;
   EXPECT_EQ(html.find("fast"), std::string::npos) << "a mistyped metric was printed";
+  EXPECT_EQ(html.find("2.5"), std::string::npos) << "a frame count that is not an integer was printed";
+  EXPECT_NE(html.find("<td>12.2</td><td>kept</td></tr>"), std::string::npos) << "the penetration and the string warning";
+  EXPECT_NE(html.find("<li>kept</li></ul>"), std::string::npos);
+  EXPECT_EQ(test::count_of(html, "<svg"), static_cast<std::size_t>(k_svgs_per_clip)) << "the plot is drawn, empty";
   EXPECT_EQ(test::count_of(html, "<polyline"), 0u) << "curves drawn from values that are not numbers";
   EXPECT_EQ(test::count_of(html, "<circle"), 0u) << "planted points drawn from a mistyped plot";
-  std::string junit;
-  ASSERT_NO_THROW(junit = junit_xml(odd, 5.0));
-  EXPECT_NE(junit.find("tests=\"1\" failures=\"0\" errors=\"1\""), std::string::npos) << junit;
-  EXPECT_NE(junit.find("<error message=\"not cleaned\"/>"), std::string::npos) << junit;
+  EXPECT_EQ(test::count_of(html, "fill=\"#1f77b4\"/>"), 0u) << "contacts drawn from spans that are not two frames";
+  EXPECT_EQ(html.find("class=\"player\""), std::string::npos) << "a player without motion";
+  const std::string xml = junit(odd, 5.0);
+  EXPECT_NE(xml.find("tests=\"1\" failures=\"0\" errors=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"\" time=\"0.000\">\n      <error message=\"not cleaned\"/>"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<system-out>warning: kept\n</system-out>"), std::string::npos) << xml;
   // A report that is not an object: a page with no clip.
-  std::string empty;
-  ASSERT_NO_THROW(empty = html_report(json::array()));
-  EXPECT_NE(empty.find("</html>"), std::string::npos);
+  const std::string empty = page(json::array());
+  EXPECT_NE(empty.find("0 clips: 0 cleaned, 0 skipped (unchanged), 0 failed."), std::string::npos) << empty;
   EXPECT_EQ(test::count_of(empty, "id=\"clip-"), 0u);
 }
 
 TEST(HtmlReport, SameDocumentSameBytes) {
   json report = {{"clips", {clip_entry("a.bvh", 1.0, true), clip_entry("b.bvh", 2.0, true)}}};
-  EXPECT_EQ(html_report(report), html_report(json::parse(report.dump())));
+  EXPECT_EQ(page(report), page(json::parse(report.dump())));
 }
 
 TEST(ReportMerge, ShardsBecomeOneReportWithFoldedSummary) {

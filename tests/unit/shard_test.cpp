@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "footfix/core/error.h"
-#include "shard.h"
+#include "footfix/batch/shard.h"
 
 namespace footfix::cli {
 namespace {

@@ -13,16 +13,16 @@
 // clip costs a few kilobytes whatever its length; the motion costs about 0.1 KB per sample.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <array>
+#include <vector>
 
 #include "footfix/contacts/contact_settings.h"
+#include "footfix/batch/clip_report.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
-#include "report_motion.h"
+#include "batch/report_motion.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 inline constexpr int k_plot_points = 100;
 
@@ -30,12 +30,12 @@ inline constexpr int k_plot_points = 100;
 struct PlotSource {
   double fps = 0;
   int frames = 0;
-  std::array<nlohmann::json, 2> xz_before;  ///< per leg, left then right
+  std::array<std::vector<double>, 2> xz_before;  ///< per leg, left then right
   MotionSamples motion;                     ///< the drawn joints of the source
 };
 PlotSource plot_source(const LoadedClip& source);
 
-nlohmann::json plot_series(const PlotSource& source, const Rig& rig, const CleanResult& result,
-                           const ContactSettings& settings);
+ClipPlot plot_series(const PlotSource& source, const Rig& rig, const CleanResult& result,
+                     const ContactSettings& settings);
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,8 +1,8 @@
-#include "stable_hash.h"
+#include "batch/stable_hash.h"
 
 #include <cstdio>
 
-namespace footfix::cli {
+namespace footfix {
 
 void StableHasher::add(std::string_view bytes) {
   for (unsigned char c : bytes) {
@@ -34,4 +34,4 @@ std::string hex64(std::uint64_t value) {
   return buffer;
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

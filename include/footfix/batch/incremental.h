@@ -5,8 +5,6 @@
 // (with a warning), never trusted.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -14,8 +12,9 @@
 #include <vector>
 
 #include "footfix/core/read_file.h"
+#include "footfix/batch/clip_report.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 /// File name of the manifest inside the output directory.
 inline constexpr const char* k_manifest_name = ".footfix-manifest.json";
@@ -33,7 +32,7 @@ class Manifest {
  public:
   struct Entry {
     std::string input_hash, settings_hash, version;
-    nlohmann::json report;  ///< the clip's report entry of the run that produced the outputs
+    ClipReport report;  ///< the clip's report entry of the run that produced the outputs
   };
 
   /// Reads `output_dir`/k_manifest_name. Absent: empty. A symbolic link, not a regular file,
@@ -62,4 +61,4 @@ class Manifest {
   std::string warning_;
 };
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,12 +1,13 @@
-#include "incremental.h"
+#include "footfix/batch/incremental.h"
 
 #include "footfix/core/error.h"
 #include "footfix/files/atomic_file.h"
-#include "report_fields.h"
-#include "stable_hash.h"
-#include "untrusted_json.h"
+#include "batch/clip_report_json.h"
+#include "batch/report_fields.h"
+#include "batch/stable_hash.h"
+#include "batch/untrusted_json.h"
 
-namespace footfix::cli {
+namespace footfix {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -49,9 +50,10 @@ Manifest Manifest::load(const fs::path& output_dir) {
     if (version == nullptr || !version->is_number_integer() || version->get<long long>() != k_format_version)
       throw std::runtime_error("unsupported version");
     for (const auto& [key, value] : doc.at("entries").items()) {
+      const json& report = value.at("report");
+      if (!report.is_object()) throw std::runtime_error("an entry's report is not an object");
       Entry e{value.at("input_hash").get<std::string>(), value.at("settings_hash").get<std::string>(),
-              value.at("footfix_version").get<std::string>(), value.at("report")};
-      if (!e.report.is_object()) throw std::runtime_error("an entry's report is not an object");
+              value.at("footfix_version").get<std::string>(), clip_report_from_json(report)};
       m.entries_[key] = std::move(e);
     }
   } catch (const Error& e) {
@@ -79,9 +81,9 @@ void Manifest::save() const {
   json entries = json::object();
   for (const auto& [key, e] : entries_)
     entries[key] = {{"input_hash", e.input_hash}, {"settings_hash", e.settings_hash}, {"footfix_version", e.version},
-                    {"report", e.report}};
+                    {"report", clip_report_to_json(e.report)}};
   json doc = {{"format", k_format}, {"version", k_format_version}, {"entries", entries}};
   write_file_atomically(path_, [&](std::ostream& out) { out << doc.dump(1) << "\n"; });
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,8 +1,8 @@
-#include "output_guard.h"
+#include "footfix/batch/output_guard.h"
 
 #include "footfix/core/error.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 std::filesystem::path real_path(const std::filesystem::path& path) {
   std::error_code ec;
@@ -26,4 +26,4 @@ void refuse_to_overwrite_input(const std::filesystem::path& input, const std::fi
     fail(ErrorKind::usage, overwrite_refusal(output));
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

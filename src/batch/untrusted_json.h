@@ -9,10 +9,10 @@
 
 #include "footfix/core/error.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 /// `text` parsed. Throws Error(kind) "<what>: JSON nested deeper than 64 levels at line L,
 /// column C" or "<what>: not valid JSON at line L, column C" (no content of the file).
 nlohmann::json parse_untrusted_json(std::string_view text, const std::string& what, ErrorKind kind);
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,6 +1,6 @@
-#include "report_fields.h"
+#include "batch/report_fields.h"
 
-namespace footfix::cli {
+namespace footfix {
 using nlohmann::json;
 
 const json* field_at(const json& j, std::initializer_list<const char*> path) {
@@ -24,14 +24,4 @@ std::string text_at(const json& j, std::initializer_list<const char*> path) {
   return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
 }
 
-const json& clips_of(const json& report) {
-  static const json empty = json::array();
-  const json* clips = field_at(report, {"clips"});
-  return clips != nullptr && clips->is_array() ? *clips : empty;
-}
-
-double residual_slide(const json& entry, double fallback) {
-  return number_at(entry, {"metrics", "slide_cleaned", "p95_cm_per_s"}, fallback);
-}
-
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace footfix::cli {
+namespace footfix {
 
 /// Shard `index` (1-based) of `count`.
 struct ShardSpec {
@@ -39,4 +39,4 @@ std::string shard_key(const std::filesystem::path& input, const std::vector<std:
 std::vector<std::size_t> shard_members(const std::vector<std::filesystem::path>& found,
                                        const std::vector<std::string>& roots, ShardSpec spec);
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,4 +1,4 @@
-// The motion the HTML report's player draws (report_player.h), kept compact enough for pages of
+// The motion the HTML report's player draws (report_player.h of the command line), kept compact enough for pages of
 // hundreds of clips. Stored in each clip's --report entry as plot.motion:
 //   {"fps": samples per second (at most 30), "step": source frames per sample (sample i is
 //    frame i * step), "samples", "mm": the quantum in millimetres,
@@ -18,16 +18,15 @@
 // about 1.2 bytes per coordinate for human motion.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "footfix/core/clip.h"
+#include "footfix/batch/clip_report.h"
 #include "footfix/rig/leg_rig.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 inline constexpr int k_motion_joints = 24;
 inline constexpr double k_motion_max_fps = 30.0;
@@ -51,11 +50,11 @@ std::vector<Vec3> sample_positions(const Clip& clip, const MotionSamples& layout
 
 /// plot.motion from the source samples and the cleaned clip's; `source_lift_m` is added to the
 /// source's heights (the clean's ground offset).
-nlohmann::json motion_json(const MotionSamples& source, const std::vector<Vec3>& cleaned, const Rig& rig,
+MotionPlot motion_plot(const MotionSamples& source, const std::vector<Vec3>& cleaned, const Rig& rig,
                            double source_lift_m);
 
 /// The encoding above, of `series` (one after another, each `length` long), as bytes.
 std::string encode_series(const std::vector<std::int64_t>& values, int length);
 std::string base64(const std::string& bytes);
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,12 +1,12 @@
-#include "shard.h"
+#include "footfix/batch/shard.h"
 
 #include <charconv>
 #include <cstdlib>
 
 #include "footfix/core/error.h"
-#include "stable_hash.h"
+#include "batch/stable_hash.h"
 
-namespace footfix::cli {
+namespace footfix {
 namespace fs = std::filesystem;
 
 namespace {
@@ -77,4 +77,4 @@ std::vector<std::size_t> shard_members(const std::vector<fs::path>& found, const
   return members;
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-namespace footfix::cli {
+namespace footfix {
 
 /// The file a path really names: absolute, symlinks resolved for the part that exists, the rest
 /// normalised lexically (works when the output folder does not exist yet).
@@ -20,4 +20,4 @@ std::string overwrite_refusal(const std::filesystem::path& output);
 /// whether or not the output exists yet) and `allowed` is false.
 void refuse_to_overwrite_input(const std::filesystem::path& input, const std::filesystem::path& output, bool allowed);
 
-}  // namespace footfix::cli
+}  // namespace footfix

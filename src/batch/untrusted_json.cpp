@@ -1,9 +1,9 @@
-#include "untrusted_json.h"
+#include "batch/untrusted_json.h"
 
 #include "../core/json_text.h"
 #include "footfix/core/text_location.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 nlohmann::json parse_untrusted_json(std::string_view text, const std::string& what, ErrorKind kind) {
   refuse_deep_json(text, what, kind);
@@ -16,4 +16,4 @@ nlohmann::json parse_untrusted_json(std::string_view text, const std::string& wh
   }
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace footfix::cli {
+namespace footfix {
 
 class StableHasher {
  public:
@@ -23,4 +23,4 @@ std::uint64_t stable_hash(std::string_view bytes);
 /// 16 lowercase hex digits.
 std::string hex64(std::uint64_t value);
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,4 +1,4 @@
-#include "report_motion.h"
+#include "batch/report_motion.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,7 @@
 
 #include "footfix/core/fk.h"
 
-namespace footfix::cli {
-using nlohmann::json;
+namespace footfix {
 
 namespace {
 
@@ -138,7 +137,7 @@ std::string base64(const std::string& bytes) {
   return out;
 }
 
-json motion_json(const MotionSamples& source, const std::vector<Vec3>& cleaned, const Rig& rig, double source_lift_m) {
+MotionPlot motion_plot(const MotionSamples& source, const std::vector<Vec3>& cleaned, const Rig& rig, double source_lift_m) {
   const std::size_t joints = source.joints.size(), samples = static_cast<std::size_t>(source.samples);
   // Joint-major series of quanta: series (joint * 3 + axis) holds that coordinate over the samples.
   std::vector<std::int64_t> before(joints * 3 * samples), after(joints * 3 * samples);
@@ -170,17 +169,12 @@ json motion_json(const MotionSamples& source, const std::vector<Vec3>& cleaned, 
     offsets.insert(offsets.end(), rebuilt.begin() + static_cast<std::ptrdiff_t>(j * 3 * samples),
                    rebuilt.begin() + static_cast<std::ptrdiff_t>((j + 1) * 3 * samples));
   }
-  json feet = json::array();
-  for (const LegChain& leg : rig.legs) feet.push_back(index_of(source.joints, leg.contact_joint()));
-  return {{"fps", source.fps},
-          {"step", source.step},
-          {"samples", source.samples},
-          {"mm", k_motion_quantum_m * 1000.0},
-          {"parents", source.parents},
-          {"feet", feet},
-          {"source", base64(encode_series(before, source.samples))},
-          {"moved", moved},
-          {"cleaned", base64(encode_series(offsets, source.samples))}};
+  MotionPlot out{source.fps, source.step, source.samples, k_motion_quantum_m * 1000.0,
+                 std::vector<long long>(source.parents.begin(), source.parents.end()), {},
+                 std::vector<long long>(moved.begin(), moved.end()), base64(encode_series(before, source.samples)),
+                 base64(encode_series(offsets, source.samples))};
+  for (const LegChain& leg : rig.legs) out.feet.push_back(index_of(source.joints, leg.contact_joint()));
+  return out;
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix
