@@ -13,14 +13,6 @@ namespace {
 
 constexpr size_t k_max_depth = 1024;
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
-
 bool parse_channel(std::string_view s, BvhChannel& out) {
   for (int c = 0; c < k_channel_kinds; ++c) {
     if (equal_ignoring_case(s, k_channel_names[c])) {
@@ -90,16 +82,16 @@ class HierarchyParser {
     std::string_view token = in_.next_token();
     if (token.empty()) in_.fail("empty file (no HIERARCHY)");
     // Nothing before HIERARCHY is quoted: the "file" may be anything (/proc/self/environ).
-    if (token != "HIERARCHY") in_.fail(io_detail::not_a("a BVH file", whole) + ": it does not start with HIERARCHY");
+    if (!equal_ignoring_case(token, "HIERARCHY")) in_.fail(io_detail::not_a("a BVH file", whole) + ": it does not start with HIERARCHY");
     token = in_.next_token();
-    if (token != "ROOT")
+    if (!equal_ignoring_case(token, "ROOT"))
       in_.fail(token.empty() ? "truncated hierarchy: no ROOT" : "expected ROOT, found " + in_quotes(token));
     open_joint(-1);
     while (!stack_.empty()) step();
     token = in_.next_token();
-    if (token == "ROOT") in_.fail("several ROOTs (only one skeleton per file is supported)");
+    if (equal_ignoring_case(token, "ROOT")) in_.fail("several ROOTs (only one skeleton per file is supported)");
     if (token.empty()) in_.fail("missing MOTION after the hierarchy");
-    if (token != "MOTION") in_.fail("expected MOTION after the hierarchy, found " + in_quotes(token));
+    if (!equal_ignoring_case(token, "MOTION")) in_.fail("expected MOTION after the hierarchy, found " + in_quotes(token));
     if (extra_end_sites_ > 0)
       out_.warnings.push_back(std::to_string(extra_end_sites_) + " extra End Site(s) under joints that already have one (first: " +
                               first_extra_end_site_ + "); each joint's first End Site is kept, the others are not written back");
@@ -143,7 +135,7 @@ class HierarchyParser {
     if (token == "}") {
       if (!top.has_offset) in_.fail(owner(top) + " has no OFFSET");
       stack_.pop_back();
-    } else if (token == "OFFSET") {
+    } else if (equal_ignoring_case(token, "OFFSET")) {
       if (top.has_offset) in_.fail(owner(top) + " has two OFFSETs");
       Vec3 offset = read_offset(in_, owner(top));
       if (!top.end_site)
@@ -151,29 +143,29 @@ class HierarchyParser {
       else if (!top.extra_end_site)  // only a joint's first End Site is kept
         out_.skeleton.end_sites[top.joint] = offset;
       top.has_offset = true;
-    } else if (token == "CHANNELS" && !top.end_site) {
+    } else if (equal_ignoring_case(token, "CHANNELS") && !top.end_site) {
       if (top.has_channels) in_.fail(owner(top) + " has two CHANNELS lines");
       top.has_channels = true;
       BvhJointLayout& layout = out_.layouts[top.joint];
       layout = read_channels(in_, out_.skeleton.names[top.joint]);
       layout.first_value = out_.values_per_frame;
       out_.values_per_frame += static_cast<int>(layout.channels.size());
-    } else if (token == "JOINT" && !top.end_site) {
+    } else if (equal_ignoring_case(token, "JOINT") && !top.end_site) {
       open_joint(top.joint);
-    } else if (token == "End" && !top.end_site) {
+    } else if (equal_ignoring_case(token, "End") && !top.end_site) {
       const int line = in_.line();
       // Text after "End Site" is a comment some exporters write ("End Site #name: Head").
       const std::string_view rest = in_.rest_of_line();
-      if (rest.substr(0, 4) != "Site" || (rest.size() > 4 && rest[4] != ' ' && rest[4] != '\t'))
+      if (!starts_with_ignoring_case(rest, "Site") || (rest.size() > 4 && rest[4] != ' ' && rest[4] != '\t'))
         in_.fail_at(line, "expected 'End Site'");
       check_depth(line);
       const bool extra = top.has_end_site;
       if (extra && extra_end_sites_++ == 0) first_extra_end_site_ = "line " + std::to_string(line) + ", " + owner(top);
       top.has_end_site = true;
       expect_open({top.joint, true, false, false, extra});
-    } else if (token == "MOTION") {
+    } else if (equal_ignoring_case(token, "MOTION")) {
       in_.fail("truncated hierarchy: MOTION inside " + owner(top));
-    } else if (token == "ROOT") {
+    } else if (equal_ignoring_case(token, "ROOT")) {
       in_.fail("several ROOTs: ROOT inside " + owner(top));
     } else {
       in_.fail("unknown keyword " + in_quotes(token) + " in " + owner(top));

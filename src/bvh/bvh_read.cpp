@@ -33,7 +33,7 @@ MotionHeader read_motion_header(BvhCursor& in) {
   int line = 0;
   std::string_view text = in.next_line(&line);
   constexpr std::string_view k_frames = "Frames:";
-  if (text.substr(0, k_frames.size()) != k_frames)
+  if (!bvh_detail::starts_with_ignoring_case(text, k_frames))
     in.fail_at(line, "missing 'Frames:' after MOTION" + (text.empty() ? "" : ", found " + in_quotes(text)));
   std::string_view count = bvh_detail::trim(text.substr(k_frames.size()));
   auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), h.frames);
@@ -45,7 +45,7 @@ MotionHeader read_motion_header(BvhCursor& in) {
 
   text = in.next_line(&line);
   constexpr std::string_view k_frame_time = "Frame Time:";
-  if (text.substr(0, k_frame_time.size()) != k_frame_time)
+  if (!bvh_detail::starts_with_ignoring_case(text, k_frame_time))
     in.fail_at(line, "missing 'Frame Time:'" + (text.empty() ? "" : ", found " + in_quotes(text)));
   std::string_view time = bvh_detail::trim(text.substr(k_frame_time.size()));
   if (!bvh_detail::parse_finite_double(time, h.frame_time_s) || h.frame_time_s <= 0)
@@ -450,8 +450,8 @@ Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
 
 // Whether `text` holds the motion header's last line whole (what parse_header reads).
 bool holds_motion_header(std::string_view text) {
-  const size_t motion = text.find("MOTION");
-  const size_t frame_time = motion == std::string_view::npos ? motion : text.find("Frame Time:", motion);
+  const size_t motion = bvh_detail::find_ignoring_case(text, "MOTION");
+  const size_t frame_time = motion == std::string_view::npos ? motion : bvh_detail::find_ignoring_case(text, "Frame Time:", motion);
   return frame_time != std::string_view::npos && text.find('\n', frame_time) != std::string_view::npos;
 }
 

@@ -1,5 +1,6 @@
 #include "bvh_text.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -30,7 +31,23 @@ std::string in_quotes(std::string_view s) {
 }
 
 BvhCursor::BvhCursor(std::string_view text, const std::string& source_name)
-    : pos_(text.data()), end_(text.data() + text.size()), source_name_(source_name) {}
+    : pos_(text.data()), end_(text.data() + text.size()), source_name_(source_name) {
+  if (text.substr(0, k_utf8_bom.size()) == k_utf8_bom) pos_ += k_utf8_bom.size();
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+std::size_t find_ignoring_case(std::string_view text, std::string_view keyword, std::size_t from) {
+  for (std::size_t at = from; at + keyword.size() <= text.size(); ++at)
+    if (equal_ignoring_case(text.substr(at, keyword.size()), keyword)) return at;
+  return std::string_view::npos;
+}
 
 std::string_view BvhCursor::next_token() {
   while (pos_ != end_ && is_space(*pos_)) {

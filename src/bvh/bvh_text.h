@@ -1,6 +1,8 @@
 // Internal to bvh/: a cursor over BVH text. It reads whitespace-separated tokens and whole lines,
-// counts lines (LF, CRLF and mixed endings; a TAB or CR is plain whitespace) and raises located
-// errors "<source_name>:<line>: message".
+// counts lines (LF, CRLF and mixed endings; a TAB or CR is plain whitespace), skips a UTF-8
+// byte-order mark that Windows tools write first, and raises located errors
+// "<source_name>:<line>: message". Keywords are matched without regard to case, as Blender's
+// importer matches them ("Frame time:", "root").
 #pragma once
 
 #include <charconv>
@@ -12,6 +14,18 @@ namespace footfix::bvh_detail {
 
 inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 inline bool is_space(char c) { return is_blank(c) || c == '\n'; }
+
+/// Whether `a` and `b` are equal, ASCII letters compared without regard to case.
+bool equal_ignoring_case(std::string_view a, std::string_view b);
+/// Whether `text` starts with `prefix`, without regard to case.
+inline bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && equal_ignoring_case(text.substr(0, prefix.size()), prefix);
+}
+/// Where `keyword` first occurs in `text` from `from`, without regard to case; npos if nowhere.
+std::size_t find_ignoring_case(std::string_view text, std::string_view keyword, std::size_t from = 0);
+
+/// The UTF-8 byte-order mark.
+inline constexpr std::string_view k_utf8_bom = "\xef\xbb\xbf";
 
 /// `s` without leading and trailing whitespace.
 std::string_view trim(std::string_view s);

@@ -57,6 +57,32 @@ TEST(BvhVariantsCli, CrlfLineEndingsRead) {
   EXPECT_TRUE(fs::exists(dir / "out" / "crlf.bvh"));
 }
 
+TEST(BvhVariantsCli, KeywordsInAnyCaseRead) {
+  // Blender's importer matches keywords without regard to case; some converters write them so.
+  test::TempDir dir;
+  std::string text = walk_text();
+  for (const char* keyword : {"HIERARCHY", "ROOT", "JOINT", "OFFSET", "CHANNELS", "MOTION", "Frames:"}) {
+    std::string lower = keyword;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    text = replace_all(text, keyword, lower);
+  }
+  text = replace_all(replace_all(text, "End Site", "end site"), "Frame Time:", "Frame time:");
+  ASSERT_FALSE(contains(text, "ROOT"));
+  auto r = clean_text(dir, "lower.bvh", text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "lower.bvh"));
+  EXPECT_FALSE(contains(r.err, "warning")) << r.err;
+}
+
+TEST(BvhVariantsCli, AByteOrderMarkIsSkipped) {
+  // Windows tools write a UTF-8 byte-order mark before HIERARCHY.
+  test::TempDir dir;
+  auto r = clean_text(dir, "bom.bvh", "\xef\xbb\xbf" + walk_text());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "bom.bvh"));
+  EXPECT_FALSE(contains(r.err, "warning")) << r.err;
+}
+
 TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
   test::TempDir dir;
   std::string text = walk_text();
