@@ -10,6 +10,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/files/atomic_file.h"
+#include "footfix/gltf/gltf.h"
 #include "solve/clean_settings_json.h"
 #include "html_report.h"
 #include "junit.h"
@@ -77,6 +78,10 @@ bool CleanPipeline::skip_unchanged(const BatchItem& item, std::size_t index, Cli
       manifest_->unchanged(manifest_key(item, output_dir_), {input_hashes_[index], settings_hash_, FOOTFIX_VERSION, {}});
   std::error_code ec;
   if (recorded == nullptr || !fs::exists(item.output, ec) || !fs::exists(contacts_json_path(item.output), ec)) return false;
+  // A glTF output is whole only with the buffer files it names (a patched .gltf's own .bin).
+  if (is_gltf_path(item.output))
+    for (const fs::path& buffer : gltf_buffer_files(item.output))
+      if (!fs::exists(buffer, ec)) return false;
   report = recorded->report;
   report.input = item.input;
   report.output = item.output;

@@ -30,7 +30,8 @@ class CleanPipeline {
                const CleanSettings& settings, const ClipOptions& clip, const std::string& format);
 
   /// In the per-clip work (thread-safe): with --incremental, when the clip is unchanged since
-  /// the last run and its outputs exist, replaces `report` with the recorded entry marked
+  /// the last run and its outputs exist (a glTF output's buffer files too), replaces `report`
+  /// with the recorded entry marked
   /// skipped (no time) and returns true.
   bool skip_unchanged(const BatchItem& item, std::size_t index, ClipReport& report);
 

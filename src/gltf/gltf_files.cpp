@@ -8,6 +8,8 @@
 #include "footfix/core/read_file.h"
 #include "footfix/files/atomic_file.h"
 #include "footfix/gltf/gltf.h"
+#include "gltf_container.h"
+#include "gltf_document.h"
 #include "gltf_patch.h"
 #include "gltf_source.h"
 
@@ -81,6 +83,24 @@ void save_gltf(const Clip& clip, const fs::path& path, const std::string& extras
   if (!out.bin_uri.empty())
     write_file_atomically(path.parent_path() / gltf::uri_path(out.bin_uri), [&](std::ostream& s) { s << out.bin; });
   write_file_atomically(path, [&](std::ostream& s) { s << out.file; });
+}
+
+std::vector<fs::path> gltf_buffer_files(const fs::path& path) {
+  std::vector<fs::path> files;
+  try {
+    const std::string bytes = read_file(path);
+    const gltf::Container container = gltf::split_container(bytes, path.string());
+    const gltf::Json json = gltf::Json::parse(container.json);
+    if (!json.is_object() || !json.contains("buffers") || !json["buffers"].is_array()) return files;
+    for (const gltf::Json& buffer : json["buffers"]) {
+      if (!buffer.is_object() || !buffer.contains("uri") || !buffer["uri"].is_string()) continue;
+      const std::string uri = buffer["uri"].get<std::string>();
+      if (uri.rfind("data:", 0) != 0) files.push_back(path.parent_path() / gltf::uri_path(uri));
+    }
+  } catch (const std::exception&) {
+    return {};
+  }
+  return files;
 }
 
 }  // namespace footfix

@@ -121,6 +121,25 @@ TEST(GltfPatchCli, ExternalBufferGetsItsOwnBinBesideTheOutput) {
   expect_validator_clean(dir / "out" / "walk.gltf", dir / "in" / "walk.gltf");
 }
 
+TEST(GltfPatchCli, IncrementalCleansAgainAnOutputThatLostItsBin) {
+  // An incremental batch skips an unchanged clip whose outputs are there; a patched .gltf is
+  // there only with its .bin.
+  TempDir dir;
+  external_walk(dir / "in", "walk", "walk.bin");
+  const std::string command = "clean " + quoted(dir / "in") + " -o " + quoted(dir / "out") + " --incremental";
+  ASSERT_EQ(run_footfix(command).exit_code, 0);
+  const std::string bin = read_output(dir / "out" / "walk.bin");
+  const RunResult again = run_footfix(command);
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("skipped"), std::string::npos) << again.output;
+  fs::remove(dir / "out" / "walk.bin");
+  const RunResult after_loss = run_footfix(command);
+  ASSERT_EQ(after_loss.exit_code, 0) << after_loss.output;
+  EXPECT_EQ(after_loss.output.find("skipped"), std::string::npos) << after_loss.output;
+  ASSERT_TRUE(fs::exists(dir / "out" / "walk.bin"));
+  EXPECT_EQ(read_output(dir / "out" / "walk.bin"), bin);
+}
+
 TEST(GltfPatchCli, BinIsNamedAfterTheOutputAndNeverOverwritesTheInputs) {
   TempDir dir;
   external_walk(dir.path(), "walk", "walk.bin");

@@ -82,4 +82,9 @@ void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::str
 /// folder unless a file of that name is there. `extras` as for write_gltf. Throws Error(write).
 void save_gltf(const Clip& clip, const std::filesystem::path& path, const std::string& extras = "");
 
+/// The files beside `path` (a glTF file footfix wrote) that its buffers name, not data: URIs,
+/// in buffer order: what must be there with it for the output to be whole. A file that does not
+/// read as glTF names none.
+std::vector<std::filesystem::path> gltf_buffer_files(const std::filesystem::path& path);
+
 }  // namespace footfix
