@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -143,7 +144,9 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   }
 
   BatchReport report(o.report_path, items.size());
-  std::vector<ClipReport> records(items.size());
+  // A clip's entry from its work to its completion; a pointer per clip in between, so that a
+  // batch of thousands keeps no empty entries (memory independent of the batch's size).
+  std::vector<std::unique_ptr<ClipReport>> records(items.size());
   std::vector<CleanedClip> cleaned(items.size());
   // Every clip's report entry, kept only for what needs them at the end (--html, --junit,
   // --incremental); the plot series only where a report or page shows them.
@@ -159,10 +162,12 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   auto outcomes = run_batch(
       items, o.out.jobs,
       [&](const BatchItem& item, size_t index) {
-        if (o.pipeline.skip_unchanged(item, index, records[index])) {
-          cleaned[index].residual_p95_cm_s = residual_slide(records[index]);
+        auto skipped = std::make_unique<ClipReport>();
+        if (o.pipeline.skip_unchanged(item, index, *skipped)) {
+          cleaned[index].residual_p95_cm_s = residual_slide(*skipped);
           cleaned[index].unchanged = true;
-          spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(records[index]));
+          spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(*skipped));
+          records[index] = std::move(skipped);
           return;
         }
         ClipReport record = clean_one(item.input, {item.output, item.companion}, one);
@@ -177,13 +182,13 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
         if (record.ground_offset_m)
           spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input, *record.ground_offset_m);
         spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(record));
-        records[index] = std::move(record);
+        records[index] = std::make_unique<ClipReport>(std::move(record));
       },
       [&](size_t index, const ItemOutcome& outcome) {
         ClipReport record;
-        if (outcome.ok) record = std::move(records[index]);
+        if (outcome.ok && records[index]) record = std::move(*records[index]);
         else record.error = outcome.message;
-        records[index] = ClipReport();
+        records[index].reset();
         record.input = items[index].input;
         if (!outcome.ok) record.status = ClipStatus::failed;
         record.exit_code = outcome.exit_code;
