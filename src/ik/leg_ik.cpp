@@ -49,16 +49,6 @@ constexpr double k_pitch_softness = 0.3;
   clip.rotation(frame, joint) = normalize(inverse(parent_ws.rotation) * world_rot);
 }
 
-/// max(y, floor) with the corner rounded over +-k_floor_blend_m (C1): a height that meets its
-/// floor is eased onto it over a few millimetres instead of stopping in one frame (a clamp that
-/// switches on in one frame would jerk the leg). Never below the floor; at most k/4 above max().
-double smooth_floor(double y, double floor) {
-  constexpr double k = k_floor_blend_m;
-  if (y >= floor + k) return y;
-  if (y <= floor - k) return floor;
-  const double u = y - floor + k;
-  return floor + u * u / (4 * k);
-}
 
 double clamped_acos(double x) { return std::acos(std::clamp(x, -1.0, 1.0)); }
 
@@ -170,6 +160,13 @@ Vec3 pitched_heel_target(Vec3 toe_target, Vec3 heel_target, Vec3 hip, double rea
   return toe_target + (along * std::cos(pitch) + side * std::sin(pitch)) * foot_m;
 }
 
+double smooth_floor(double y, double floor, double knee_m) {
+  if (y >= floor + knee_m) return y;
+  if (y <= floor - knee_m) return floor;
+  const double u = y - floor + knee_m;
+  return floor + u * u / (4 * knee_m);
+}
+
 LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_target_ws,
                       const LegHeights& heights, double max_extension_m,
                       const LegIkSettings& settings, const LegIkHints& hints) {
@@ -194,7 +191,7 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   if (hints.heel_offset_ws && has_toe && length(*hints.heel_offset_ws) > k_min_bone_m)
     offset = *hints.heel_offset_ws * (length(offset) / length(*hints.heel_offset_ws));
   Vec3 heel_target = toe_target + offset;
-  const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m);
+  const double heel_y = smooth_floor(heel_target.y, heights.heel_min_m, k_floor_blend_m);
   if (heel_y > heel_target.y) heel_target = lifted_tip(toe_target, heel_target, heel_y);
 
   // 3. Two-bone IK with the soft reach limit: the heel goes at most `reach` from the hip, the
@@ -237,7 +234,7 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
   } else {
     tip = foot_tip_world(clip, frame, leg);
   }
-  const double tip_y = smooth_floor(tip.y, heights.toe_end_min_m);
+  const double tip_y = smooth_floor(tip.y, heights.toe_end_min_m, k_floor_blend_m);
   if (tip_y > tip.y && length(tip - contact) > k_min_bone_m) {
     look_at(clip, frame, cj, contact_parent_ws, contact_ws, tip, lifted_tip(contact, tip, tip_y));
   }

@@ -24,16 +24,30 @@ void LockSettings::validate() const {
                                ") must not be below lock_distance_m (" + std::to_string(lock_distance_m) + ")");
 }
 
-CubicWeights cubic_weights(double time_s, double blend_time_s) {
+OffsetWeights cubic_weights(double time_s, double blend_time_s) {
   const double t = std::clamp(time_s / blend_time_s, 0.0, 1.0);
   const double t2 = t * t, t3 = t2 * t;
   return {2 * t3 - 3 * t2 + 1, (t3 - 2 * t2 + t) * blend_time_s, (6 * t2 - 6 * t) / blend_time_s,
           3 * t2 - 4 * t + 1};
 }
 
-Offset transition_offset(const Offset& old, double time_s, double blend_time_s, Vec3 from_pos,
+OffsetWeights quintic_weights(double time_s, double blend_time_s) {
+  // w0: 1 - 10 t^3 + 15 t^4 - 6 t^5; w1 / T: t - 6 t^3 + 8 t^4 - 3 t^5 (the quintics with the
+  // given value and slope at t = 0 and zero value, slope and curvature at t = 1, no curvature at
+  // t = 0).
+  const double t = std::clamp(time_s / blend_time_s, 0.0, 1.0);
+  const double t2 = t * t, t3 = t2 * t, t4 = t3 * t, t5 = t4 * t;
+  return {1 - 10 * t3 + 15 * t4 - 6 * t5, (t - 6 * t3 + 8 * t4 - 3 * t5) * blend_time_s,
+          (-30 * t2 + 60 * t3 - 30 * t4) / blend_time_s, 1 - 18 * t2 + 32 * t3 - 15 * t4};
+}
+
+OffsetWeights offset_weights(BlendShape shape, double time_s, double blend_time_s) {
+  return shape == BlendShape::quintic ? quintic_weights(time_s, blend_time_s) : cubic_weights(time_s, blend_time_s);
+}
+
+Offset transition_offset(const Offset& old, BlendShape old_shape, double time_s, double blend_time_s, Vec3 from_pos,
                          Vec3 from_vel, Vec3 to_pos, Vec3 to_vel) {
-  const CubicWeights w = cubic_weights(time_s, blend_time_s);
+  const OffsetWeights w = offset_weights(old_shape, time_s, blend_time_s);
   return {from_pos + old.position * w.w0 + old.velocity * w.w1 - to_pos,
           from_vel + old.position * w.w2 + old.velocity * w.w3 - to_vel};
 }
@@ -49,18 +63,21 @@ void FootLock::reset() {
   position_ = velocity_ = input_position_ = input_velocity_ = contact_point_ = Vec3{};
   offset_ = {};
   time_ = blend_s_ = settings_.blend_time_s;
+  shape_ = BlendShape::cubic;
 }
 
-void FootLock::transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel) {
-  offset_ = transition_offset(offset_, time_, blend_s_, from_pos, from_vel, to_pos, to_vel);
+void FootLock::transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel, BlendShape shape) {
+  offset_ = transition_offset(offset_, shape_, time_, blend_s_, from_pos, from_vel, to_pos, to_vel);
+  shape_ = shape;
   time_ = 0;
 }
 
 double FootLock::unlock_blend_s() const {
-  // The cubic offset's acceleration at the start is -(6 p / T^2 + 4 v / T); its magnitude is at
-  // most 6 |p| / T^2 + 4 |v| / T, within a for T >= (4 |v| + sqrt(16 v^2 + 24 a |p|)) / (2 a).
+  // The quintic offset's acceleration is at most cp |p| / T^2 + cv |v| / T, within a for
+  // T >= (cv |v| + sqrt(cv^2 v^2 + 4 a cp |p|)) / (2 a).
   const double a = settings_.unlock_max_accel_mps2, p = length(offset_.position), v = length(offset_.velocity);
-  const double needed = (4 * v + std::sqrt(16 * v * v + 24 * a * p)) / (2 * a);
+  const double cp = k_quintic_peak_position, cv = k_quintic_peak_velocity;
+  const double needed = (cv * v + std::sqrt(cv * cv * v * v + 4 * a * cp * p)) / (2 * a);
   return std::clamp(needed, settings_.blend_time_s, std::max(settings_.blend_time_s, settings_.max_unlock_blend_s));
 }
 
@@ -73,7 +90,7 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
   // 2. Inertialized output: the current source plus the decaying offset. A locked contact point
   // rides on the ground.
   if (locked_) contact_point_ += ground_velocity * dt;
-  const CubicWeights w = cubic_weights(time_ + dt, blend_s_);
+  const OffsetWeights w = offset_weights(shape_, time_ + dt, blend_s_);
   const Vec3 source = locked_ ? contact_point_ : input_position_;
   const Vec3 source_velocity = locked_ ? ground_velocity : input_velocity_;
   position_ = source + offset_.position * w.w0 + offset_.velocity * w.w1;
@@ -88,11 +105,11 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
     locked_ = true;
     const Vec3 at = d < settings_.lock_distance_m ? input : position_;
     contact_point_ = {at.x, contact_height_m, at.z};
-    transition(input_position_, input_velocity_, contact_point_, ground_velocity);
+    transition(input_position_, input_velocity_, contact_point_, ground_velocity, BlendShape::cubic);
     blend_s_ = settings_.blend_time_s;
   } else if (locked_ && (!contact || d > settings_.unlock_distance_m)) {
     locked_ = false;
-    transition(contact_point_, ground_velocity, input_position_, input_velocity_);
+    transition(contact_point_, ground_velocity, input_position_, input_velocity_, BlendShape::quintic);
     blend_s_ = unlock_blend_s();
   }
 
@@ -100,7 +117,7 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
   s.position = position_;
   s.velocity = velocity_;
   s.locked = locked_;
-  s.blend_weight = 1.0 - cubic_weights(time_, blend_s_).w0;
+  s.blend_weight = 1.0 - offset_weights(shape_, time_, blend_s_).w0;
   s.contact_point = contact_point_;
   return s;
 }

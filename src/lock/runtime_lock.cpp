@@ -47,6 +47,13 @@ constexpr double k_settled_drop_m = 1e-4;
 // moved for real (the updates are no longer skipped).
 constexpr int k_max_glitch_updates = 2;
 
+// Half the width (m) of the knee that rounds a toe target's floor (the contact joint's clamp;
+// smooth_floor in ik/leg_ik.h). Clamped hard, a target that sinks below the floor at speed v
+// stops within one update: at 120 Hz and 0.5 m/s, 60 m/s^2 in a single frame (a free foot whose
+// input dips under the calibrated height). Over the knee the stop takes about 2 x this / v, its
+// acceleration about v^2 / (2 x this); a toe exactly on the floor shows a quarter of it higher.
+constexpr double k_toe_floor_knee_m = 0.005;
+
 const Rig& checked_rig(const Rig& rig, const Skeleton& skeleton) {
   for (const LegChain& leg : rig.legs)
     if (!leg.valid() || leg.contact_joint() >= skeleton.joint_count() || leg.hip >= skeleton.joint_count())
@@ -124,7 +131,9 @@ double RuntimeLock::solve_legs(const std::array<FootLock::Step, 2>& steps, const
     // a heel-off), on every frame alike so that no switch pops.
     LegIkHints hints;
     hints.foot_pitch = settings_.heel_lift;
-    miss_m[s] = solve_leg(pose_, 0, leg, st.position, clamps_[s], max_extension[s], settings_.ik, hints).miss_m;
+    Vec3 target = st.position;
+    target.y = smooth_floor(target.y, clamps_[s].toe_min_m, k_toe_floor_knee_m);
+    miss_m[s] = solve_leg(pose_, 0, leg, target, clamps_[s], max_extension[s], settings_.ik, hints).miss_m;
     // A locked toe, or one an unlock is still blending away from its contact point, keeps the
     // pelvis down while it misses (raising it at the unlock would yank the toe off its path).
     if ((!st.locked && st.blend_weight >= 1) || miss_m[s] <= 0) continue;

@@ -112,7 +112,7 @@ TEST(LockEngine, AOneFrameRootGlitchIsSkipped) {
   // One frame of the walk with its root 20 cm off (under the teleport distance), in the middle of
   // a lock: the lock neither lets go nor locks again around it, the locked toe is back on its
   // contact point on the next frame, and no event pops. Without the glitch detection (a
-  // threshold over the glitch) the foot unlocks and locks again, its toe off its contact point.
+  // threshold over the glitch) the foot unlocks, its toe off its contact point.
   LoadedClip walk = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
   const LockClipResult plain = lock_clip(walk.clip, walk.rig, RuntimeLockSettings{});
   const auto& locked = plain.feet[0].locked;
@@ -136,7 +136,9 @@ TEST(LockEngine, AOneFrameRootGlitchIsSkipped) {
   RuntimeLockSettings blind;
   blind.glitch_distance_m = 0.3;
   const LockClipResult seen = lock_clip(glitched, walk.rig, blind);
-  EXPECT_GT(count_locks(seen), count_locks(plain));
+  int unlocked = 0;  // frames of the glitch-free lock the blind one lets go
+  for (int f = g; f <= g + 5; ++f) unlocked += plain.feet[0].locked[f] && !seen.feet[0].locked[f] ? 1 : 0;
+  EXPECT_GT(unlocked, 0);
   double off = 0;  // how far the toe leaves the contact point the glitch-free lock holds
   for (int f = g; f <= g + 5; ++f) off = std::max(off, length(joint_world(seen.locked, f, toe).translation - plain.feet[0].contact_point_m[f]));
   EXPECT_GT(off, 0.05);

@@ -1,5 +1,6 @@
-// The per-foot runtime lock (lock/inertialization.h): cubic inertialization keeps position and
-// velocity continuous at every lock/unlock, the offset is gone after the blend time, a transition
+// The per-foot runtime lock (lock/inertialization.h): inertialization keeps position and
+// velocity continuous at every lock/unlock, an unlock's quintic offset adds no acceleration at
+// either end of its blend, the offset is gone after the blend time, a transition
 // in the middle of a blend stays continuous only with the old-offset rule, lock/unlock follow
 // the distance thresholds, and an unlock's blend is long enough to bound its acceleration. Expected values come from the method's definition, not from the code.
 #include "footfix/lock/inertialization.h"
@@ -33,12 +34,12 @@ Shown shown_after_transition(const FootLock& lock, Vec3 source, Vec3 source_velo
 
 TEST(LockInertialization, WeightsHaveTheCubicBoundaryValues) {
   const double T = 0.5;
-  CubicWeights start = cubic_weights(0, T), end = cubic_weights(T, T), after = cubic_weights(3 * T, T);
+  OffsetWeights start = cubic_weights(0, T), end = cubic_weights(T, T), after = cubic_weights(3 * T, T);
   EXPECT_DOUBLE_EQ(start.w0, 1);
   EXPECT_DOUBLE_EQ(start.w1, 0);
   EXPECT_DOUBLE_EQ(start.w2, 0);
   EXPECT_DOUBLE_EQ(start.w3, 1);
-  for (const CubicWeights& w : {end, after}) {
+  for (const OffsetWeights& w : {end, after}) {
     EXPECT_DOUBLE_EQ(w.w0, 0);
     EXPECT_DOUBLE_EQ(w.w1, 0);
     EXPECT_DOUBLE_EQ(w.w2, 0);
@@ -47,7 +48,7 @@ TEST(LockInertialization, WeightsHaveTheCubicBoundaryValues) {
   // w2 and w3 are the time derivatives of w0 and w1 (central differences).
   const double h = 1e-6;
   for (double time : {0.1, 0.25, 0.4}) {
-    CubicWeights a = cubic_weights(time - h, T), b = cubic_weights(time + h, T), w = cubic_weights(time, T);
+    OffsetWeights a = cubic_weights(time - h, T), b = cubic_weights(time + h, T), w = cubic_weights(time, T);
     EXPECT_NEAR((b.w0 - a.w0) / (2 * h), w.w2, 1e-6);
     EXPECT_NEAR((b.w1 - a.w1) / (2 * h), w.w3, 1e-6);
   }
@@ -124,7 +125,7 @@ TEST(LockInertialization, OffsetIsGoneAfterTheBlendTime) {
 /// the velocity offset.
 Offset sequential_transition(const Offset& old, double time, double T, Vec3 from_pos, Vec3 from_vel, Vec3 to_pos,
                              Vec3 to_vel) {
-  const CubicWeights w = cubic_weights(time, T);
+  const OffsetWeights w = cubic_weights(time, T);
   Offset o = old;
   o.position = from_pos + o.position * w.w0 + o.velocity * w.w1 - to_pos;
   o.velocity = from_vel + o.position * w.w2 + o.velocity * w.w3 - to_vel;
@@ -136,11 +137,11 @@ TEST(LockInertialization, TransitionMidBlendIsContinuousOnlyWithTheOldOffsetRule
   const Offset old{{0.04, 0.01, -0.03}, {0.5, 0, 0.2}};
   const Vec3 from_pos{0.1, 0.02, 0.3}, from_vel{0.4, 0.1, 0}, to_pos{0.2, 0, 0.25}, to_vel{0, 0, 0};
   // What is shown just before the transition: the old source plus the old offset's contribution.
-  const CubicWeights w = cubic_weights(time, T);
+  const OffsetWeights w = cubic_weights(time, T);
   const Vec3 shown_pos = from_pos + old.position * w.w0 + old.velocity * w.w1;
   const Vec3 shown_vel = from_vel + old.position * w.w2 + old.velocity * w.w3;
   // Just after: the new source plus the new offset at time 0.
-  const Offset good = transition_offset(old, time, T, from_pos, from_vel, to_pos, to_vel);
+  const Offset good = transition_offset(old, BlendShape::cubic, time, T, from_pos, from_vel, to_pos, to_vel);
   expect_near(to_pos + good.position, shown_pos, 1e-12, "position, old-offset rule");
   expect_near(to_vel + good.velocity, shown_vel, 1e-12, "velocity, old-offset rule");
   // The sequential rule keeps the position but breaks the velocity by w2 (new - old position offset).
@@ -216,9 +217,10 @@ TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound)
   // A toe held while its input ran 6 cm ahead, released as the input moves on at a steady
   // 0.5 m/s (no acceleration of its own): the output starts from rest and must close the gap.
   // Closed in 0.15 s, the offset's acceleration starts at 6 x 0.06 / 0.15^2 + 4 x 0.5 / 0.15 =
-  // 29 m/s^2; with the unlock blend stretched to need (0.31 s, under max_unlock_blend_s), it
-  // stays within unlock_max_accel_mps2 (central differences of the output, plus a little for
-  // the sampling), and the output reaches the input by max_unlock_blend_s.
+  // 29 m/s^2 (a cubic); with the unlock blend stretched to need (0.40 s, under
+  // max_unlock_blend_s), it stays within unlock_max_accel_mps2 (central differences of the
+  // output, plus a little for the sampling), and the output reaches the input by
+  // max_unlock_blend_s.
   const LockSettings settings;
   FootLock lock(settings);
   Vec3 input;
@@ -240,6 +242,37 @@ TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound)
     peak = std::max(peak, length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt));
   EXPECT_LE(peak, settings.unlock_max_accel_mps2 * 1.05);
   EXPECT_LT(length(out.back() - input), 1e-6);
+}
+
+TEST(LockInertialization, AnUnlockLeavesAndArrivesWithoutAJolt) {
+  // The toe held while its input ran 6 cm ahead, released as the input moves on at a steady
+  // 0.5 m/s. A cubic offset starts with 6 x gap / T^2 + 4 x speed / T and ends with
+  // 6 x gap / T^2 + 2 x speed / T (over this blend time the output's acceleration is 3.5 m/s^2 on
+  // its first frame and 4.4 on its last: the foot jolts as it leaves and again as it arrives on
+  // the input); the unlock's quintic offset starts and ends with none, so the output's
+  // acceleration (central differences) on the frames at both ends of the blend is only what one
+  // frame of its rise adds.
+  const LockSettings settings;
+  FootLock lock(settings);
+  Vec3 input;
+  for (int f = 0; f < 60; ++f) lock.step(input, true, 0.0, k_dt);
+  while (input.x < 0.06) {
+    input.x += 0.5 * k_dt;
+    lock.step(input, true, 0.0, k_dt);
+  }
+  std::vector<Vec3> out{lock.step(input, true, 0.0, k_dt).position};  // the last locked frame
+  int blend_end = 0;
+  for (int f = 0; f < 120; ++f) {
+    input.x += 0.5 * k_dt;
+    const FootLock::Step s = lock.step(input, false, 0.0, k_dt);
+    out.push_back(s.position);
+    if (!blend_end && s.blend_weight >= 1) blend_end = f + 1;
+  }
+  ASSERT_GT(blend_end, 10);
+  auto accel = [&](int i) { return length(out[i + 1] - out[i] * 2.0 + out[i - 1]) / (k_dt * k_dt); };
+  EXPECT_LT(accel(1), 1.5);
+  EXPECT_LT(accel(blend_end - 1), 1.5);
+  EXPECT_LT(accel(blend_end), 1.5);
 }
 
 TEST(LockInertialization, RejectsBadSettings) {

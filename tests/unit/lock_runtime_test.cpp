@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -13,6 +14,8 @@
 #include "footfix/lock/causal_contacts.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/runtime_lock.h"
+#include "footfix/lock/stance_heights.h"
+#include "footfix/rig/pop_measure.h"
 #include "support/paths.h"
 
 namespace footfix {
@@ -147,6 +150,64 @@ TEST(LockRuntime, LiftsTheHeelThenLowersThePelvisThenLetsGo) {
         bad.validate();
       }(),
       Error);
+}
+
+/// The walk's first pose held for a second while its root dips `dip_m` and comes back up (a
+/// smooth cosine; the toes' own acceleration at most dip_m / 2 x (2 pi)^2 m/s^2).
+Clip dipping_stance(const LoadedClip& walk, double dip_m) {
+  Clip out = first_frames(walk.clip, 1);
+  const int frames = static_cast<int>(std::lround(walk.clip.fps));
+  out.frame_count = frames;
+  out.rotations.clear();
+  out.translations.clear();
+  for (int f = 0; f < frames; ++f) {
+    out.rotations.insert(out.rotations.end(), walk.clip.rotations.begin(), walk.clip.rotations.begin() + walk.clip.joint_count());
+    out.translations.insert(out.translations.end(), walk.clip.translations.begin(),
+                            walk.clip.translations.begin() + walk.clip.joint_count());
+    out.translation(f, walk.rig.translation_joint).y -= dip_m * (1 - std::cos(2 * k_pi * f / frames)) / 2;
+  }
+  return out;
+}
+
+/// `clip` through RuntimeLock with no contact given (both feet free) over `floors`: the output's
+/// contact joint track of leg `side`.
+std::vector<Vec3> free_toe_track(const Clip& clip, const Rig& rig, const std::array<LegHeights, 2>& floors, int side) {
+  RuntimeLock runtime(clip.skeleton, rig, floors, RuntimeLockSettings{}, clip.fps);
+  Clip out = clip;
+  const auto joints = static_cast<size_t>(clip.joint_count());
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const size_t first = clip.index(f, 0);
+    const PoseView pose{{clip.rotations.data() + first, joints}, {clip.translations.data() + first, joints}};
+    const RuntimeFrame& frame = runtime.update(pose, clip.frame_time(), std::array<GivenContact, 2>{});
+    std::copy(frame.rotations.begin(), frame.rotations.end(), out.rotations.begin() + static_cast<long>(first));
+    std::copy(frame.translations.begin(), frame.translations.end(), out.translations.begin() + static_cast<long>(first));
+  }
+  std::vector<Vec3> track(static_cast<size_t>(clip.frame_count));
+  joint_trajectory(out, rig.legs[side].contact_joint(), track);
+  return track;
+}
+
+TEST(LockRuntime, AFreeToeMeetsItsFloorWithoutAJolt) {
+  // A standing character dips 4 cm and comes back up; its floor stands 1.5 cm under its toes, so
+  // its free toes go down through the floor at about 0.12 m/s and come back up (their own
+  // acceleration under 1 m/s^2). Stopped on the floor within one frame at 120 Hz, a toe jolts at
+  // 8-12 m/s^2; over the rounded floor it stops over about 0.1 s, about v^2 / (2 x 5 mm) = 1.5
+  // m/s^2. It never goes under the floor, and stands on it while its input is under it.
+  LoadedClip walk = load_clip(data_clip("cmu_07_01_walk.bvh"));
+  const Clip dip = dipping_stance(walk, 0.04);
+  std::array<LegHeights, 2> floors = stance_leg_heights(dip, walk.rig);
+  for (LegHeights& h : floors) h.toe_min_m -= 0.015;
+  for (int side = 0; side < 2; ++side) {
+    const std::vector<Vec3> toe = free_toe_track(dip, walk.rig, floors, side);
+    double worst = 0, below = 0, over = 0;
+    for (size_t f = 1; f + 1 < toe.size(); ++f)
+      worst = std::max(worst, acceleration_mps2(toe[f - 1], toe[f], toe[f + 1], dip.fps));
+    for (const Vec3& p : toe) below = std::max(below, floors[side].toe_min_m - p.y);
+    for (size_t f = toe.size() / 3; f < toe.size() * 2 / 3; ++f) over = std::max(over, toe[f].y - floors[side].toe_min_m);
+    EXPECT_LE(worst, 4.0) << "side " << side;
+    EXPECT_LT(below, 1e-6) << "side " << side;
+    EXPECT_LT(over, 0.0013) << "side " << side;
+  }
 }
 
 TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {

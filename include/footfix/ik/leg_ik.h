@@ -69,6 +69,12 @@ LegIkResult solve_leg(Clip& clip, int frame, const LegChain& leg, Vec3 toe_targe
                       const LegHeights& heights, double max_extension_m,
                       const LegIkSettings& settings, const LegIkHints& hints = {});
 
+/// max(y, floor) with the corner rounded over +-knee_m (all meters, knee_m > 0; C1): a height
+/// that meets its floor is eased onto it over a few millimetres instead of stopping in one frame
+/// (a clamp that switches on in one frame would jerk the leg). Never below the floor; at most
+/// knee_m / 4 above max() (at y = floor).
+double smooth_floor(double y, double floor, double knee_m);
+
 /// Distance the soft reach limit gives to a target at distance `l_m` from the hip (all meters):
 /// l_m itself up to max_m - softness_m, then max_m - s + s (1 - exp(-(l_m - max_m + s) / s)).
 double soft_reach_m(double l_m, double max_m, double softness_m);

@@ -1,7 +1,8 @@
 // Runtime foot locking, one foot: a streaming state that follows its
 // input position, locks it to a contact point while the foot is planted, and hides every switch
-// between the two with cubic inertialization (the jump in position and velocity at a switch is
-// an offset that decays to zero over the blend time, continuously in position and velocity).
+// between the two with inertialization (the jump in position and velocity at a switch is an
+// offset that decays to zero over the blend time, continuously in position and velocity): a
+// cubic decay at a lock, a quintic one at an unlock (see BlendShape).
 // Steps one frame at a time and never reads a future frame. Units: meters, seconds, internal
 // frame (Y up). No allocation.
 #pragma once
@@ -23,18 +24,27 @@ struct LockSettings {
   /// the largest leg acceleration stays within 1.8 x the input's.
   double blend_time_s = 0.15;
   /// An unlock's blend lasts longer than blend_time_s where the jump it hides is large: long
-  /// enough that the offset's acceleration at its start (6 x gap / T^2 + 4 x speed / T, the gap
-  /// between the held contact point and the input, the speed the input already has) stays within
-  /// this (m/s^2). Closing a 10-20 cm gap left by a body that ran ahead in 0.15 s reaches 30-70
-  /// m/s^2, several times the input's own toe-off.
-  double unlock_max_accel_mps2 = 10;
+  /// enough that the offset's largest acceleration (at most 5.77 x gap / T^2 + 3.94 x speed / T,
+  /// the gap between the held contact point and the input, the speed the input already has)
+  /// stays within this (m/s^2). Closing a 10-20 cm gap left by a body that ran ahead in 0.15 s
+  /// reaches 30-70 m/s^2, several times the input's own toe-off. The output's acceleration is the
+  /// input's plus the offset's: at a slow toe-off (the input's about 12 m/s^2) 7 keeps the sum
+  /// within 1.5 x the input's.
+  double unlock_max_accel_mps2 = 7;
   /// The longest an unlock's blend may last (s; below blend_time_s: blend_time_s). A foot whose
   /// unlock blend still runs when its next contact starts locks where it is (within
   /// unlock_distance_m of its input) rather than keep catching up across the planted phase.
-  double max_unlock_blend_s = 0.35;
+  double max_unlock_blend_s = 0.45;
   /// Throws Error(usage) naming the bad field (non-finite, <= 0, or unlock < lock).
   void validate() const;
 };
+
+/// How an offset decays over its blend. Cubic: position and velocity continuous, its acceleration
+/// largest at the start and stepping back to zero at the end; a lock's short blend settles the
+/// foot soonest with it. Quintic: also its acceleration zero at both ends; an unlock's long blend
+/// uses it, so that a foot catching up with its input neither jolts as it leaves nor as it
+/// arrives (a cubic's end step, 6 x gap / T^2, landed on the next contact).
+enum class BlendShape { cubic, quintic };
 
 /// A decaying offset between what is shown and the current source.
 struct Offset {
@@ -71,8 +81,9 @@ class FootLock {
 
  private:
   /// Switches the source: the offset takes up the jump (the old offset still blending, read at
-  /// its own blend time); the caller then sets the new blend time.
-  void transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel);
+  /// its own blend time and shape) and decays with `shape`; the caller then sets the new blend
+  /// time.
+  void transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel, BlendShape shape);
   /// An unlock's blend time for the current offset (LockSettings::unlock_max_accel_mps2).
   double unlock_blend_s() const;
 
@@ -84,6 +95,7 @@ class FootLock {
   Offset offset_;
   double time_ = 0;
   double blend_s_ = 0;  ///< the latest transition's blend time (s)
+  BlendShape shape_ = BlendShape::cubic;  ///< and its offset's shape
   Vec3 contact_point_;
 };
 
