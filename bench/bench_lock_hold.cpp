@@ -5,25 +5,65 @@
 // events. Targets per row: the toe within 1 cm of its contact point in at least 99% of them, and
 // no event's toe acceleration over 1.5 x the input's local peak.
 //
-// Usage: bench_lock_hold [clip...]   (default: tests/support/locomotion_clips.h's list)
+// Usage: bench_lock_hold [--events] [clip...]   (default: tests/support/locomotion_clips.h's list)
+//   --events: under each row, its events over the pop limit: lock or unlock, side, frame, the
+//   ratio and both accelerations, the gap between output and input toe at the event, the input
+//   toe's speed there, and how long the event's blend ran (frames until its blend weight is 1).
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "../tests/support/locomotion_clips.h"
+#include "footfix/core/fk.h"
 #include "footfix/core/statistics.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/lock/event_pops.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/pipeline/load_clip.h"
 
+namespace {
+
+/// The events of `pops` over the pop limit, one line each (see --events).
+void print_popping_events(const footfix::Clip& input, const footfix::LockClipResult& locked, const footfix::Rig& rig,
+                          const footfix::LockEventPops& pops) {
+  using namespace footfix;
+  const auto frames = static_cast<size_t>(input.frame_count);
+  std::array<std::vector<Vec3>, 2> in, out;
+  for (int s = 0; s < 2; ++s) {
+    in[s].resize(frames);
+    out[s].resize(frames);
+    joint_trajectory(input, rig.legs[s].contact_joint(), in[s]);
+    joint_trajectory(locked.locked, rig.legs[s].contact_joint(), out[s]);
+  }
+  for (const LockEventPop& e : pops.events) {
+    if (e.ratio <= k_event_pop_limit) continue;
+    const int s = static_cast<int>(e.side);
+    const auto f = static_cast<size_t>(e.frame);
+    const double speed = f > 0 ? length(in[s][f] - in[s][f - 1]) * input.fps : 0.0;
+    int blend = 0;
+    while (f + static_cast<size_t>(blend) < frames && locked.feet[s].blend_weight[f + static_cast<size_t>(blend)] < 1) ++blend;
+    std::printf("    %-6s %-5s frame %5d  ratio %4.2f (%5.1f / %5.1f m/s^2)  gap %5.1f cm  input %4.2f m/s  blend %3d frames\n",
+                e.lock ? "lock" : "unlock", s == 0 ? "left" : "right", e.frame, e.ratio, e.output_mps2, e.input_mps2,
+                100 * length(out[s][f] - in[s][f]), speed, blend);
+  }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace footfix;
   namespace fs = std::filesystem;
   std::vector<fs::path> clips;
-  for (int i = 1; i < argc; ++i) clips.emplace_back(argv[i]);
+  bool events = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--events")
+      events = true;
+    else
+      clips.emplace_back(argv[i]);
+  }
   if (clips.empty())
     for (const char* name : test::k_locomotion_clips) clips.push_back(fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips" / name);
   std::printf("%-40s %6s %8s %8s %9s %-8s %6s %6s %6s %s\n", "clip", "scale", "settled", "held", "max miss", "(>=99%)",
@@ -50,6 +90,7 @@ int main(int argc, char** argv) {
       std::printf("%-40s x%5.2f %8d %7.1f%% %6.1f cm %-8s %6zu %6.2f %6.2f %s\n", path.filename().c_str(), factor,
                   hold.settled_frames, 100 * hold.held_share(), 100 * hold.max_miss_m, ok ? "met" : "NOT met",
                   pops.events.size(), pops.median_ratio, pops.worst_ratio, pop_ok ? "met" : "NOT met");
+      if (events) print_popping_events(variant, locked, loaded.rig, pops);
       ++rows;
       met += ok ? 1 : 0;
       pop_met += pop_ok ? 1 : 0;

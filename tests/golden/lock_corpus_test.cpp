@@ -55,21 +55,23 @@ TEST_P(LockCorpus, RuntimeLockMeetsTheSlideProtocol) {
 TEST_P(LockCorpus, NoLockOrUnlockPops) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   const std::string name = GetParam();
-  // Left: the start-walk-stop clip (its shuffling steps lift the toe out of the leg's reach
-  // mid-contact) and the 30 Hz run made to run ahead (contacts of five frames).
+  // Left over the limit, held within k_known_pop_limit (docs/tuning.md has their events): the
+  // start-walk-stop clip (catch-up locks as long unlock blends end on the input's stop, an
+  // unlock at 1.15 m/s after the toe was held 12 cm behind) and the 30 Hz run made to run ahead
+  // (contacts of five frames; the leg out of reach pulls the toe up before its unlock).
+  constexpr double k_known_pop_limit = 1.75;
   const std::set<std::string> known{"cmu3dsmax_131_01_start_walk_stop.bvh x1.00",
                                     "cmu3dsmax_131_01_start_walk_stop.bvh x1.25",
                                     "cmu3dsmax_131_01_start_walk_stop.bvh x0.75", "bandai1_run_active_001.bvh x1.25"};
   LoadedClip loaded = load_clip(test::shared_clips_dir() / name);
   for (double factor : {1.0, 1.25, 0.75}) {
     const std::string row = name + (factor == 1.0 ? " x1.00" : factor > 1 ? " x1.25" : " x0.75");
-    if (known.count(row)) continue;
     const Clip variant = factor == 1.0 ? loaded.clip : make_sliding(loaded.clip, loaded.rig, factor);
     const LockClipResult locked = lock_clip(variant, loaded.rig, RuntimeLockSettings{});
     const LockEventPops pops = lock_event_pops(variant, locked, loaded.rig);
     ASSERT_FALSE(pops.events.empty()) << row;
-    EXPECT_LE(pops.worst_ratio, k_event_pop_limit) << row << ": " << (pops.worst()->lock ? "lock" : "unlock")
-                                                   << " at frame " << pops.worst()->frame;
+    EXPECT_LE(pops.worst_ratio, known.count(row) ? k_known_pop_limit : k_event_pop_limit)
+        << row << ": " << (pops.worst()->lock ? "lock" : "unlock") << " at frame " << pops.worst()->frame;
   }
 }
 
