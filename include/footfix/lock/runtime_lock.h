@@ -114,7 +114,9 @@ class RuntimeLock {
   /// `heights`: per leg, the lowest the contact joint, heel and foot tip may go (m), a
   /// calibration of the character on its ground (lock/stance_heights.h: the stance pose's
   /// heights, or the lowest over an animation's opening); with a ground query (set_ground),
-  /// their heights ABOVE the ground in stance. `fps` is the expected update rate (sets the detector's windows).
+  /// their heights ABOVE the ground in stance. A contact joint's target that meets its floor is
+  /// eased onto it over 5 mm either side (smooth_floor, ik/leg_ik.h), not stopped within one
+  /// update; on the floor it stands at most 1.25 mm over it. `fps` is the expected update rate (sets the detector's windows).
   /// Throws Error(usage) for invalid settings, Error(process) for a rig without two valid legs.
   RuntimeLock(const Skeleton& skeleton, const Rig& rig, const std::array<LegHeights, 2>& heights,
               const RuntimeLockSettings& settings, double fps);
