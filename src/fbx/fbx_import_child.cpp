@@ -12,8 +12,10 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string_view>
 
@@ -30,6 +32,13 @@ namespace {
 // such as a sanitizer's report exiting with 1) means the importer did not end normally.
 constexpr int k_child_ok = 0, k_child_unreadable = 100, k_child_out_of_memory = 101, k_child_failed = 102,
               k_child_too_many_nodes = 103;
+
+// A whole answer ends with a trailer: u64 bytes of answer before it | u8 exit code | "FFXE". The
+// child then closes its side of the pipe and exits with that code: the reader has the answer and
+// the code without waiting for the child's exit, which frees its address space (milliseconds for
+// a large scene), and reaps the child later (ImportedScene::sender).
+constexpr char k_trailer_magic[4] = {'F', 'F', 'X', 'E'};
+constexpr std::size_t k_trailer_bytes = 8 + 1 + sizeof k_trailer_magic;
 
 constexpr std::size_t k_write_buffer_bytes = 64 << 10;
 constexpr int k_pipe_bytes = 1 << 20;  // asked for: the child then rarely waits for the reader
@@ -51,12 +60,23 @@ class PipeSink final : public WireSink {
   explicit PipeSink(int fd) : fd_(fd) { buffer_.reserve(k_write_buffer_bytes); }
   void write(const void* data, std::size_t size) override {
     if (buffer_.size() + size > k_write_buffer_bytes) flush();
+    sent_ += size;
     if (size >= k_write_buffer_bytes) return write_all(static_cast<const char*>(data), size);
     buffer_.append(static_cast<const char*>(data), size);
   }
   void flush() {
     write_all(buffer_.data(), buffer_.size());
     buffer_.clear();
+  }
+  /// Ends a whole answer with its trailer (exit code `code`) and closes the pipe.
+  void finish(int code) {
+    const std::uint64_t answer_bytes = sent_;
+    const auto code_byte = static_cast<std::uint8_t>(code);
+    write(&answer_bytes, sizeof answer_bytes);
+    write(&code_byte, 1);
+    write(k_trailer_magic, sizeof k_trailer_magic);
+    flush();
+    ::close(fd_);
   }
 
  private:
@@ -71,6 +91,7 @@ class PipeSink final : public WireSink {
   }
   int fd_;
   std::string buffer_;
+  std::uint64_t sent_ = 0;
 };
 
 /// Bytes of address space this process maps now (/proc/self/statm, first field), 0 if unknown.
@@ -132,15 +153,15 @@ void send_spoiled(const aiScene& scene, ChildFault fault, PipeSink& out) {
       code = k_child_out_of_memory;  // assimp catches what it throws and keeps the text only
     } else if (!scene || !scene->mRootNode) {
       encode_unreadable(importer->GetErrorString(), out);
-      code = k_child_unreadable;
+      out.finish(code = k_child_unreadable);
     } else if (scene_nodes(*scene, max_scene_nodes(limits)) > max_scene_nodes(limits)) {
       code = k_child_too_many_nodes;
     } else {
-      if (fault == ChildFault::none) encode_scene(*scene, out);
+      if (fault == ChildFault::none || fault == ChildFault::linger) encode_scene(*scene, out);
       else send_spoiled(*scene, fault, out);
-      code = k_child_ok;
+      out.finish(code = k_child_ok);
+      while (fault == ChildFault::linger) ::pause();
     }
-    out.flush();
   } catch (const std::bad_alloc&) {
     code = k_child_out_of_memory;
   } catch (...) {
@@ -157,21 +178,49 @@ int reap(pid_t pid) {
   return status;
 }
 
-/// Ends the child (if still running) and reaps it when it goes without being reaped.
+/// Ends the child if it still runs, and reaps it.
+void end_child(pid_t pid) {
+  ::kill(pid, SIGKILL);  // no effect on a child that is exiting already
+  reap(pid);
+}
+
+/// Ends and reaps the child when it goes, unless reaped or handed over.
 struct ChildGuard {
   pid_t pid;
   bool reaped = false;
   ~ChildGuard() {
-    if (reaped) return;
-    ::kill(pid, SIGKILL);
-    reap(pid);
+    if (!reaped) end_child(pid);
+  }
+  /// The child, ended and reaped when the last copy of the result goes.
+  std::shared_ptr<void> hand_over() {
+    if (reaped) return nullptr;
+    reaped = true;
+    const pid_t child = pid;
+    return std::shared_ptr<void>(nullptr, [child](void*) { end_child(child); });
   }
 };
 
-/// The child's answer and exit status: reads the pipe until the child has ended, killing it when
-/// limits.import_wall_s passes or the answer grows past limits.max_memory_bytes. The child's end
-/// is told by a pidfd (or, without one, by polling every millisecond), not by the pipe's end of
-/// file: a child forked meanwhile by another thread may hold the pipe open a moment longer.
+/// The exit code a whole answer's trailer states, with the trailer taken off `answer`; -1 (and
+/// `answer` as it was) where it does not end with a trailer that counts the bytes before it.
+int take_trailer(std::string& answer) {
+  if (answer.size() < k_trailer_bytes) return -1;
+  const char* trailer = answer.data() + answer.size() - k_trailer_bytes;
+  std::uint64_t answer_bytes = 0;
+  std::memcpy(&answer_bytes, trailer, sizeof answer_bytes);
+  if (std::memcmp(trailer + 9, k_trailer_magic, sizeof k_trailer_magic) != 0 ||
+      answer_bytes != answer.size() - k_trailer_bytes)
+    return -1;
+  const int code = static_cast<std::uint8_t>(trailer[8]);
+  answer.resize(answer.size() - k_trailer_bytes);
+  return code;
+}
+
+/// The child's answer and exit status: reads the pipe until the child has closed it after a whole
+/// answer (the status is then the exit code its trailer states, and the child is left unreaped),
+/// or until the child has ended, killing it when limits.import_wall_s passes or the answer grows
+/// past limits.max_memory_bytes. The child's end is told by a pidfd (or, without one, by polling
+/// every millisecond), not by the pipe's end of file alone: a child forked meanwhile by another
+/// thread may hold the pipe open a moment longer.
 std::string await_answer(ChildGuard& child, int answer_fd, int& status, const std::string& name,
                          const ReadLimits& limits) {
   using clock = std::chrono::steady_clock;
@@ -199,12 +248,20 @@ std::string await_answer(ChildGuard& child, int answer_fd, int& status, const st
   };
   for (;;) {
     drain();
+    if (!pipe_open) {
+      const int code = take_trailer(answer);
+      if (code >= 0) {
+        status = W_EXITCODE(code, 0);
+        return answer;
+      }
+    }
     const pid_t done = ::waitpid(child.pid, &status, WNOHANG);
     if (done < 0 && errno != EINTR)
       fail(ErrorKind::read, name + ": lost the isolated FBX import: " + std::strerror(errno));
     if (done == child.pid) {
       child.reaped = true;
       drain();  // all it wrote is in the pipe now
+      take_trailer(answer);
       return answer;
     }
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - clock::now()).count();
@@ -269,6 +326,7 @@ ImportedScene import_in_child(const std::string& bytes, std::string* release, co
                               std::to_string(code) + "); file refused");
   if (!decoded.readable)
     fail(ErrorKind::read, name + ": assimp could not read the FBX file: " + printable(decoded.reason));
+  decoded.scene.sender = child.hand_over();
   return std::move(decoded.scene);
 }
 

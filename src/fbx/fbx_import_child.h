@@ -18,7 +18,8 @@ namespace footfix::fbx {
 /// time, makes more scene nodes than limits.max_memory_bytes allows (fbx::k_bytes_per_scene_node
 /// each), answers more than limits.max_memory_bytes or a malformed answer, or when assimp cannot
 /// read the bytes (with assimp's reason). With `release` (= &bytes), this process empties the
-/// bytes once the child has its own copy of them.
+/// bytes once the child has its own copy of them. The returned scene holds the child until it goes
+/// (ImportedScene::sender) where the child had not ended when its whole answer came.
 ImportedScene import_in_child(const std::string& bytes, std::string* release, const std::string& name,
                               const ReadLimits& limits);
 
@@ -28,6 +29,7 @@ enum class ChildFault {
   truncated_answer,  ///< sends the first half of its answer and exits normally
   corrupt_answer,    ///< sends its answer with the node count overwritten (0xFFFFFFFF)
   hang,              ///< blocks without using CPU before it imports anything
+  linger,            ///< sends its whole answer, then blocks without using CPU instead of ending
 };
 void set_import_child_fault(ChildFault fault);
 

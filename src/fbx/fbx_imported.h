@@ -7,6 +7,7 @@
 #include <assimp/anim.h>
 #include <assimp/matrix4x4.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,10 @@ struct ImportedScene {
   std::vector<ImportedNode> nodes;  ///< depth first, parents before children; [0] is the root
   std::vector<std::string> bones;   ///< names of the meshes' bones, mesh by mesh
   std::vector<ImportedTake> takes;  ///< in file order
+  /// The import child that sent this scene, where it had not ended yet when its answer was whole:
+  /// it is ended (if still running) and reaped when the last copy of the scene goes, so that its
+  /// exit overlaps the reader's work on the scene. Empty for an import in-process.
+  std::shared_ptr<void> sender;
 
   std::vector<std::string> take_names() const {
     std::vector<std::string> out;

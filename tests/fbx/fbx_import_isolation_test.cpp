@@ -1,8 +1,12 @@
 // The isolated FBX import (fbx/fbx_import_child): the reader leaves assimp to the child and reads
 // the same clip either way; a spoiled answer (truncated, corrupt) and a child that hangs without
-// using CPU are refused with a located error, staged through the child's test-only fault hook.
+// using CPU are refused with a located error, staged through the child's test-only fault hook; the
+// reader does not wait for a child that has sent its whole answer to end, nor leave it behind.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cerrno>
 #include <chrono>
 
 #include "footfix/core/error.h"
@@ -100,6 +104,18 @@ TEST(FbxImportIsolation, ChildHangingWithoutCpuIsKilledAtTheWallClockDeadline) {
       << error;
   EXPECT_GE(seconds, 1.0);
   EXPECT_LT(seconds, 30.0);
+}
+
+TEST(FbxImportIsolation, ReaderTakesTheWholeAnswerWithoutWaitingForTheChildToEnd) {
+  const Clip here = read_fbx_bytes(pivoted_fbx(), "pivoted.fbx", "", nullptr, in_process());
+  StagedFault fault(fbx::ChildFault::linger);  // the child never ends by itself
+  ReadLimits limits;
+  limits.import_wall_s = 5;  // an error where the reader waits for the child's end
+  const Clip isolated = read_fbx_bytes(pivoted_fbx(), "pivoted.fbx", "", nullptr, limits);
+  expect_same_clip(isolated, here);
+  errno = 0;
+  EXPECT_EQ(::waitpid(-1, nullptr, WNOHANG), -1) << "an import child is left running or unreaped";
+  EXPECT_EQ(errno, ECHILD);
 }
 
 TEST(FbxImportIsolation, FaultsAreStagedOnlyInTheChild) {
