@@ -39,7 +39,7 @@ void InterruptWatch::watch() {
     sigemptyset(&one);
     sigaddset(&one, signal);
     pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
-    ::raise(signal);  // this thread: io's handler (temporary files), then the default action
+    ::raise(signal);  // this thread: the files module's handler (temporary files), then the default action
     std::_Exit(128 + signal);  // only if the signal was handled and returned
   }
 }

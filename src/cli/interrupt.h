@@ -1,8 +1,8 @@
 // Ctrl-C, or a CI job's SIGTERM at its timeout, during a batch: a watcher thread receives the
 // signal, lets the command record what had finished (with the batch's lock held, so that no
 // clip is being recorded then, and none after), and ends the process by that same signal: the
-// exit status still says it was killed, and io's handler removes the temporary files of the
-// outputs being written.
+// exit status still says it was killed, and the files module's handler removes the temporary
+// files of the outputs being written.
 #pragma once
 
 #include <atomic>

@@ -70,17 +70,21 @@ std::size_t FbxProperty::bytes_hash(const void* data, std::size_t bytes) {
   return std::hash<std::string_view>{}(std::string_view(static_cast<const char*>(data), bytes));
 }
 
-const FbxNode* FbxNode::child(std::string_view n) const {
-  for (const auto& c : children)
+namespace {
+
+/// The first node of `nodes` (a vector of nodes, const or not) named `n`, or null.
+template <typename Nodes>
+auto first_named(Nodes& nodes, std::string_view n) -> decltype(&nodes.front()) {
+  for (auto& c : nodes)
     if (c.name == n) return &c;
   return nullptr;
 }
 
-FbxNode* FbxNode::child(std::string_view n) {
-  for (auto& c : children)
-    if (c.name == n) return &c;
-  return nullptr;
-}
+}  // namespace
+
+const FbxNode* FbxNode::child(std::string_view n) const { return first_named(children, n); }
+
+FbxNode* FbxNode::child(std::string_view n) { return first_named(children, n); }
 
 bool FbxNode::same_tree(const FbxNode& o) const {
   if (name != o.name || properties != o.properties || children.size() != o.children.size()) return false;
@@ -89,17 +93,9 @@ bool FbxNode::same_tree(const FbxNode& o) const {
   return true;
 }
 
-const FbxNode* FbxDocument::root(std::string_view n) const {
-  for (const auto& c : roots)
-    if (c.name == n) return &c;
-  return nullptr;
-}
+const FbxNode* FbxDocument::root(std::string_view n) const { return first_named(roots, n); }
 
-FbxNode* FbxDocument::root(std::string_view n) {
-  for (auto& c : roots)
-    if (c.name == n) return &c;
-  return nullptr;
-}
+FbxNode* FbxDocument::root(std::string_view n) { return first_named(roots, n); }
 
 bool FbxDocument::same_tree(const FbxDocument& o) const {
   if (binary != o.binary || version != o.version || roots.size() != o.roots.size()) return false;
