@@ -27,43 +27,34 @@ const std::string& FbxProperty::as_string() const {
   return s ? *s : k_empty;
 }
 
-std::size_t FbxProperty::array_size() const {
+namespace {
+
+/// `on_array(v)` where `value` holds an array v, else `scalar`.
+template <typename R, typename F>
+R on_array(const FbxProperty::Value& value, R scalar, F on_array) {
   return std::visit(
-      [](const auto& v) -> std::size_t {
+      [&](const auto& v) -> R {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> ||
-                      std::is_same_v<T, std::string>)
-          return 0;
+        if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> || std::is_same_v<T, std::string>)
+          return scalar;
         else
-          return v.size();
+          return on_array(v);
       },
       value);
+}
+
+}  // namespace
+
+std::size_t FbxProperty::array_size() const {
+  return on_array<std::size_t>(value, 0, [](const auto& v) { return v.size(); });
 }
 
 double FbxProperty::array_double(std::size_t i) const {
-  return std::visit(
-      [i](const auto& v) -> double {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> ||
-                      std::is_same_v<T, std::string>)
-          return 0.0;
-        else
-          return i < v.size() ? static_cast<double>(v[i]) : 0.0;
-      },
-      value);
+  return on_array<double>(value, 0.0, [i](const auto& v) { return i < v.size() ? static_cast<double>(v[i]) : 0.0; });
 }
 
 std::size_t FbxProperty::array_hash() const {
-  return std::visit(
-      [](const auto& v) -> std::size_t {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> ||
-                      std::is_same_v<T, std::string>)
-          return 0;
-        else
-          return bytes_hash(v.data(), v.size() * sizeof(v[0]));
-      },
-      value);
+  return on_array<std::size_t>(value, 0, [](const auto& v) { return bytes_hash(v.data(), v.size() * sizeof(v[0])); });
 }
 
 std::size_t FbxProperty::bytes_hash(const void* data, std::size_t bytes) {
@@ -80,6 +71,14 @@ auto first_named(Nodes& nodes, std::string_view n) -> decltype(&nodes.front()) {
   return nullptr;
 }
 
+/// Whether `a` and `b` hold the same trees, in order.
+bool same_trees(const std::vector<FbxNode>& a, const std::vector<FbxNode>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!a[i].same_tree(b[i])) return false;
+  return true;
+}
+
 }  // namespace
 
 const FbxNode* FbxNode::child(std::string_view n) const { return first_named(children, n); }
@@ -87,10 +86,7 @@ const FbxNode* FbxNode::child(std::string_view n) const { return first_named(chi
 FbxNode* FbxNode::child(std::string_view n) { return first_named(children, n); }
 
 bool FbxNode::same_tree(const FbxNode& o) const {
-  if (name != o.name || properties != o.properties || children.size() != o.children.size()) return false;
-  for (std::size_t i = 0; i < children.size(); ++i)
-    if (!children[i].same_tree(o.children[i])) return false;
-  return true;
+  return name == o.name && properties == o.properties && same_trees(children, o.children);
 }
 
 const FbxNode* FbxDocument::root(std::string_view n) const { return first_named(roots, n); }
@@ -98,10 +94,7 @@ const FbxNode* FbxDocument::root(std::string_view n) const { return first_named(
 FbxNode* FbxDocument::root(std::string_view n) { return first_named(roots, n); }
 
 bool FbxDocument::same_tree(const FbxDocument& o) const {
-  if (binary != o.binary || version != o.version || roots.size() != o.roots.size()) return false;
-  for (std::size_t i = 0; i < roots.size(); ++i)
-    if (!roots[i].same_tree(o.roots[i])) return false;
-  return true;
+  return binary == o.binary && version == o.version && same_trees(roots, o.roots);
 }
 
 FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name) {
