@@ -14,6 +14,9 @@ constexpr double k_blend_begin = 0.55;
 /// Largest dorsiflexion of the ankle from its rest pose that a low heel may leave: a flat foot
 /// under a hip far ahead of it would pass the ankle's limit (the leg then misses its foot).
 constexpr double k_max_dorsiflexion_rad = 30 * k_deg_to_rad;
+/// Halvings of the pitch interval when searching the least heel pitch: [0, high] narrowed to
+/// 1e-9 of its width.
+constexpr int k_pitch_search_halvings = 30;
 
 double angle_between_rad(Vec3 a, Vec3 b) {
   return std::acos(std::clamp(dot(a, b) / std::max(1e-12, length(a) * length(b)), -1.0, 1.0));
@@ -37,7 +40,7 @@ double least_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeo
   if (!too_low(0)) return 0;
   if (too_low(high)) return high;
   double low = 0;
-  for (int i = 0; i < 30; ++i) {
+  for (int i = 0; i < k_pitch_search_halvings; ++i) {
     const double mid = 0.5 * (low + high);
     if (too_low(mid)) low = mid;
     else high = mid;
