@@ -284,7 +284,37 @@ ReportSummary report_summary_from_json(const json& summary) {
     s.complete = complete->get<bool>();
   s.interrupted = text_of(summary, "interrupted");
   s.clips_planned = integer_at(summary, "clips_planned").value_or(-1);
+  s.clips_done = integer_at(summary, "clips_done").value_or(-1);
+  if (integer_at(summary, "clips")) {
+    RunCounts c;
+    c.clips = integer_at(summary, "clips").value_or(0);
+    c.ok = integer_at(summary, "ok").value_or(0);
+    c.failed = integer_at(summary, "failed").value_or(0);
+    c.exit_code = static_cast<int>(integer_at(summary, "exit_code").value_or(0));
+    if (const json* check = member(summary, "check")) {
+      c.check_passed = integer_at(*check, "passed").value_or(0);
+      c.check_failed = integer_at(*check, "failed").value_or(0);
+    }
+    s.counts = c;
+  }
   return s;
+}
+
+json report_summary_to_json(const ReportSummary& s) {
+  json out = json::object();
+  if (const auto& c = s.counts) {
+    out["clips"] = c->clips;
+    out["ok"] = c->ok;
+    out["failed"] = c->failed;
+    out["exit_code"] = c->exit_code;
+    out["check"] = {{"enabled", s.check}, {"max_slide_cm_s", s.max_slide_cm_s}, {"passed", c->check_passed},
+                    {"failed", c->check_failed}};
+  }
+  out["complete"] = s.complete;
+  if (!s.interrupted.empty()) out["interrupted"] = s.interrupted;
+  if (s.clips_done >= 0) out["clips_done"] = s.clips_done;
+  if (s.clips_planned >= 0) out["clips_planned"] = s.clips_planned;
+  return out;
 }
 
 ReportDocument report_document_from_json(const json& document) {

@@ -22,6 +22,9 @@ nlohmann::json metrics_to_json(const ClipMetrics& metrics);
 /// The summary fields the pages read, and a whole report document ({"tool", "version",
 /// "summary", "clips"}); a document that is not an object reads as one without clips.
 ReportSummary report_summary_from_json(const nlohmann::json& summary);
+/// A summary as the report writes it: the counts and the check where there are counts, then
+/// complete, interrupted (where set), clips_done and clips_planned (where known).
+nlohmann::json report_summary_to_json(const ReportSummary& summary);
 ReportDocument report_document_from_json(const nlohmann::json& document);
 
 }  // namespace footfix

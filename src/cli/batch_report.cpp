@@ -27,10 +27,6 @@ constexpr int k_rewrite_cost_factor = 10;
 
 }  // namespace
 
-json interrupted_summary(const std::string& signal, size_t done, size_t planned) {
-  return {{"complete", false}, {"interrupted", signal}, {"clips_done", done}, {"clips_planned", planned}};
-}
-
 BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
     : path_(std::move(path)), clips_(clip_count), last_write_(std::chrono::steady_clock::now()) {
   if (path_.empty()) return;
@@ -82,22 +78,31 @@ void BatchReport::add_clip(size_t index, const ClipReport& clip) {
   auto now = std::chrono::steady_clock::now();
   if (done_ == 1 || now - last_write_ >= std::max<std::chrono::steady_clock::duration>(
                                              k_rewrite_interval, k_rewrite_cost_factor * last_write_cost_)) {
-    write_report({{"complete", false}, {"clips_done", done_}, {"clips_planned", clips_.size()}});
+    ReportSummary progress;
+    progress.complete = false;
+    progress.clips_done = static_cast<long long>(done_);
+    progress.clips_planned = static_cast<long long>(clips_.size());
+    write_report(progress);
     last_write_ = std::chrono::steady_clock::now();
     last_write_cost_ = last_write_ - now;
   }
 }
 
-void BatchReport::finish(json summary) {
+void BatchReport::finish(ReportSummary summary) {
   if (path_.empty()) return;
-  summary["complete"] = true;
-  write_report(std::move(summary));
+  summary.complete = true;
+  write_report(summary);
   remove_journal();
 }
 
 void BatchReport::interrupt(const std::string& signal) {
   if (path_.empty()) return;
-  write_report(interrupted_summary(signal, done_, clips_.size()));
+  ReportSummary stopped;
+  stopped.complete = false;
+  stopped.interrupted = signal;
+  stopped.clips_done = static_cast<long long>(done_);
+  stopped.clips_planned = static_cast<long long>(clips_.size());
+  write_report(stopped);
   remove_journal();
 }
 
@@ -125,7 +130,7 @@ std::string BatchReport::entry_text(const Stored& stored) const {
 
 // The report as dump(document, 2) writes it ({"clips", "summary", "tool", "version"}, keys in
 // order, two spaces a level), with each clip's entry parsed from its text and written in turn.
-void BatchReport::write_report(json summary) {
+void BatchReport::write_report(const ReportSummary& summary) {
   auto nested = [](const std::string& text, const std::string& indent) {
     std::string out;
     out.reserve(text.size());
@@ -143,7 +148,7 @@ void BatchReport::write_report(json summary) {
       out << (first ? "\n    " : ",\n    ") << nested(dump(json::parse(entry_text(stored)), 2), "    ");
       first = false;
     }
-    out << (first ? "]" : "\n  ]") << ",\n  \"summary\": " << nested(dump(summary, 2), "  ")
+    out << (first ? "]" : "\n  ]") << ",\n  \"summary\": " << nested(dump(report_summary_to_json(summary), 2), "  ")
         << ",\n  \"tool\": \"footfix\",\n  \"version\": " << dump(json(FOOTFIX_VERSION), 2) << "\n}\n";
   });
 }

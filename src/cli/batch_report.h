@@ -8,8 +8,6 @@
 // their texts kept instead).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -21,9 +19,6 @@
 
 namespace footfix::cli {
 
-/// The summary of a run stopped by `signal` ("SIGTERM") after `done` of `planned` clips:
-/// complete = false, interrupted, clips_done, clips_planned.
-nlohmann::json interrupted_summary(const std::string& signal, size_t done, size_t planned);
 
 class BatchReport {
  public:
@@ -35,14 +30,14 @@ class BatchReport {
 
   /// Records clip `index` (called once per clip, one call at a time).
   void add_clip(size_t index, const ClipReport& clip);
-  /// Writes the final report with `summary` (complete = true added) and removes the journal.
-  void finish(nlohmann::json summary);
+  /// Writes the final report with `summary` (marked complete) and removes the journal.
+  void finish(ReportSummary summary);
   /// Writes the report of the clips done so far, marked incomplete (complete = false,
   /// interrupted = `signal`, clips_done, clips_planned), and removes the journal.
   void interrupt(const std::string& signal);
 
  private:
-  void write_report(nlohmann::json summary);
+  void write_report(const ReportSummary& summary);
   void remove_journal();
 
   /// Where clip i's entry (compact JSON text) is: bytes [offset, offset + size) of the journal,

@@ -199,7 +199,7 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
       [&](const std::string& signal, size_t) {
         report.interrupt(signal);
         if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
-        const ReportSummary summary{o.check, o.max_slide_cm_s, false, signal, static_cast<long long>(items.size())};
+        const ReportSummary summary{o.check, o.max_slide_cm_s, false, signal, static_cast<long long>(items.size()), -1, {}};
         o.pipeline.write_interrupted_pages(full_records, summary, o.max_slide_cm_s);
         if (o.pipeline.save_progress(items, full_records))
           spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
@@ -228,10 +228,12 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     spdlog::info("check passed: {} at or under {:.4g} cm/s{}", counted(passed, "clip"), o.max_slide_cm_s,
                  ok < items.size() ? " (failed clips were not checked)" : "");
   }
-  json summary = {{"clips", items.size()}, {"ok", ok}, {"failed", items.size() - ok}, {"exit_code", code}};
-  summary["check"] = {{"enabled", o.check}, {"max_slide_cm_s", o.max_slide_cm_s}, {"passed", passed}, {"failed", over}};
-  report.finish(std::move(summary));
-  ReportDocument document{"footfix", FOOTFIX_VERSION, {o.check, o.max_slide_cm_s, true, "", -1}, {}};
+  ReportSummary summary{o.check, o.max_slide_cm_s, true, "", -1, -1, {}};
+  summary.counts = RunCounts{static_cast<long long>(items.size()), static_cast<long long>(ok),
+                             static_cast<long long>(items.size() - ok), code, static_cast<long long>(passed),
+                             static_cast<long long>(over)};
+  report.finish(summary);
+  ReportDocument document{"footfix", FOOTFIX_VERSION, summary, {}};
   document.clips.reserve(full_records.size());
   for (auto& clip : full_records) document.clips.push_back(std::move(*clip));
   o.pipeline.finish(items, document, o.max_slide_cm_s);

@@ -155,5 +155,30 @@ TEST(ClipReportJson, SummaryFieldsThePagesRead) {
   EXPECT_EQ(defaults.clips_planned, -1);
 }
 
+TEST(ClipReportJson, SummariesAreWrittenInTheReportsFormat) {
+  // The summary text of a finished and of a stopped run, as reports have always had them.
+  ReportSummary finished;
+  finished.check = true;
+  finished.max_slide_cm_s = 0.5;
+  finished.counts = RunCounts{22, 13, 9, 6, 12, 1};
+  EXPECT_EQ(report_summary_to_json(finished).dump(),
+            R"({"check":{"enabled":true,"failed":1,"max_slide_cm_s":0.5,"passed":12},"clips":22,"complete":true,)"
+            R"("exit_code":6,"failed":9,"ok":13})");
+  ReportSummary stopped;
+  stopped.complete = false;
+  stopped.interrupted = "SIGINT";
+  stopped.clips_done = 4;
+  stopped.clips_planned = 10;
+  EXPECT_EQ(report_summary_to_json(stopped).dump(),
+            R"({"clips_done":4,"clips_planned":10,"complete":false,"interrupted":"SIGINT"})");
+  // And read back as written.
+  const ReportSummary again = report_summary_from_json(report_summary_to_json(finished));
+  ASSERT_TRUE(again.counts.has_value());
+  EXPECT_EQ(again.counts->ok, 13);
+  EXPECT_EQ(again.counts->exit_code, 6);
+  EXPECT_EQ(again.counts->check_failed, 1);
+  EXPECT_EQ(report_summary_from_json(report_summary_to_json(stopped)).clips_done, 4);
+}
+
 }  // namespace
 }  // namespace footfix

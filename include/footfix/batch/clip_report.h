@@ -93,13 +93,23 @@ double source_slide(const ClipReport& clip, double fallback = 0.0);
 /// "ok", "skipped", "failed".
 const char* status_text(ClipStatus status);
 
-/// What the report pages read of a report's summary.
+/// A finished run's counts (summary.clips, ok, failed, exit_code, check.passed, check.failed).
+struct RunCounts {
+  long long clips = 0, ok = 0, failed = 0;
+  int exit_code = 0;
+  long long check_passed = 0, check_failed = 0;  ///< clips at or under, and over, the threshold
+};
+
+/// A report's summary. A finished run's has its counts and the check; a run still going or
+/// stopped has clips_done and clips_planned instead, and a stopped one the signal.
 struct ReportSummary {
   bool check = false;          ///< --check was on (summary.check.enabled)
   double max_slide_cm_s = 0;   ///< its threshold (summary.check.max_slide_cm_s), cm/s
   bool complete = true;        ///< the run finished (summary.complete; absent: true)
   std::string interrupted;     ///< the signal that stopped the run, or ""
   long long clips_planned = -1;  ///< clips of an incomplete run's batch, -1 if absent
+  long long clips_done = -1;     ///< clips of an incomplete run done so far, -1 if absent
+  std::optional<RunCounts> counts;  ///< a finished run's counts (with the check's), else none
 };
 
 /// A clean report as the pages read it.
