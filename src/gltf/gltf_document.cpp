@@ -108,9 +108,9 @@ std::string load_buffer(const Json& buffer, size_t i, const Document& doc, const
 
 }  // namespace
 
-std::vector<std::string> external_buffer_uris(const Document& doc) {
+std::vector<std::string> external_buffer_uris(const Json& json, const std::string& name) {
   std::vector<std::string> out;
-  for (const Json& b : array_member(doc.json, "buffers", doc.name))
+  for (const Json& b : array_member(json, "buffers", name))
     if (b.contains("uri") && b["uri"].is_string() && b["uri"].get<std::string>().rfind("data:", 0) != 0)
       out.push_back(b["uri"].get<std::string>());
   return out;

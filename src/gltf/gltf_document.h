@@ -34,8 +34,13 @@ std::uint64_t index_member(const Json& j, const char* key, const std::string& wh
                            std::uint64_t limit, std::int64_t fallback = -1);
 /// The array `key` of the document (empty when absent); throws when it is not an array.
 const Json& array_member(const Json& j, const char* key, const std::string& name);
-/// The URIs of the document's buffers that name files (not data: URIs), in buffer order.
-std::vector<std::string> external_buffer_uris(const Document& doc);
+/// The URIs of the buffers of glTF JSON `json` (of file `name`, for messages) that name files
+/// (not data: URIs), in buffer order. Throws Error(read) where "buffers" is not an array.
+std::vector<std::string> external_buffer_uris(const Json& json, const std::string& name);
+/// The same for a loaded document.
+inline std::vector<std::string> external_buffer_uris(const Document& doc) {
+  return external_buffer_uris(doc.json, doc.name);
+}
 /// A file name as a relative URI: every byte but unreserved ones (RFC 3986: letters, digits,
 /// "-._~") percent-escaped.
 std::string file_name_uri(const std::string& file_name);

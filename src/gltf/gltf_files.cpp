@@ -91,12 +91,8 @@ std::vector<fs::path> gltf_buffer_files(const fs::path& path) {
     const std::string bytes = read_file(path);
     const gltf::Container container = gltf::split_container(bytes, path.string());
     const gltf::Json json = gltf::Json::parse(container.json);
-    if (!json.is_object() || !json.contains("buffers") || !json["buffers"].is_array()) return files;
-    for (const gltf::Json& buffer : json["buffers"]) {
-      if (!buffer.is_object() || !buffer.contains("uri") || !buffer["uri"].is_string()) continue;
-      const std::string uri = buffer["uri"].get<std::string>();
-      if (uri.rfind("data:", 0) != 0) files.push_back(path.parent_path() / gltf::uri_path(uri));
-    }
+    for (const std::string& uri : gltf::external_buffer_uris(json, path.string()))
+      files.push_back(path.parent_path() / gltf::uri_path(uri));
   } catch (const std::exception&) {
     return {};
   }
