@@ -103,10 +103,10 @@ class HierarchyParser {
     return (b.end_site ? "End Site of " : "") + joint_label(out_.skeleton.names[b.joint]);
   }
 
-  // After ROOT or JOINT: the name is the rest of the line.
+  // After ROOT or JOINT: the name is the rest of the line, or what comes before a '{' on it.
   void open_joint(int parent) {
     const int line = in_.line();
-    std::string_view name = in_.rest_of_line();
+    std::string_view name = in_.rest_of_line_to_brace();
     if (name.empty()) in_.fail_at(line, "joint without a name");
     if (!names_.insert(name).second) in_.fail_at(line, "duplicate joint name " + in_quotes(name));
     check_depth(line);
@@ -155,7 +155,7 @@ class HierarchyParser {
     } else if (equal_ignoring_case(token, "End") && !top.end_site) {
       const int line = in_.line();
       // Text after "End Site" is a comment some exporters write ("End Site #name: Head").
-      const std::string_view rest = in_.rest_of_line();
+      const std::string_view rest = in_.rest_of_line_to_brace();
       if (!starts_with_ignoring_case(rest, "Site") || (rest.size() > 4 && rest[4] != ' ' && rest[4] != '\t'))
         in_.fail_at(line, "expected 'End Site'");
       check_depth(line);

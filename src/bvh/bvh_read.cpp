@@ -459,6 +459,12 @@ bool holds_motion_header(std::string_view text) {
 
 Clip parse_bvh(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings,
                const ReadLimits& limits) {
+  // Classic Mac OS line ends (a CR alone) are read as LF, as Blender's importer reads them.
+  if (text.find('\n') == std::string_view::npos && text.find('\r') != std::string_view::npos) {
+    std::string lf(text);
+    std::replace(lf.begin(), lf.end(), '\r', '\n');
+    return parse_bvh(lf, source_name, warnings, limits);
+  }
   BvhCursor in(text, source_name);
   MotionHeader header;
   Hierarchy h = parse_header(in, header);

@@ -70,6 +70,16 @@ std::string_view BvhCursor::rest_of_line() {
   return trim(line);
 }
 
+std::string_view BvhCursor::rest_of_line_to_brace() {
+  const char* start = pos_;
+  for (const char* p = pos_; p != end_ && *p != '\n'; ++p)
+    if (*p == '{' && (p == start || is_blank(p[-1]))) {
+      pos_ = p;
+      return trim({start, static_cast<size_t>(p - start)});
+    }
+  return rest_of_line();
+}
+
 std::string_view BvhCursor::next_line(int* line_number) {
   while (pos_ != end_) {
     int number = line_;

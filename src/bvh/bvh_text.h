@@ -84,6 +84,11 @@ class BvhCursor {
   std::string_view next_token();
   /// The rest of the current line, trimmed; consumes the line end.
   std::string_view rest_of_line();
+  /// The rest of the current line up to a '{' that starts a word ("Hips {", "Site {"), trimmed.
+  /// With such a brace, the cursor stops at it (the brace is the next token, the block may go on
+  /// on the same line, as token-based readers such as assimp's and three.js's take it); without,
+  /// the line end is consumed as by rest_of_line.
+  std::string_view rest_of_line_to_brace();
   /// The next line that is not blank, trimmed; "" at the end. Consumes its line end and stores
   /// its number in `*line_number` if given.
   std::string_view next_line(int* line_number = nullptr);

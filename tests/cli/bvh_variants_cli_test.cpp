@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <sstream>
 #include <string>
 
 #include "cli/bvh_variant_helpers.h"
@@ -77,6 +78,39 @@ TEST(BvhVariantsCli, KeywordsInAnyCaseRead) {
 TEST(BvhVariantsCli, AByteOrderMarkIsSkipped) {
   // Windows tools write a UTF-8 byte-order mark before HIERARCHY.
   expect_read_without_guessing("bom.bvh", "\xef\xbb\xbf" + walk_text());
+}
+
+/// The motion block ("MOTION" on) of the clip cleaned from `text` as `name`, read without warning.
+std::string cleaned_motion(const std::string& name, const std::string& text) {
+  test::TempDir dir;
+  auto r = clean_text(dir, name, text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(contains(r.err, "warning")) << r.err;
+  const std::string cleaned = fs::exists(dir / "out" / name) ? read_file(dir / "out" / name) : "";
+  const std::size_t motion = cleaned.find("MOTION");
+  return motion == std::string::npos ? "" : cleaned.substr(motion);
+}
+
+TEST(BvhVariantsCli, BracesOnTheNameLineRead) {
+  // assimp's and three.js's readers take the hierarchy as tokens: "ROOT Hips {", "End Site {
+  // OFFSET 0 0 1 }" on one line. The clip is the walk's: it cleans to the same motion.
+  // Each line that holds only a '{' joins the line before it.
+  std::string joined;
+  std::istringstream lines(walk_text());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find_first_not_of(" \t") == line.find('{') && line.find('{') != std::string::npos)
+      joined.back() = ' ';
+    joined += line + "\n";
+  }
+  ASSERT_TRUE(contains(joined, "Hips {")) << joined.substr(0, 200);
+  const std::string blocks_opened_inline = replace_all(replace_all(joined, "{\n", "{ "), "\n}", " }");
+  for (const std::string& variant : {joined, blocks_opened_inline})
+    EXPECT_EQ(cleaned_motion("braces.bvh", variant), cleaned_motion("walk.bvh", walk_text()));
+}
+
+TEST(BvhVariantsCli, ClassicMacLineEndsRead) {
+  // A CR alone ends each line (classic Mac OS tools); Blender's importer reads it so.
+  EXPECT_EQ(cleaned_motion("cr.bvh", replace_all(walk_text(), "\n", "\r")), cleaned_motion("walk.bvh", walk_text()));
 }
 
 TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
