@@ -26,7 +26,16 @@ using Hierarchy = bvh_detail::BvhHierarchy;
 struct MotionHeader {
   int frames = 0;
   double frame_time_s = 0;
+  int frame_time_missing_at = 0;  ///< line of the first row where no "Frame Time:" came (0: it did)
 };
+
+/// The frame time assumed where a file states none, as video tools most often capture.
+constexpr double k_assumed_frame_time_s = 1.0 / 30;
+
+/// Whether `line` starts like a motion row (a number), not like a header line.
+bool starts_like_a_row(std::string_view line) {
+  return !line.empty() && (std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' || line[0] == '+' || line[0] == '.');
+}
 
 MotionHeader read_motion_header(BvhCursor& in) {
   MotionHeader h;
@@ -43,8 +52,17 @@ MotionHeader read_motion_header(BvhCursor& in) {
   if (h.frames < 0) in.fail_at(line, "negative Frames count " + in_quotes(count));
   if (h.frames == 0) in.fail_at(line, "no frames (Frames: 0)");
 
-  text = in.next_line(&line);
   constexpr std::string_view k_frame_time = "Frame Time:";
+  // No "Frame Time:" line, the rows straight after Frames (Blender's importer reads such files at
+  // the scene's rate): the rows are read at an assumed rate, said in a warning.
+  BvhCursor ahead = in;
+  text = ahead.next_line(&line);
+  if (!bvh_detail::starts_with_ignoring_case(text, k_frame_time) && starts_like_a_row(text)) {
+    h.frame_time_s = k_assumed_frame_time_s;
+    h.frame_time_missing_at = line;
+    return h;
+  }
+  text = in.next_line(&line);
   if (!bvh_detail::starts_with_ignoring_case(text, k_frame_time))
     in.fail_at(line, "missing 'Frame Time:'" + (text.empty() ? "" : ", found " + in_quotes(text)));
   std::string_view time = bvh_detail::trim(text.substr(k_frame_time.size()));
@@ -445,6 +463,12 @@ Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
   Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
   header = read_motion_header(in);
+  // The header is then written as understood (with the assumed Frame Time), not as read.
+  if (header.frame_time_missing_at > 0)
+    h.warnings.push_back("line " + std::to_string(header.frame_time_missing_at) +
+                         ": no 'Frame Time:' line before the motion rows; read at an assumed " +
+                         std::to_string(static_cast<int>(std::lround(1 / k_assumed_frame_time_s))) +
+                         " fps (the written clip states it)");
   return h;
 }
 

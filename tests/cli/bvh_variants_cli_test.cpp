@@ -113,6 +113,27 @@ TEST(BvhVariantsCli, ClassicMacLineEndsRead) {
   EXPECT_EQ(cleaned_motion("cr.bvh", replace_all(walk_text(), "\n", "\r")), cleaned_motion("walk.bvh", walk_text()));
 }
 
+TEST(BvhVariantsCli, AMissingFrameTimeIsAssumedWithAWarning) {
+  // The rows straight after "Frames:", as Blender's importer reads them (at the scene's rate).
+  test::TempDir dir;
+  std::string text = walk_text();
+  const std::size_t at = text.find("Frame Time:");
+  ASSERT_NE(at, std::string::npos);
+  text.erase(at, text.find('\n', at) + 1 - at);
+  auto r = clean_text(dir, "no_time.bvh", text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "no 'Frame Time:' line")) << r.err;
+  // The walk's motion says 120 Hz, and the assumed rate is corrected for the clean, with a word.
+  EXPECT_TRUE(contains(r.err, "looks like 120 fps")) << r.err;
+  // The written clip states a rate, and reads back without that warning.
+  const std::string cleaned = read_file(dir / "out" / "no_time.bvh");
+  EXPECT_TRUE(contains(cleaned, "Frame Time:"));
+  test::TempDir again;
+  auto back = clean_text(again, "again.bvh", cleaned);
+  EXPECT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_FALSE(contains(back.err, "no 'Frame Time:' line")) << back.err;
+}
+
 TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
   test::TempDir dir;
   std::string text = walk_text();
