@@ -196,6 +196,33 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
       input.source_frame.up = up;
       return same(input);
     });
+  // Several of the above at once, as real files come: a text-to-motion generator's clip (20 Hz,
+  // short, SMPL names, floating, light jitter), a monocular video capture (30 Hz, correlated
+  // noise, OpenPose names, metres, sunk) and a depth camera (30 Hz, jitter, Kinect names).
+  v.emplace_back("generated", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(short_cut(plain_copy(c)), 20), resampled(short_cut(plain_copy(c)), 20), true, true};
+    move_vertically(m.truth, rig.translation_joint, 0.7);
+    m.input = m.truth;
+    add_capture_noise(m.input, rig.translation_joint, 23, 0.01, 0.3, 0.6);
+    rename_to(m.input, rig, k_conventions.at("smpl"));
+    return m;
+  });
+  v.emplace_back("video", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
+    move_vertically(m.truth, rig.translation_joint, -0.87);
+    m.input = m.truth;
+    add_capture_noise(m.input, rig.translation_joint, 29, 0.01, 1, 3, 0.6);
+    rename_to(m.input, rig, k_conventions.at("openpose"));
+    m.input.source_frame.meters_per_unit = 1.0;
+    m.truth.source_frame.meters_per_unit = 1.0;
+    return m;
+  });
+  v.emplace_back("depth", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
+    add_capture_noise(m.input, rig.translation_joint, 31);
+    rename_to(m.input, rig, k_conventions.at("kinect"));
+    return m;
+  });
   return v;
 }
 
@@ -301,10 +328,10 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
         for (std::size_t f = 0; f < det[foot].size(); ++f) d += det[foot][f] ? '#' : '.';
         std::fprintf(stderr, "    foot %d ref %s\n           got %s\n           det %s\n", foot, ref.c_str(), got.c_str(), d.c_str());
       }
-    std::fprintf(stderr, "  %s %s x%.2f: max planted IK miss %.1f / %.1f mm, pop guard: %d frames smoothed, planted feet moved %.1f / %.1f mm, treadmill %s\n",
+    std::fprintf(stderr, "  %s %s x%.2f: max planted IK miss %.1f / %.1f mm, pop guard: %d frames smoothed, planted feet moved %.1f / %.1f mm, treadmill %s noise %.1f mm sigma %.0f ms\n",
                  r.clip.c_str(), name.c_str(), factor, 1000 * result.max_planted_miss_m[0] * k, 1000 * result.max_planted_miss_m[1] * k,
                  result.pops.frames_smoothed, 1000 * result.pops.max_planted_shift_m[0] * k, 1000 * result.pops.max_planted_shift_m[1] * k,
-                 result.treadmill ? "on" : "off");
+                 result.treadmill ? "on" : "off", 1000 * result.contacts.capture_noise_m, 1000 * result.contacts.denoise_sigma_s);
     // The drop against the noise-free clip: a noisy input's own pelvis shakes by centimetres.
     r.drop_cm = largest_drop_cm(made.truth, scaled_units(result.cleaned, k), rig.translation_joint);
     // x1.00 rows: the input's own creep is the scaled input, so only the stillness, penetration,

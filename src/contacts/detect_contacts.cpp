@@ -20,11 +20,13 @@ namespace {
 /// lower multiple of its rate.
 constexpr std::int64_t k_max_detection_frames = std::int64_t{1} << 20;
 
-/// The narrowest noise smoothing applied (Gaussian sigma, frames). The noise estimate reads
-/// some of a clean clip's own motion at low rates (a run at 20 Hz reads as 6 mm of noise, a
-/// 1.1-frame sigma); real capture noise of a centimetre calls for 1.6 frames at 20 Hz and more
-/// at higher rates.
-constexpr double k_min_denoise_sigma_frames = 1.5;
+/// The narrowest noise smoothing applied (Gaussian sigma, frames), judged on the noise read from
+/// fourth differences, which leave out most of a clean clip's own motion even at low rates (a
+/// clean run at 20 Hz reads as 2 mm there, 6 mm from third differences). A centimetre of noise
+/// calls for 1.2-1.6 frames at 20 Hz. The smoothing applied and the growth of noisy contacts read
+/// the noise from third differences, as they were tuned (bench_capture): at low rates those also
+/// carry a short contact's own roll, which growing its ends needs.
+constexpr double k_min_denoise_sigma_frames = 1.0;
 // Growing noisy contacts (grow_noisy_contacts): the radius, in noise rms per axis, of the
 // prediction region about a contact's path that a raw position must fall in (2.0 holds about 74%
 // of a still foot's positions in three dimensions; 1.5 and 1.7 left more of a run's short
@@ -302,11 +304,13 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
       trajectory(clip, tracked_pelvis_joint(rig), "pelvis", tracks ? &tracks->pelvis : nullptr, own_pelvis);
   // Capture noise: speeds are taken on positions smoothed just enough to calm it.
   result.capture_noise_m = std::max(white_noise_rms(*feet_clip[0]), white_noise_rms(*feet_clip[1]));
-  const double sigma_frames =
-      std::min(noise_smoothing_sigma(result.capture_noise_m, clip.fps,
-                                     settings.denoise_speed_fraction * settings.speed_threshold_mps),
-               settings.max_denoise_sigma_s * clip.fps);
-  const bool denoise = sigma_frames >= k_min_denoise_sigma_frames;
+  const double max_velocity_noise = settings.denoise_speed_fraction * settings.speed_threshold_mps;
+  const double sigma_frames = std::min(noise_smoothing_sigma(result.capture_noise_m, clip.fps, max_velocity_noise),
+                                       settings.max_denoise_sigma_s * clip.fps);
+  const double noise_without_motion_m = std::max(white_noise_rms(*feet_clip[0], NoiseDifference::fourth),
+                                                 white_noise_rms(*feet_clip[1], NoiseDifference::fourth));
+  const bool denoise = std::min(noise_smoothing_sigma(noise_without_motion_m, clip.fps, max_velocity_noise),
+                                settings.max_denoise_sigma_s * clip.fps) >= k_min_denoise_sigma_frames;
   // The trajectories speeds, heights and jumps are read on: the smoothed ones when denoising.
   // (Planted positions are horizontally the medians of the raw ones: near the clip's ends a
   // smoothed trajectory lags behind the foot.)

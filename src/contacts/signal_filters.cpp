@@ -131,15 +131,21 @@ double position_smoothing_sigma(double noise_rms, double max_noise) {
   return 27.0 / 16.0 * ratio * ratio / (2.0 * std::sqrt(M_PI));
 }
 
-double white_noise_rms(std::span<const Vec3> p) {
-  if (p.size() < 4) return 0;
-  std::vector<double> third;
-  third.reserve(3 * (p.size() - 3));
-  for (size_t t = 3; t < p.size(); ++t) {
-    const Vec3 d = p[t] - p[t - 1] * 3.0 + p[t - 2] * 3.0 - p[t - 3];
-    for (int a = 0; a < 3; ++a) third.push_back(std::abs(at(d, a)));
+double white_noise_rms(std::span<const Vec3> p, NoiseDifference order) {
+  // Binomial weights of the difference, and the noise's rms on it: sqrt of their squares' sum.
+  static constexpr double k_third[] = {-1, 3, -3, 1}, k_fourth[] = {1, -4, 6, -4, 1};
+  const bool fourth = order == NoiseDifference::fourth;
+  const std::span<const double> weights = fourth ? std::span<const double>(k_fourth) : std::span<const double>(k_third);
+  const double gain = std::sqrt(fourth ? 70.0 : 20.0);
+  if (p.size() < weights.size()) return 0;
+  std::vector<double> differences;
+  differences.reserve(3 * (p.size() - weights.size() + 1));
+  for (size_t t = weights.size() - 1; t < p.size(); ++t) {
+    Vec3 d;
+    for (size_t k = 0; k < weights.size(); ++k) d += p[t - k] * weights[k];
+    for (int a = 0; a < 3; ++a) differences.push_back(std::abs(at(d, a)));
   }
-  return 1.4826 * quantile(std::move(third), 0.5) / std::sqrt(20.0);
+  return 1.4826 * quantile(std::move(differences), 0.5) / gain;
 }
 
 double noise_smoothing_sigma(double noise_rms, double fps, double max_velocity_noise) {

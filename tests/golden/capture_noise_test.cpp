@@ -145,6 +145,30 @@ TEST(CaptureNoise, ContactsKeepTheirEndsAt30Hz) {
   EXPECT_GE(worst_precision, 0.85);
 }
 
+TEST(CaptureNoise, TwentyHertzJitterIsCalmed) {
+  // Text-to-motion generators write 20 Hz; with light jitter (the feet shake by about a
+  // centimetre) the smoothing that calms it spans a little over a frame. Read from third
+  // differences, the noise was underestimated against the swing's own motion and left alone:
+  // contacts flickered and planted feet kept shaking. Several seeds, on a clip made to slide.
+  const LoadedClip loaded = load_clip(test::data_clip("cmu3dsmax_131_01_start_walk_stop.bvh"));
+  const CleanSettings settings;
+  const Clip slow = test::resampled(loaded.clip, 20);
+  const ContactMask truth = contact_mask(detect_contacts(slow, loaded.rig, settings.contacts));
+  for (unsigned seed : {23u, 24u, 25u}) {
+    Clip noisy = slow;
+    test::add_capture_noise(noisy, loaded.rig.translation_joint, seed, 0.01, 0.3, 0.6);
+    const Clip scaled = make_sliding(noisy, loaded.rig, 1.25);
+    const CleanResult r = clean_clip(scaled, loaded.rig, settings);
+    EXPECT_GT(r.contacts.denoise_sigma_s, 0.0) << "seed " << seed;
+    const ContactMask planted = contact_mask(r.contacts);
+    EXPECT_GE(test::contact_recall(planted, truth), 0.85) << "seed " << seed;
+    EXPECT_LT(contact_slide(r.cleaned, loaded.rig, planted).p95_cm_per_s, 1.0) << "seed " << seed;
+    // The slide left on the noise-free contacts, against the input's.
+    const double in = contact_slide(scaled, loaded.rig, truth).mean_mm_per_frame;
+    EXPECT_LT(contact_slide(r.cleaned, loaded.rig, truth).mean_mm_per_frame, 0.15 * in) << "seed " << seed;
+  }
+}
+
 TEST(CaptureNoise, ARunsShortContactsKeepTheirLength) {
   // A run's contacts last 5-6 frames at 30 Hz, about two widths of the smoothing the noise calls
   // for: read on smoothed speeds they keep only their middle frames. Grown back over the frames
@@ -232,6 +256,19 @@ TEST(CaptureNoise, CleanCaptureIsDetectedAsItIs) {
   const ContactResult contacts = detect_contacts(loaded.clip, loaded.rig, ContactSettings{});
   EXPECT_EQ(contacts.denoise_sigma_s, 0.0);
   EXPECT_LT(contacts.capture_noise_m, 0.001);
+}
+
+TEST(CaptureNoise, ACleanRunAt20HzIsNotSmoothed) {
+  // At 20 Hz a run's swing fills the third differences of its toe (6 mm of "noise", which would
+  // call for smoothing); whether to smooth is judged on fourth differences, which read 4 mm, short
+  // of the 5 mm a one-frame smoothing answers at 20 Hz. Its light-jitter copy is smoothed.
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const LoadedClip loaded = load_clip(test::shared_clips_dir() / "bandai1_run_active_001.bvh");
+  const Clip slow = test::resampled(loaded.clip, 20);
+  EXPECT_EQ(detect_contacts(slow, loaded.rig, ContactSettings{}).denoise_sigma_s, 0.0);
+  Clip noisy = slow;
+  test::add_capture_noise(noisy, loaded.rig.translation_joint, 23, 0.01, 0.3, 0.6);
+  EXPECT_GT(detect_contacts(noisy, loaded.rig, ContactSettings{}).denoise_sigma_s, 0.0);
 }
 
 // annotate on a generated walk at 30 Hz with about 1 cm of jitter on the feet (root 1 cm, each

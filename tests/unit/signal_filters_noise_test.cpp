@@ -30,12 +30,15 @@ std::vector<Vec3> with_noise(std::vector<Vec3> p, double rms, unsigned seed) {
 }
 
 TEST(WhiteNoiseRms, ReadsTheNoiseAndNotTheMotion) {
-  for (double fps : {30.0, 120.0}) {
-    const std::vector<Vec3> path = stepping_path(fps);
-    EXPECT_LT(white_noise_rms(path), 0.001) << fps << " Hz";
-    for (double rms : {0.005, 0.02}) EXPECT_NEAR(white_noise_rms(with_noise(path, rms, 3)), rms, 0.2 * rms) << fps << " Hz";
-  }
+  for (NoiseDifference order : {NoiseDifference::third, NoiseDifference::fourth})
+    for (double fps : {20.0, 30.0, 120.0}) {
+      const std::vector<Vec3> path = stepping_path(fps);
+      EXPECT_LT(white_noise_rms(path, order), 0.001) << fps << " Hz";
+      for (double rms : {0.005, 0.02})
+        EXPECT_NEAR(white_noise_rms(with_noise(path, rms, 3), order), rms, 0.2 * rms) << fps << " Hz";
+    }
   EXPECT_EQ(white_noise_rms(std::vector<Vec3>(3)), 0.0);
+  EXPECT_EQ(white_noise_rms(std::vector<Vec3>(4), NoiseDifference::fourth), 0.0);
 }
 
 TEST(NoiseSmoothingSigma, LeavesTheAskedVelocityNoise) {

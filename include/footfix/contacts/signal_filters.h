@@ -44,12 +44,17 @@ std::vector<Vec3> local_quadratic_smooth(std::span<const Vec3> p, double sigma_f
 /// `noise_rms`) of white noise of `noise_rms` in positions; 0 when no smoothing is needed.
 double position_smoothing_sigma(double noise_rms, double max_noise);
 
+/// The difference white_noise_rms reads the noise from.
+enum class NoiseDifference { third, fourth };
+
 /// Robust estimate of white noise on a trajectory: the per-axis standard deviation (units of
-/// `p`) of a noise that would give the trajectory's third differences. Third differences of
-/// white noise have a standard deviation of sigma x sqrt(20), while those of smooth motion
+/// `p`) of a noise that would give the trajectory's third (or fourth) differences. Those of white
+/// noise have a standard deviation of sigma x sqrt(20) (sqrt(70)), while those of smooth motion
 /// are small wherever the point moves slowly or steadily, so their median over all frames and
-/// axes (x 1.4826, the MAD of a normal) reads the noise and not the motion. 0 below 4 frames.
-double white_noise_rms(std::span<const Vec3> p);
+/// axes (x 1.4826, the MAD of a normal) reads the noise and not the motion. At low frame rates a
+/// swing's own jerk fills third differences (a clean run at 20 Hz reads as 6 mm of noise); the
+/// fourth difference leaves about a quarter of it against the same noise. 0 below 4 (5) frames.
+double white_noise_rms(std::span<const Vec3> p, NoiseDifference order = NoiseDifference::third);
 
 /// The Gaussian sigma (frames) that leaves at most `max_velocity_noise` (units per second, per
 /// axis) of white noise of `noise_rms` (per axis) in frame-to-frame velocities at `fps`: for a
