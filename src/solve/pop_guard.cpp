@@ -127,13 +127,18 @@ class Stretch {
     };
     const std::array<std::vector<std::vector<Vec3>>, 2> correction_before = keep(correction_, changed);
     const std::vector<Vec3> root_before = keep(root_correction_, changed);
-    for (int s = 0; s < 2; ++s)
+    for (int s = 0; s < 2; ++s) {
+      // While hold_planted_legs() is on, a planted leg's own correction is left as it is.
+      std::vector<std::uint8_t> leg_marks = marked_[s];
+      if (hold_planted_legs_ && contacts_)
+        for (int f : changed) leg_marks[f] = leg_marks[f] && !contacts_->feet[s].contact[first_ + f];
       for (auto& track : correction_[s]) {
-        pass(track, &marked_[s]);
+        pass(track, &leg_marks);
         if (shrink < 1)
           for (int f : changed)
-            if (marked_[s][f]) track[f] = track[f] * shrink;
+            if (leg_marks[f]) track[f] = track[f] * shrink;
       }
+    }
     // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
     // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
     // While hold_planted_root() is on, not at frames where a leg is planted and not itself being
@@ -174,6 +179,11 @@ class Stretch {
   /// frames where a leg is planted and not itself over its limit (see smooth()).
   void hold_planted_root(bool on) { hold_planted_root_ = on; }
 
+  /// While on (and contacts were given), smooth() leaves each leg's correction as it is at frames
+  /// where that leg is planted, and the root's wherever a leg is planted: only the frames around
+  /// a lock are smoothed, so every planted foot keeps its place.
+  void hold_planted_legs(bool on) { hold_planted_legs_ = on; }
+
   /// Frames any pass has changed so far.
   int changed_frames() const { return static_cast<int>(std::count(ever_changed_.begin(), ever_changed_.end(), 1)); }
 
@@ -202,10 +212,11 @@ class Stretch {
     return out;
   }
 
-  // True when, at stretch frame f, some leg is planted (contacts_) and not marked for smoothing.
+  // True when, at stretch frame f, some leg is planted (contacts_) and not marked for smoothing
+  // (or held, hold_planted_legs()).
   bool holds_a_planted_leg(int f) const {
     for (int s = 0; s < 2; ++s)
-      if (contacts_->feet[s].contact[first_ + f] && !marked_[s][f]) return true;
+      if (contacts_->feet[s].contact[first_ + f] && (hold_planted_legs_ || !marked_[s][f])) return true;
     return false;
   }
 
@@ -259,6 +270,7 @@ class Stretch {
   const ContactResult* contacts_;
   int first_, size_;
   bool hold_planted_root_ = false;
+  bool hold_planted_legs_ = false;
   std::array<std::vector<std::vector<Vec3>>, 2> correction_;  // [leg][joint][frame] rotation vectors
   std::vector<Vec3> root_correction_;
   std::array<std::vector<int>, 2> tracks_;
@@ -415,9 +427,16 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
         fewest = std::min(fewest, left);
       }
     };
-    // First with the root held where a planted leg hangs from it (the planted foot keeps its
-    // place); only what that leaves over the limit gets the root smoothed there too.
+    // On noisy capture, first with every planted leg held (a planted foot that moves is what
+    // the clean of such capture must not leave). Then with the root held where a planted leg
+    // hangs from it (the planted foot keeps its place); only what that leaves over the limit
+    // gets the root smoothed there too.
     stretch.hold_planted_root(true);
+    if (contacts && contacts->denoise_sigma_s > 0) {
+      stretch.hold_planted_legs(true);
+      run(1.0);
+      stretch.hold_planted_legs(false);
+    }
     run(1.0);
     stretch.hold_planted_root(false);
     if (left > 0) run(1.0);

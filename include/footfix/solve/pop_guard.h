@@ -10,7 +10,10 @@
 // ease towards none, kept only if that lowers the worst acceleration left. A step that would put
 // a foot joint below the lowest the source puts it is halved, or not taken. With contacts, the
 // root's correction is first held where a planted leg hangs from it (smoothing it there would
-// move that planted toe), and smoothed there too only where that leaves a pop.
+// move that planted toe), and smoothed there too only where that leaves a pop. On noisy capture
+// (contacts detected with denoising) the guard first smooths with every planted leg held as
+// well, around its locks only: a planted foot that moves is what such capture's clean must not
+// leave.
 #pragma once
 
 #include <array>
