@@ -257,7 +257,8 @@ class MotionParser {
     while (pos_ != end_ && !bvh_detail::is_space(*pos_)) ++pos_;
     std::string_view token{start, static_cast<size_t>(pos_ - start)};
     const bool number = ec == std::errc::result_out_of_range ||
-                        (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr)));
+                        (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr))) ||
+                        bvh_detail::is_msvc_non_finite(token);
     if (number && repair_) {
       non_finite_.add(n, line_);
       return std::numeric_limits<double>::quiet_NaN();

@@ -25,6 +25,18 @@ bool parse_finite_double(std::string_view token, double& out) {
   return ec == std::errc() && ptr == end && std::isfinite(out);
 }
 
+bool is_msvc_non_finite(std::string_view token) {
+  if (!token.empty() && (token.front() == '-' || token.front() == '+')) token.remove_prefix(1);
+  if (!starts_with_ignoring_case(token, "1.#")) return false;
+  token.remove_prefix(3);
+  for (std::string_view kind : {"QNAN", "SNAN", "IND", "INF"})
+    if (starts_with_ignoring_case(token, kind)) {
+      token.remove_prefix(kind.size());
+      return token.find_first_not_of("0123456789") == std::string_view::npos;
+    }
+  return false;
+}
+
 std::string in_quotes(std::string_view s) {
   constexpr size_t k_max_bytes = 40;
   return "'" + printable(s, k_max_bytes) + "'";

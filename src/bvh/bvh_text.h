@@ -72,6 +72,10 @@ inline std::from_chars_result decimal_from_chars(const char* first, const char* 
   return {p, std::errc()};
 }
 
+/// Whether `token` is how Microsoft's C runtime before 2015 printed a non-finite double
+/// ("1.#QNAN0", "-1.#IND00", "1.#INF00", "1.#SNAN"), as older Windows capture tools write them.
+bool is_msvc_non_finite(std::string_view token);
+
 /// `s` in single quotes for messages: control and invalid bytes escaped (printable), cut at 40 bytes.
 std::string in_quotes(std::string_view s);
 

@@ -137,6 +137,22 @@ TEST(BvhVariantsValuesCli, RepairHoldsTheEndsAndReadsInfinities) {
   EXPECT_EQ(clip.translation(316, 0).y, original.translation(315, 0).y);
 }
 
+TEST(BvhVariantsValuesCli, OldWindowsSpellingsOfNonFiniteValuesAreRepairedToo) {
+  // Microsoft's C runtime before 2015 printed NaN and infinity as "1.#QNAN0", "-1.#IND00" and
+  // "1.#INF00"; older Windows depth-camera tools wrote them so.
+  std::string text = walk_text();
+  text = with_values(text, {{10, 0}}, "1.#QNAN0");
+  text = with_values(text, {{20, 0}}, "-1.#IND00");
+  text = with_values(text, {{30, 0}}, "1.#INF00");
+  test::TempDir dir;
+  auto refused = clean_text(dir, "msvc.bvh", text);
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "non-finite value '1.#QNAN0'")) << refused.err;
+  auto repaired = clean_text(dir, "msvc.bvh", text, {"--repair"});
+  test::expect_cleaned_with_contacts(dir, "msvc.bvh", repaired);
+  EXPECT_TRUE(contains(repaired.err, "repaired 3 non-finite values on 3 motion lines")) << repaired.err;
+}
+
 TEST(BvhVariantsValuesCli, RepairRefusesAChannelWithNoFiniteValue) {
   std::vector<std::pair<int, int>> every_row;
   for (int row = 0; row < 317; ++row) every_row.emplace_back(row, 4);  // the root's Yrotation
