@@ -6,7 +6,9 @@
 #   - every such include in examples/ names a module of FOOTFIX_LAYER_examples;
 #   - no public header (include/footfix) includes nlohmann, assimp, spdlog or CLI11;
 #   - only the command line's option files (FOOTFIX_CLI_OPTION_SOURCES) include CLI11;
-#   - only the sources of FOOTFIX_ASSIMP_MODULES (src/fbx) include assimp.
+#   - only the sources of FOOTFIX_ASSIMP_MODULES (src/fbx) include assimp;
+#   - only the sources of FOOTFIX_JSON_MODULES (and the command line) include nlohmann, directly or
+#     through a private header that brings it in (contacts/contacts_json.h, gltf/gltf_document.h, ...).
 # Variables: ROOT (the source tree to check; default: this file's project), LAYERS (the layering
 # file; default ROOT/cmake/layers.cmake). Prints every violation, then fails if there was one.
 cmake_minimum_required(VERSION 3.22)
@@ -106,6 +108,66 @@ macro(forbid_include folder message)
     list(APPEND violations "${rel}: ${message}: ${line}")
   endforeach()
 endmacro()
+# json_through(<line> <folder>): sets `through` to what an include line brings nlohmann in by
+# ("nlohmann", or the private header of json_headers it names, "<module>/<name>.h"; a bare name is
+# in `folder`), or to "" when it does not.
+macro(json_through line folder)
+  set(through "")
+  if("${line}" MATCHES "[<\"]nlohmann/")
+    set(through "nlohmann")
+  elseif("${line}" MATCHES "\"(\\.\\./)*([A-Za-z0-9_]+/[A-Za-z0-9_]+\\.h)\"")
+    if(CMAKE_MATCH_2 IN_LIST json_headers)
+      set(through "${CMAKE_MATCH_2}")
+    endif()
+  elseif("${line}" MATCHES "\"([A-Za-z0-9_]+\\.h)\"")
+    if("${folder}/${CMAKE_MATCH_1}" IN_LIST json_headers)
+      set(through "${folder}/${CMAKE_MATCH_1}")
+    endif()
+  endif()
+endmacro()
+# The private headers that bring in nlohmann, directly or through another such header, as they are
+# included ("<module>/<name>.h"); repeated until no header is added.
+file(GLOB_RECURSE private_headers "${ROOT}/src/*.h")
+set(json_headers "")
+set(json_grew TRUE)
+while(json_grew)
+  set(json_grew FALSE)
+  foreach(header IN LISTS private_headers)
+    file(RELATIVE_PATH key "${ROOT}/src" "${header}")
+    if(key IN_LIST json_headers)
+      continue()
+    endif()
+    get_filename_component(key_folder "${key}" DIRECTORY)
+    file(STRINGS "${header}" lines REGEX "^[ \t]*#[ \t]*include")
+    foreach(line IN LISTS lines)
+      json_through("${line}" "${key_folder}")
+      if(through)
+        list(APPEND json_headers "${key}")
+        set(json_grew TRUE)
+        break()
+      endif()
+    endforeach()
+  endforeach()
+endwhile()
+set(json_regex "^src/cli/")  # the command line links it itself
+foreach(module IN LISTS FOOTFIX_JSON_MODULES)
+  list(APPEND json_regex "^src/${module}/")
+endforeach()
+string(JOIN "|" json_regex ${json_regex})
+# check_json_includes(): each include in the current file (path, rel) that brings in nlohmann is
+# a violation.
+macro(check_json_includes)
+  get_filename_component(rel_folder "${rel}" DIRECTORY)
+  string(REGEX REPLACE "^src/" "" rel_folder "${rel_folder}")
+  file(STRINGS "${path}" lines REGEX "^[ \t]*#[ \t]*include")
+  foreach(line IN LISTS lines)
+    json_through("${line}" "${rel_folder}")
+    if(through)
+      list(APPEND violations "${rel}: JSON outside its modules (FOOTFIX_JSON_MODULES), through ${through}: ${line}")
+    endif()
+  endforeach()
+endmacro()
+
 file(GLOB_RECURSE all_sources "${ROOT}/src/*" "${ROOT}/include/*")
 foreach(path IN LISTS all_sources)
   if(NOT path MATCHES "\\.(h|hpp|cpp|cc|inc)$")
@@ -118,6 +180,9 @@ foreach(path IN LISTS all_sources)
   endif()
   if(NOT rel MATCHES "${assimp_regex}")
     forbid_include(assimp "assimp outside its modules (FOOTFIX_ASSIMP_MODULES)")
+  endif()
+  if(rel MATCHES "^src/" AND NOT rel MATCHES "${json_regex}")
+    check_json_includes()
   endif()
 endforeach()
 

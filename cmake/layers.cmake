@@ -55,6 +55,12 @@ set(FOOTFIX_LAYER_examples core rig ik contacts lock walk pipeline)
 # checks every include of <assimp/...> against it.
 set(FOOTFIX_ASSIMP_MODULES fbx)
 
+# The modules whose sources may include nlohmann_json, directly or through a private JSON header
+# (contacts/contacts_json.h, gltf/gltf_document.h, ...), and the only ones linked to it (PRIVATE: no
+# public header includes it, so no user of a module needs it). The `layering` test checks every
+# include of <nlohmann/...> and of a private header that brings it in against this list.
+set(FOOTFIX_JSON_MODULES gltf rig contacts solve lock walk batch)
+
 # The files of src/cli that declare options: the footfix executable, and the only files that may
 # include CLI11 (the `layering` test checks it). The rest of src/cli is the footfix_app library.
 set(FOOTFIX_CLI_OPTION_SOURCES main.cpp cmd_*.cpp *_options.cpp typo_help.cpp)

@@ -77,4 +77,14 @@ std::vector<std::size_t> shard_members(const std::vector<fs::path>& found, const
   return members;
 }
 
+std::vector<BatchItem> shard_items(const std::vector<BatchItem>& items, const std::vector<std::string>& roots,
+                                   ShardSpec spec) {
+  std::vector<std::filesystem::path> found;
+  found.reserve(items.size());
+  for (const auto& item : items) found.push_back(item.input);
+  std::vector<BatchItem> mine;
+  for (std::size_t i : shard_members(found, roots, spec)) mine.push_back(items[i]);
+  return mine;
+}
+
 }  // namespace footfix

@@ -1,16 +1,16 @@
-// Running a planned batch (footfix/batch/plan_batch.h) for the commands that take files and
-// directories: runs clips in parallel, keeps going past bad clips, and summarises.
+// The console side of a planned batch (footfix/batch/plan_batch.h, run_batch.h) for the commands
+// that take files and directories: planning notes, the --dry-run plan, the progress line, the
+// interrupt watch, and the end-of-batch summary.
 #pragma once
 
 #include <chrono>
-#include <filesystem>
-#include <memory>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "exit_codes.h"
 #include "footfix/batch/plan_batch.h"
+#include "footfix/batch/run_batch.h"
 
 namespace footfix::cli {
 
@@ -20,26 +20,18 @@ void log_plan_note(NoteLevel level, const std::string& text);
 /// Prints the plan to stdout ("input -> output [+ companion]"), for --dry-run.
 void print_plan(const std::vector<BatchItem>& items);
 
-struct ItemOutcome {
-  bool ok = true;
-  int exit_code = k_exit_ok;
-  std::string message;  ///< error message when !ok
-};
-
-/// Runs `work(item)` for every item on `jobs` threads (items are independent; the result of each
-/// does not depend on the thread count). An item with a refusal, or whose output folder resolved
-/// through symbolic links just before the work leaves its output_root, fails with a write error
-/// (exit 5) without running. Every exception of one item is caught and recorded
-/// (footfix::Error -> its exit code, anything else -> internal error 70); the rest go on.
-/// `after_each(index, outcome)`, if set, runs after each item, one call at a time. Shows a
-/// progress line on a terminal. Returns outcomes in item order.
-/// On SIGINT or SIGTERM: logs "interrupted by SIGTERM: n of N clips finished", calls
-/// `on_interrupt(signal name, n)` (no after_each runs from then on) and ends the process by the
+/// run_batch (footfix/batch/run_batch.h) with a progress line on a terminal. On SIGINT or
+/// SIGTERM: logs "interrupted by SIGTERM: n of N clips finished" and ends the process by the
 /// signal (see interrupt.h).
-std::vector<ItemOutcome> run_batch(const std::vector<BatchItem>& items, int jobs,
-                                   const std::function<void(const BatchItem&, size_t index)>& work,
-                                   const std::function<void(size_t index, const ItemOutcome&)>& after_each = {},
-                                   const std::function<void(const std::string& signal, size_t finished)>& on_interrupt = {});
+std::vector<ItemOutcome> run_console_batch(const std::vector<BatchItem>& items, int jobs,
+                                           const std::function<void(const BatchItem&, size_t index)>& work);
+
+/// Draws the progress line for a batch of `total` items (nothing for a single item).
+void show_batch_progress(size_t finished, size_t total, const BatchItem& item);
+
+/// The test hook of interrupt.h: after `finished` items, sends the process SIGTERM when
+/// FOOTFIX_TEST_INTERRUPT_AFTER says so, and waits there for the signal to end it.
+void stop_here_for_test(size_t finished);
 
 /// What the end-of-batch summary tells besides the outcomes.
 struct BatchTotals {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "clean_pipeline.h"
+#include "footfix/batch/incremental.h"
 
 namespace footfix::cli {
 

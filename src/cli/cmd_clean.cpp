@@ -1,40 +1,28 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
-#if defined(__GLIBC__)
-#endif
-
-#include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <memory>
-#include <sstream>
-#include <nlohmann/json.hpp>
 
-#include "../core/json_text.h"
 #include "batch.h"
-#include "batch_report.h"
 #include "clean_pipeline.h"
 #include "clip_options.h"
 #include "command.h"
 #include "console.h"
 #include "contact_options.h"
 #include "footfix/eval/metrics.h"
-#include "footfix/batch/clean_one.h"
+#include "footfix/batch/clean_batch.h"
 #include "footfix/batch/clip_report.h"
-#include "contacts/contacts_json.h"
 #include "footfix/solve/clean.h"
 #include "solve/clean_settings_json.h"
-#include "batch/clip_report_json.h"
+#include "interrupt.h"
 #include "number_options.h"
 #include "footfix/batch/output_guard.h"
 #include "output_options.h"
 
 namespace footfix::cli {
 namespace {
-
-using nlohmann::json;
 
 struct CleanOptions {
   std::vector<std::string> inputs;
@@ -99,17 +87,45 @@ CleanSettings resolve_settings(CleanOptions& o) {
   return settings;
 }
 
-/// What one clip's worker leaves for the summary.
-struct CleanedClip {
-  double residual_p95_cm_s = 0;
-  bool unchanged = false;  ///< skipped by --incremental
-};
-
 /// A clip's result in a few figures for its console line, from its report entry: "contact slide
 /// p95 25.90 -> 0.06 cm/s, 14 contacts".
 std::string clip_figures(const ClipReport& record) {
   return fmt::format("contact slide p95 {:.2f} -> {:.2f} cm/s, {}", source_slide(record, NAN), residual_slide(record, NAN),
                      counted(record.contact_count, "contact"));
+}
+
+/// The console lines of a cleaned (or skipped) clip.
+void log_cleaned_clip(const BatchItem& item, const ClipReport& record) {
+  if (record.status == ClipStatus::skipped) {
+    spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(record));
+    return;
+  }
+  const ClipMetrics& metrics = *record.metrics;
+  if (const auto& g = record.ground_velocity_mps)
+    spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input, g->x, g->z);
+  for (const auto& w : record.warnings) spdlog::warn("{}: {}", item.input, w);
+  for (const auto& n : record.notes) spdlog::info("{}: {}", item.input, n);
+  spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input,
+                metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
+  if (record.ground_offset_m)
+    spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input, *record.ground_offset_m);
+  spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(record));
+}
+
+/// The --check lines after a finished batch: each clip over the threshold, then the verdict.
+void log_check(const CleanOptions& o, const std::vector<BatchItem>& items, const CleanBatchResult& result) {
+  const RunCounts& counts = *result.report.summary.counts;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (result.outcomes[i].ok && o.check && result.residual_p95_cm_s[i] > o.max_slide_cm_s)
+      spdlog::error("check failed: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input,
+                    result.residual_p95_cm_s[i], o.max_slide_cm_s);
+  if (counts.check_failed > 0) {
+    spdlog::error("check failed: {} of {} over {:.4g} cm/s", counts.check_failed,
+                  counted(static_cast<size_t>(counts.ok), "clip"), o.max_slide_cm_s);
+  } else if (o.check) {
+    spdlog::info("check passed: {} at or under {:.4g} cm/s{}", counted(static_cast<size_t>(counts.check_passed), "clip"),
+                 o.max_slide_cm_s, counts.ok < counts.clips ? " (failed clips were not checked)" : "");
+  }
 }
 
 int run_clean(CleanOptions& o, bool max_slide_given) {
@@ -118,9 +134,11 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
     spdlog::info("--max-slide implies --check");
     o.check = true;
   }
-  ReadOptions read = o.clip.resolve();
-  const SaveOptions save = o.out.format.resolve();
-  CleanSettings settings = resolve_settings(o);
+  CleanBatchSettings batch_settings;
+  batch_settings.one.read = o.clip.resolve();
+  batch_settings.one.save = o.out.format.resolve();
+  batch_settings.one.clean = resolve_settings(o);
+  batch_settings.one.max_slide_cm_s = o.max_slide_cm_s;
   plan.finish_item = [](BatchItem& item) { item.companion = contacts_json_path(item.output); };
   if (!o.format.empty()) {
     if (o.format != "bvh" && o.format != "fbx" && o.format != "gltf" && o.format != "glb")
@@ -137,107 +155,44 @@ int run_clean(CleanOptions& o, bool max_slide_given) {
   std::string written_format = o.format;
   if (!o.out.format.bvh_unit.empty()) written_format += "|bvh-unit=" + o.out.format.bvh_unit;
   if (!o.out.format.fbx_format.empty()) written_format += "|fbx-format=" + o.out.format.fbx_format;
-  o.pipeline.prepare(items, o.inputs, o.out.output, settings, o.clip, written_format);
+  o.pipeline.select_shard(items, o.inputs);
+  batch_settings.incremental = o.pipeline.incremental(o.inputs, o.out.output, o.clip, written_format);
+  batch_settings.jobs = o.out.jobs;
+  batch_settings.check = o.check;
+  batch_settings.report = o.report_path;
+  batch_settings.keep_clips = o.pipeline.wants_pages();
+  CleanBatchCallbacks callbacks;
+  callbacks.clip_done = log_cleaned_clip;
+  callbacks.progress = show_batch_progress;
+  callbacks.between_clips = stop_here_for_test;
+  callbacks.notes = log_plan_note;
+  CleanBatch batch(std::move(items), std::move(batch_settings), std::move(callbacks));
   if (o.out.dry_run) {
-    print_plan(items);
+    print_plan(batch.items());
     return k_exit_ok;
   }
 
-  BatchReport report(o.report_path, items.size());
-  // A clip's entry from its work to its completion; a pointer per clip in between, so that a
-  // batch of thousands keeps no empty entries (memory independent of the batch's size).
-  std::vector<std::unique_ptr<ClipReport>> records(items.size());
-  std::vector<CleanedClip> cleaned(items.size());
-  // Every clip's report entry, kept only for what needs them at the end (--html, --junit,
-  // --incremental); the plot series only where a report or page shows them.
-  const bool keep_records = o.pipeline.needs_clip_records();
-  const bool want_plot = keep_records || !o.report_path.empty();
-  std::vector<std::optional<ClipReport>> full_records(keep_records ? items.size() : 0);
-  const CleanOneSettings one{read, save, settings, o.max_slide_cm_s, want_plot};
-  auto check_result = [&](size_t i, bool ok) {
-    if (!o.check || !ok) return CheckResult::none;
-    return cleaned[i].residual_p95_cm_s > o.max_slide_cm_s ? CheckResult::failed : CheckResult::passed;
-  };
   const auto started = std::chrono::steady_clock::now();
-  auto outcomes = run_batch(
-      items, o.out.jobs,
-      [&](const BatchItem& item, size_t index) {
-        auto skipped = std::make_unique<ClipReport>();
-        if (o.pipeline.skip_unchanged(item, index, *skipped)) {
-          cleaned[index].residual_p95_cm_s = residual_slide(*skipped);
-          cleaned[index].unchanged = true;
-          spdlog::info("unchanged, skipped {}: {}", item.input, clip_figures(*skipped));
-          records[index] = std::move(skipped);
-          return;
-        }
-        ClipReport record = clean_one(item.input, {item.output, item.companion}, one);
-        const ClipMetrics& metrics = *record.metrics;
-        if (const auto& g = record.ground_velocity_mps)
-          spdlog::debug("{}: in place: feet locked on a treadmill at ({:.3f}, {:.3f}) m/s (X, Z)", item.input, g->x, g->z);
-        for (const auto& w : record.warnings) spdlog::warn("{}: {}", item.input, w);
-        for (const auto& n : record.notes) spdlog::info("{}: {}", item.input, n);
-        cleaned[index].residual_p95_cm_s = metrics.cleaned_slide.p95_cm_per_s;
-        spdlog::debug("{}: new penetration {:.1f} mm, deviation mean {:.2f} cm, max {:.2f} cm", item.input,
-                      metrics.max_new_penetration_mm, metrics.mean_deviation_cm, metrics.max_deviation_cm);
-        if (record.ground_offset_m)
-          spdlog::info("{}: moved {:+.3f} m so the planted feet stand on the ground at 0", item.input, *record.ground_offset_m);
-        spdlog::info("cleaned {} -> {}: {}", item.input, item.output, clip_figures(record));
-        records[index] = std::make_unique<ClipReport>(std::move(record));
-      },
-      [&](size_t index, const ItemOutcome& outcome) {
-        ClipReport record;
-        if (outcome.ok && records[index]) record = std::move(*records[index]);
-        else record.error = outcome.message;
-        records[index].reset();
-        record.input = items[index].input;
-        if (!outcome.ok) record.status = ClipStatus::failed;
-        record.exit_code = outcome.exit_code;
-        record.check = check_result(index, outcome.ok);
-        report.add_clip(index, record);
-        if (keep_records) full_records[index] = std::move(record);
-      },
-      [&](const std::string& signal, size_t) {
-        report.interrupt(signal);
-        if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
-        const ReportSummary summary{o.check, o.max_slide_cm_s, false, signal, static_cast<long long>(items.size()), -1, {}};
-        o.pipeline.write_interrupted_pages(full_records, summary, o.max_slide_cm_s);
-        if (o.pipeline.save_progress(items, full_records))
-          spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
-      });
-  BatchTotals totals{seconds_since(started), 0};
-  for (size_t i = 0; i < items.size(); ++i) totals.unchanged += outcomes[i].ok && cleaned[i].unchanged;
-  int code = summarize_batch(items, outcomes, "cleaned", totals);
-
-  size_t ok = 0, passed = 0, over = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (!outcomes[i].ok) continue;
-    ++ok;
-    if (!o.check) continue;
-    if (check_result(i, true) == CheckResult::passed) {
-      ++passed;
-      continue;
-    }
-    ++over;
-    spdlog::error("check failed: {}: residual contact slide p95 {:.2f} cm/s > {:.2f}", items[i].input,
-                  cleaned[i].residual_p95_cm_s, o.max_slide_cm_s);
+  CleanBatchResult result;
+  {
+    InterruptWatch watch([&](int signal) {
+      const StoppedBatch stopped = batch.stop(signal_name(signal));
+      if (!stopped.recorded) return;
+      spdlog::error("interrupted by {}: {} of {} finished", signal_name(signal), stopped.finished,
+                    counted(batch.items().size(), "clip"));
+      if (!o.report_path.empty()) spdlog::info("--report {}: written, marked incomplete", o.report_path);
+      o.pipeline.write_interrupted_pages(stopped.report, o.max_slide_cm_s);
+      if (stopped.manifest_saved)
+        spdlog::info("--incremental: the finished clips are recorded; the same command resumes from there");
+    });
+    result = batch.run();
+    progress_end();
   }
-  if (over > 0) {
-    code = most_severe_exit_code(code, k_exit_check_failed);
-    spdlog::error("check failed: {} of {} over {:.4g} cm/s", over, counted(ok, "clip"), o.max_slide_cm_s);
-  } else if (o.check) {
-    spdlog::info("check passed: {} at or under {:.4g} cm/s{}", counted(passed, "clip"), o.max_slide_cm_s,
-                 ok < items.size() ? " (failed clips were not checked)" : "");
-  }
-  ReportSummary summary{o.check, o.max_slide_cm_s, true, "", -1, -1, {}};
-  summary.counts = RunCounts{static_cast<long long>(items.size()), static_cast<long long>(ok),
-                             static_cast<long long>(items.size() - ok), code, static_cast<long long>(passed),
-                             static_cast<long long>(over)};
-  report.finish(summary);
-  ReportDocument document{"footfix", FOOTFIX_VERSION, summary, {}};
-  document.clips.reserve(full_records.size());
-  for (auto& clip : full_records) document.clips.push_back(std::move(*clip));
-  o.pipeline.finish(items, document, o.max_slide_cm_s);
-  return code;
+  if (result.stopped) return k_exit_internal;  // stop() ends the process: not reached
+  summarize_batch(batch.items(), result.outcomes, "cleaned", {seconds_since(started), result.unchanged});
+  log_check(o, batch.items(), result);
+  o.pipeline.write_pages(result.report, o.max_slide_cm_s);
+  return result.report.summary.counts->exit_code;
 }
 
 }  // namespace

@@ -132,7 +132,7 @@ int run_compare(CompareOptions& o) {
   for (const auto& input : expand_inputs(o.inputs, false, log_plan_note)) items.push_back(BatchItem{input, {}, {}, {}, true, {}});
   std::vector<ClipComparison> clips(items.size());
   const auto started = std::chrono::steady_clock::now();
-  auto outcomes = run_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
+  auto outcomes = run_console_batch(items, o.jobs, [&](const BatchItem& item, size_t index) {
     LoadedClip loaded = load_clip(item.input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", item.input, w);
     ClipComparison& c = clips[index];

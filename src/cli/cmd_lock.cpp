@@ -91,7 +91,7 @@ CLI::App* add_lock_command(CLI::App& app, Action& action) {
       return static_cast<int>(k_exit_ok);
     }
     const auto started = std::chrono::steady_clock::now();
-    auto outcomes = run_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
+    auto outcomes = run_console_batch(items, o->out.jobs, [&](const BatchItem& item, size_t) {
       lock_one(item, read, save, clean, runtime, o->lock.offline_contacts, ground_velocity, ground);
     });
     return summarize_batch(items, outcomes, "locked", {seconds_since(started), 0});

@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "cli11_fwd.h"
-#include "exit_codes.h"
+#include "footfix/batch/exit_codes.h"
 
 namespace footfix::cli {
 

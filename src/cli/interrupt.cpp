@@ -13,8 +13,7 @@ namespace {
 constexpr long k_poll_ns = 20'000'000;
 }  // namespace
 
-InterruptWatch::InterruptWatch(std::mutex& lock, std::function<void(int)> on_signal)
-    : lock_(lock), on_signal_(std::move(on_signal)) {
+InterruptWatch::InterruptWatch(std::function<void(int)> on_signal) : on_signal_(std::move(on_signal)) {
   sigemptyset(&signals_);
   sigaddset(&signals_, SIGINT);
   sigaddset(&signals_, SIGTERM);
@@ -33,7 +32,6 @@ void InterruptWatch::watch() {
     const timespec wait{0, k_poll_ns};
     const int signal = sigtimedwait(&signals_, nullptr, &wait);
     if (signal <= 0) continue;
-    lock_.lock();  // held until the process ends: nothing more is recorded
     on_signal_(signal);
     sigset_t one;
     sigemptyset(&one);

@@ -15,6 +15,7 @@
 
 int main(int argc, char** argv) {
   using namespace footfix::cli;
+  using footfix::k_exit_internal, footfix::k_exit_usage;
   footfix::tune_allocator_for_batches();
   footfix::remove_temporary_files_on_signals();
   install_test_hooks();

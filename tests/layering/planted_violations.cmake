@@ -79,6 +79,23 @@ check_tree(NAME public_header_includes_nlohmann LAYERS ${layers} EXPECT fail
 check_tree(NAME assimp_outside_fbx LAYERS ${layers} EXPECT fail
   MESSAGE "src/bvh/planted\\.cpp: assimp outside its modules"
   FILES src/bvh/planted.cpp "#include <assimp/scene.h>")
+# JSON only in FOOTFIX_JSON_MODULES: nlohmann itself, a private JSON header of a module it may use
+# (eval -> contacts), and one that brings it in through another header of its folder.
+check_tree(NAME nlohmann_outside_json_modules LAYERS ${layers} EXPECT fail
+  MESSAGE "src/io/planted\\.cpp: JSON outside its modules \\(FOOTFIX_JSON_MODULES\\), through nlohmann"
+  FILES src/io/planted.cpp "#include <nlohmann/json.hpp>")
+check_tree(NAME json_header_outside_json_modules LAYERS ${layers} EXPECT fail
+  MESSAGE "src/eval/planted\\.cpp: JSON outside its modules \\(FOOTFIX_JSON_MODULES\\), through contacts/contacts_json\\.h"
+  FILES src/contacts/contacts_json.h "#pragma once\n#include <nlohmann/json.hpp>"
+        src/eval/planted.cpp "#include \"contacts/contacts_json.h\"")
+check_tree(NAME json_through_a_header_outside_json_modules LAYERS ${layers} EXPECT fail
+  MESSAGE "src/io/planted\\.cpp: JSON outside its modules \\(FOOTFIX_JSON_MODULES\\), through gltf/gltf_nodes\\.h"
+  FILES src/gltf/gltf_document.h "#pragma once\n#include <nlohmann/json.hpp>"
+        src/gltf/gltf_nodes.h "#pragma once\n#include \"gltf_document.h\""
+        src/io/planted.cpp "#include \"gltf/gltf_nodes.h\"")
+check_tree(NAME json_in_json_modules LAYERS ${layers} EXPECT pass
+  FILES src/contacts/contacts_json.h "#pragma once\n#include <nlohmann/json.hpp>"
+        src/lock/lock_json.cpp "#include \"contacts/contacts_json.h\"")
 check_tree(NAME unknown_module_folder LAYERS ${layers} EXPECT fail
   MESSAGE "src/extras: not a module"
   FILES src/extras/x.cpp "int x;")

@@ -60,7 +60,7 @@ struct ClipPlot {
 struct ClipReport {
   std::string input;
   ClipStatus status = ClipStatus::failed;
-  int exit_code = 0;  ///< the clip's exit code (exit_codes.h of the command line)
+  int exit_code = 0;  ///< the clip's exit code (footfix/batch/exit_codes.h)
   std::string error;  ///< why it failed (failed clips only)
   CheckResult check = CheckResult::none;
 

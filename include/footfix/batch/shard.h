@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "footfix/batch/plan_batch.h"
+
 namespace footfix {
 
 /// Shard `index` (1-based) of `count`.
@@ -38,5 +40,9 @@ std::string shard_key(const std::filesystem::path& input, const std::vector<std:
 /// belong to shard `spec`. Each input's shard depends only on its key (see shard_key).
 std::vector<std::size_t> shard_members(const std::vector<std::filesystem::path>& found,
                                        const std::vector<std::string>& roots, ShardSpec spec);
+
+/// The items of a planned batch (inputs expanded from `roots`) that belong to shard `spec`, in order.
+std::vector<BatchItem> shard_items(const std::vector<BatchItem>& items, const std::vector<std::string>& roots,
+                                   ShardSpec spec);
 
 }  // namespace footfix

@@ -1,4 +1,4 @@
-// The --report JSON of a batch, crash-safe: each finished clip is appended at once to a journal
+// Internal (the clean batch): the --report JSON of a batch, crash-safe: each finished clip is appended at once to a journal
 // (`<report>.journal`, JSON Lines, one clip per line, flushed), and the report itself is rewritten
 // atomically from time to time while the batch runs (summary.complete = false) and once at the
 // end (complete = true), when the journal is removed. A process that dies midway leaves a valid
@@ -16,17 +16,18 @@
 #include <vector>
 
 #include "footfix/batch/clip_report.h"
+#include "footfix/batch/plan_batch.h"
 
-namespace footfix::cli {
+namespace footfix {
 
-
-class BatchReport {
+class ReportJournal {
  public:
-  /// No file is touched when `path` is empty (no --report).
-  BatchReport(std::filesystem::path path, size_t clip_count);
-  ~BatchReport();
-  BatchReport(const BatchReport&) = delete;
-  BatchReport& operator=(const BatchReport&) = delete;
+  /// No file is touched when `path` is empty (no --report). `notes` is told (as warnings) when
+  /// the journal cannot be written and the entries are kept in memory instead.
+  ReportJournal(std::filesystem::path path, size_t clip_count, PlanNotes notes);
+  ~ReportJournal();
+  ReportJournal(const ReportJournal&) = delete;
+  ReportJournal& operator=(const ReportJournal&) = delete;
 
   /// Records clip `index` (called once per clip, one call at a time).
   void add_clip(size_t index, const ClipReport& clip);
@@ -49,6 +50,7 @@ class BatchReport {
   std::string entry_text(const Stored& stored) const;
 
   std::filesystem::path path_, journal_path_;
+  PlanNotes notes_;
   std::vector<Stored> clips_;
   std::string kept_;  ///< the entries' texts when there is no journal
   std::uint64_t journal_size_ = 0;
@@ -58,4 +60,4 @@ class BatchReport {
   size_t done_ = 0;
 };
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <iterator>
 
-#include "exit_codes.h"
+#include "footfix/batch/exit_codes.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 int exit_code_for(ErrorKind kind) {
   switch (kind) {
@@ -25,4 +25,4 @@ int most_severe_exit_code(int a, int b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

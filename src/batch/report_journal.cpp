@@ -1,7 +1,6 @@
-#include "batch_report.h"
+#include "batch/report_journal.h"
 
 #include <fcntl.h>
-#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,7 +11,7 @@
 #include "footfix/files/atomic_file.h"
 #include "batch/clip_report_json.h"
 
-namespace footfix::cli {
+namespace footfix {
 namespace {
 
 using nlohmann::json;
@@ -27,8 +26,8 @@ constexpr int k_rewrite_cost_factor = 10;
 
 }  // namespace
 
-BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
-    : path_(std::move(path)), clips_(clip_count), last_write_(std::chrono::steady_clock::now()) {
+ReportJournal::ReportJournal(std::filesystem::path path, size_t clip_count, PlanNotes notes)
+    : path_(std::move(path)), notes_(std::move(notes)), clips_(clip_count), last_write_(std::chrono::steady_clock::now()) {
   if (path_.empty()) return;
   journal_path_ = path_;
   journal_path_ += ".journal";
@@ -43,14 +42,15 @@ BatchReport::BatchReport(std::filesystem::path path, size_t clip_count)
     journal_ = ::fdopen(fd, "w+");
     if (!journal_) ::close(fd);
   }
-  if (!journal_) spdlog::warn("{}: cannot write the report journal (not a regular file, or a symbolic link)", journal_path_.string());
+  if (!journal_ && notes_)
+    notes_(NoteLevel::warning, journal_path_.string() + ": cannot write the report journal (not a regular file, or a symbolic link)");
 }
 
-BatchReport::~BatchReport() {
+ReportJournal::~ReportJournal() {
   if (journal_) std::fclose(journal_);
 }
 
-void BatchReport::add_clip(size_t index, const ClipReport& clip) {
+void ReportJournal::add_clip(size_t index, const ClipReport& clip) {
   if (path_.empty()) return;
   const std::string text = dump(clip_report_to_json(clip), -1);
   Stored& stored = clips_[index];
@@ -62,7 +62,8 @@ void BatchReport::add_clip(size_t index, const ClipReport& clip) {
   } else {
     // No journal (or it failed): the entry is kept in memory from here on.
     if (journal_) {
-      spdlog::warn("{}: cannot append to the report journal; clip entries are kept in memory", journal_path_.string());
+      if (notes_)
+        notes_(NoteLevel::warning, journal_path_.string() + ": cannot append to the report journal; clip entries are kept in memory");
       for (Stored& earlier : clips_) {
         if (earlier.size == 0 || &earlier == &stored) continue;
         const std::string earlier_text = entry_text(earlier);
@@ -88,14 +89,14 @@ void BatchReport::add_clip(size_t index, const ClipReport& clip) {
   }
 }
 
-void BatchReport::finish(ReportSummary summary) {
+void ReportJournal::finish(ReportSummary summary) {
   if (path_.empty()) return;
   summary.complete = true;
   write_report(summary);
   remove_journal();
 }
 
-void BatchReport::interrupt(const std::string& signal) {
+void ReportJournal::interrupt(const std::string& signal) {
   if (path_.empty()) return;
   ReportSummary stopped;
   stopped.complete = false;
@@ -106,7 +107,7 @@ void BatchReport::interrupt(const std::string& signal) {
   remove_journal();
 }
 
-void BatchReport::remove_journal() {
+void ReportJournal::remove_journal() {
   if (journal_) {
     std::fclose(journal_);
     journal_ = nullptr;
@@ -115,7 +116,7 @@ void BatchReport::remove_journal() {
   }
 }
 
-std::string BatchReport::entry_text(const Stored& stored) const {
+std::string ReportJournal::entry_text(const Stored& stored) const {
   if (!journal_) return kept_.substr(static_cast<size_t>(stored.offset), static_cast<size_t>(stored.size));
   std::string text(static_cast<size_t>(stored.size), '\0');
   size_t got = 0;
@@ -130,7 +131,7 @@ std::string BatchReport::entry_text(const Stored& stored) const {
 
 // The report as dump(document, 2) writes it ({"clips", "summary", "tool", "version"}, keys in
 // order, two spaces a level), with each clip's entry parsed from its text and written in turn.
-void BatchReport::write_report(const ReportSummary& summary) {
+void ReportJournal::write_report(const ReportSummary& summary) {
   auto nested = [](const std::string& text, const std::string& indent) {
     std::string out;
     out.reserve(text.size());
@@ -153,4 +154,4 @@ void BatchReport::write_report(const ReportSummary& summary) {
   });
 }
 
-}  // namespace footfix::cli
+}  // namespace footfix

@@ -1,9 +1,10 @@
-// The footfix command's exit codes and how failures map to them.
+// The footfix command's exit codes and how failures map to them: a batch records one per clip
+// (ItemOutcome, ClipReport::exit_code) and the command exits with the most severe.
 #pragma once
 
 #include "footfix/core/error.h"
 
-namespace footfix::cli {
+namespace footfix {
 
 /// Exit codes by class of failure. When several failures happen in one run, the exit code is the
 /// most severe one, ranked: internal (70) > check failed (6) > write (5) > process (4) > read (3)
@@ -24,4 +25,4 @@ int exit_code_for(ErrorKind kind);
 /// The more severe of two exit codes by the ranking above (an unknown code ranks as internal).
 int most_severe_exit_code(int a, int b);
 
-}  // namespace footfix::cli
+}  // namespace footfix
