@@ -2,15 +2,13 @@
 #include <spdlog/spdlog.h>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "clean_pipeline.h"
 #include "command.h"
 #include "footfix/files/atomic_file.h"
 #include "console.h"
 #include "number_options.h"
-#include "batch/clip_report_json.h"
-#include "report_merge.h"
+#include "footfix/batch/report_merge.h"
 #include "report_view.h"
 
 namespace footfix::cli {
@@ -40,18 +38,17 @@ int run_report(const ReportOptions& o, const char* name) {
       if (!other.empty() && std::filesystem::path(other) == std::filesystem::path(path))
         fail(ErrorKind::usage, path + ": refusing to overwrite an input report");
     reports.push_back(read_report(path));
-    const ReportDocument read = report_document_from_json(reports.back().document);
+    const ReportDocument& read = reports.back().document;
     const std::string note = incomplete_note(report_view(read), read.clips.size());
     if (!note.empty()) spdlog::warn("{}: {}", path, note);
   }
   std::vector<std::string> warnings;
-  nlohmann::json merged = merge_reports(reports, warnings);
+  const ReportDocument merged = merge_reports(reports, warnings);
   for (const auto& w : warnings) spdlog::warn("{}", w);
   if (!o.output.empty())
-    write_file_atomically(o.output, [&](std::ostream& out) { out << merged.dump(2) << "\n"; });
-  if (!o.html.empty() || !o.junit.empty())
-    write_report_pages(report_document_from_json(merged), o.html, o.junit, o.max_slide_cm_s);
-  spdlog::info("{}, {}", counted(reports.size(), "report"), counted(merged.at("clips").size(), "clip"));
+    write_file_atomically(o.output, [&](std::ostream& out) { out << report_text(merged); });
+  if (!o.html.empty() || !o.junit.empty()) write_report_pages(merged, o.html, o.junit, o.max_slide_cm_s);
+  spdlog::info("{}, {}", counted(reports.size(), "report"), counted(merged.clips.size(), "clip"));
   return k_exit_ok;
 }
 

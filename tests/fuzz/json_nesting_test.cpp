@@ -21,7 +21,7 @@
 #include "contacts/contacts_json.h"
 #include "footfix/core/error.h"
 #include "footfix/batch/incremental.h"
-#include "report_merge.h"
+#include "footfix/batch/report_merge.h"
 #include "support/paths.h"
 #include "support/security_checks.h"
 
@@ -64,9 +64,9 @@ Outcome read_manifest(const std::string& text, const fs::path& path) {
 Outcome read_and_merge_report(const std::string& text, const fs::path& path) {
   write_bytes(path, text);
   try {
-    const cli::NamedReport report = cli::read_report(path.string());
+    const NamedReport report = read_report(path.string());
     std::vector<std::string> warnings;
-    cli::merge_reports({report, report}, warnings);
+    merge_reports({report, report}, warnings);
     return {true, ""};
   } catch (const Error& e) {
     return {false, e.what()};

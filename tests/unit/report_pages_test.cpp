@@ -4,12 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "core/json_text.h"
 #include "footfix/core/error.h"
 
 #include "html_report.h"
 #include "batch/clip_report_json.h"
 #include "junit.h"
-#include "report_merge.h"
+#include "footfix/batch/report_merge.h"
 #include "support/text_search.h"
 
 namespace footfix::cli {
@@ -148,21 +149,55 @@ TEST(ReportMerge, ShardsBecomeOneReportWithFoldedSummary) {
                   {{"clips", 1}, {"ok", 1}, {"failed", 0}, {"exit_code", 6}, {"complete", false},
                    {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 0}, {"failed", 1}}}}},
                  {"clips", {clip_entry("lib/b/x.bvh", 9.0, false)}}};
+  auto named = [](const char* path, const json& document) { return NamedReport{path, report_document_from_json(document)}; };
   std::vector<std::string> warnings;
-  json merged = merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
+  const ReportDocument merged = merge_reports({named("s1.json", shard1), named("s2.json", shard2)}, warnings);
   EXPECT_TRUE(warnings.empty());
   json expected_summary = {{"clips", 3}, {"ok", 2}, {"failed", 1}, {"exit_code", 6}, {"complete", false},
                            {"check", {{"enabled", true}, {"max_slide_cm_s", 5.0}, {"passed", 1}, {"failed", 1}}}};
-  EXPECT_EQ(merged["summary"], expected_summary);
-  ASSERT_EQ(merged["clips"].size(), 3u);
-  EXPECT_EQ(merged["clips"][0]["input"], "lib/a.bvh");
-  EXPECT_EQ(merged["clips"][1]["input"], "lib/b/x.bvh");
-  EXPECT_EQ(merged["clips"][2]["input"], "lib/c.bvh");
-  EXPECT_THROW(merge_reports({{"s1.json", shard1}, {"again.json", shard1}}, warnings), Error);
+  EXPECT_EQ(report_summary_to_json(merged.summary), expected_summary);
+  ASSERT_EQ(merged.clips.size(), 3u);
+  EXPECT_EQ(merged.clips[0].input, "lib/a.bvh");
+  EXPECT_EQ(merged.clips[1].input, "lib/b/x.bvh");
+  EXPECT_EQ(merged.clips[2].input, "lib/c.bvh");
+  EXPECT_EQ(merged.clips[1].exit_code, 0) << "entries are read by the one serializer";
+  EXPECT_THROW(merge_reports({named("s1.json", shard1), named("again.json", shard1)}, warnings), Error);
   shard2["summary"]["check"]["max_slide_cm_s"] = 3.0;
   shard2["version"] = "0.2.0";
-  merge_reports({{"s1.json", shard1}, {"s2.json", shard2}}, warnings);
-  EXPECT_EQ(warnings.size(), 2u);
+  merge_reports({named("s1.json", shard1), named("s2.json", shard2)}, warnings);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[0], "s2.json: summary.max_slide_cm_s 3.0 differs from 5.0 (kept)");
+  EXPECT_EQ(warnings[1], "s2.json was written by footfix 0.2.0, s1.json by 0.1.0");
+}
+
+TEST(ReportMerge, StoppedShardsAddTheirProgress) {
+  ReportDocument stopped{"footfix", "0.1.0", {}, {}};
+  stopped.summary.complete = false;
+  stopped.summary.interrupted = "SIGTERM";
+  stopped.summary.clips_done = 2;
+  stopped.summary.clips_planned = 5;
+  ReportDocument other = stopped;
+  other.summary.interrupted = "SIGINT";
+  std::vector<std::string> warnings;
+  const ReportDocument merged = merge_reports({{"a.json", stopped}, {"b.json", other}}, warnings);
+  EXPECT_FALSE(merged.summary.complete);
+  EXPECT_FALSE(merged.summary.counts.has_value());
+  EXPECT_EQ(merged.summary.clips_done, 4);
+  EXPECT_EQ(merged.summary.clips_planned, 10);
+  EXPECT_EQ(merged.summary.interrupted, "SIGTERM");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "b.json: summary.interrupted \"SIGINT\" differs from \"SIGTERM\" (kept)");
+}
+
+TEST(ReportMerge, WrittenAsCleanWritesIt) {
+  // An entry as footfix writes it (every field), so that reading it loses nothing.
+  const json entry = clip_report_to_json(clip_report_from_json(clip_entry("a.bvh", 1.5, true)));
+  const json document = {{"clips", {entry}},
+                         {"summary", report_summary_to_json(ReportSummary{})},
+                         {"tool", "footfix"},
+                         {"version", "0.1.0"}};
+  const ReportDocument read = report_document_from_json(document);
+  EXPECT_EQ(report_text(read), json_text(document, 2) + "\n");
 }
 
 }  // namespace
