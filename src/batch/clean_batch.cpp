@@ -72,7 +72,8 @@ CleanBatchResult CleanBatch::run() {
   hooks.between_items = callbacks_.between_clips;
   hooks.hook_error = [this](const std::string& message) { callbacks_.notes(NoteLevel::error, message); };
   CleanBatchResult result;
-  result.outcomes = run_batch(items_, settings_.jobs, [this](const BatchItem& item, std::size_t i) { work(item, i); }, hooks);
+  const auto clean = [this](const BatchItem& item, std::size_t i) { work(item, i); };
+  result.outcomes = run_batch(items_, settings_.jobs, clean, hooks);
 
   std::lock_guard<std::mutex> lock(record_mutex_);
   if (stopped_) {

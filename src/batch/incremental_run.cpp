@@ -1,5 +1,7 @@
 #include "batch/incremental_run.h"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 
 #include "footfix/batch/output_guard.h"

@@ -106,7 +106,8 @@ int run_annotate(AnnotateOptions& opts) {
     return k_exit_ok;
   }
   const auto started = std::chrono::steady_clock::now();
-  auto outcomes = run_console_batch(items, opts.jobs, [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
+  auto outcomes =
+      run_console_batch(items, opts.jobs, [&](const BatchItem& item, size_t) { annotate_one(item, read, settings); });
   return summarize_batch(items, outcomes, "annotated", {seconds_since(started), 0});
 }
 
