@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
 
   std::printf("\n== 3. terrains (1.3 m/s): sole penetration (goal 0.0 mm) and contact F1 per foot (goal >= 0.97)\n");
   std::printf("%-11s %8s %14s %14s %14s\n", "terrain", "sole_mm", "F1 30 Hz L/R", "F1 60 Hz L/R", "F1 120 Hz L/R");
-  for (const char* terrain : {"flat", "slope:10", "slope:-10", "slope:20", "slope:-20", "hills", "stairs"}) {
+  for (const char* terrain : {"flat", "slope:10", "slope:-10", "slope:20", "slope:-20", "hills", "stairs", "stairs-down"}) {
     std::printf("%-11s", terrain);
     bool first = true;
     for (double fps : {30.0, 60.0, 120.0}) {

@@ -1,4 +1,4 @@
-// footfix walk [--terrain FILE|flat|slope:DEG|hills|stairs] [--path straight|turn:DEG|stop-go]
+// footfix walk [--terrain FILE|flat|slope:DEG|hills|stairs|stairs-down] [--path straight|turn:DEG|stop-go]
 //              [--speed M_PER_S] [--duration S] [--fps N] [--skeleton CLIP.bvh] [--seed N]
 //              [--limits FILE.json] [--upper-body frames|rest] [--check] -o walk.bvh
 // Generates a procedural walk driven entirely by IK and writes walk.bvh, walk.contacts.json
@@ -146,7 +146,7 @@ int run_walk(WalkOptions& opts) {
 CLI::App* add_walk_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("walk", "Generate a procedural walk driven 100% by IK over a terrain (with ground-truth contacts)");
   auto opts = std::make_shared<WalkOptions>();
-  cmd->add_option("--terrain", opts->terrain, "flat, slope:DEG, hills, stairs, stairs:RISE:RUN or a terrain JSON file")
+  cmd->add_option("--terrain", opts->terrain, "flat, slope:DEG, hills, stairs, stairs:RISE:RUN, stairs-down, stairs-down:RISE:RUN or a terrain JSON file")
       ->capture_default_str();
   cmd->add_option("--path", opts->path, "straight, turn:DEG or stop-go")->capture_default_str();
   cmd->add_option("--speed", opts->settings.gait.speed_mps, "Walking speed, m/s (0.2..2)")->capture_default_str();

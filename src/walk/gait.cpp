@@ -143,6 +143,25 @@ FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u
   return pose;
 }
 
+/// A swing from one stair tread down to another.
+bool descends(const Footstep& from, const Footstep& to) { return from.tread != to.tread && to.toe_m.y < from.toe_m.y; }
+
+/// Share of a stair descent's swing over which the foot travels forward, and share after whose
+/// start it goes down: the foot passes over the nosings before it drops onto the lower tread.
+constexpr double k_descent_forward_share = 0.75;
+constexpr double k_descent_drop_start = 0.35;
+
+/// The way of a sole point from `a` (at the lift, u = 0) to `b` (at the heel strike, u = 1),
+/// before the swing's lift: a minimum-jerk line, except down a stair, where it moves forward
+/// first and drops after (each part minimum-jerk, so velocity and acceleration stay continuous).
+Vec3 sole_path(Vec3 a, Vec3 b, const Footstep& from, const Footstep& to, double u) {
+  if (!descends(from, to)) return lerp(a, b, min_jerk(u));
+  const double forward = min_jerk(u / k_descent_forward_share);
+  const double drop = min_jerk((u - k_descent_drop_start) / (1 - k_descent_drop_start));
+  const Vec3 level = lerp(a, b, forward);
+  return {level.x, a.y + (b.y - a.y) * drop, level.z};
+}
+
 /// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
   const FootPose a = toe_off_pose(foot, from, to, 1);
@@ -166,16 +185,16 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // and the ankle hangs from the tip at the lift and from the heel at the heel strike. Hung from
   // the heel alone, the foot, still pitched toes-down in early swing, would sink its tip as the
   // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
-  // far past an adult's. From one stair tread to another the heel leads all the way: a tip led
+  // far past an adult's. Up onto a higher stair tread the heel leads all the way: a tip led
   // swing would reach over the riser with the foot still low.
   const Vec3 up{0, lift * swing_bump(u), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
-  const Vec3 from_heel = lerp(heel_a, heel_b, w) + up - rotate(pose.rotation, foot.heel_sole);
-  if (from.tread == to.tread) {
+  const Vec3 from_heel = sole_path(heel_a, heel_b, from, to, u) + up - rotate(pose.rotation, foot.heel_sole);
+  if (from.tread == to.tread || descends(from, to)) {
     const Vec3 tip_a = a.ankle + rotate(a.rotation, foot.toe) + rotate(a.toe_rotation, foot.tip_sole - foot.toe);
     const Vec3 tip_b = b.ankle + rotate(b.rotation, foot.toe) + rotate(b.toe_rotation, foot.tip_sole - foot.toe);
-    const Vec3 from_tip =
-        lerp(tip_a, tip_b, w) + up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) - rotate(pose.rotation, foot.toe);
+    const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) -
+                          rotate(pose.rotation, foot.toe);
     pose.ankle = lerp(from_tip, from_heel, w);
   } else {
     pose.ankle = from_heel;
@@ -223,10 +242,16 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
 /// contact detector given the walk made in place would take it for planted.
 constexpr double k_start_stop_lift_m = 0.08;
 
-/// Moves a stair foothold so the whole foot stands on one tread, at most one tread above the
-/// other foot's.
-void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe, int other_tread) {
-  const double rear = foot.heel_sole.z - foot.toe.z, front = foot.tip_sole.z - foot.toe.z;
+/// Moves a stair foothold so the whole foot (heading `yaw`) stands on one tread, at most one
+/// tread from the other foot's, up or down.
+void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe, double yaw, int other_tread) {
+  // The foot's extent along +Z from its toe joint: its sole points as turned by the heading.
+  double rear = 1e9, front = -1e9;
+  for (const Vec3& p : {foot.heel_sole, foot.ball_sole, foot.tip_sole}) {
+    const double z = rotate(rot_y(yaw), p - foot.toe).z;
+    rear = std::min(rear, z);
+    front = std::max(front, z);
+  }
   const double center_off = 0.5 * (rear + front), half = 0.5 * (front - rear), margin = 0.01;
   double zc = toe.z + center_off;
   int i = terrain.tread_index(zc);
@@ -237,9 +262,10 @@ void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe,
     if (back < ahead || terrain.stair_count == 0) zc -= back;
     else i = 0;
   }
-  if (terrain.stair_rise_m > 0 && other_tread >= -1 && i > other_tread + 1) i = other_tread + 1;  // one step up at most
+  if (terrain.stair_rise_m != 0 && other_tread >= -1) i = std::clamp(i, other_tread - 1, other_tread + 1);  // one tread at most
   if (i >= 0 && i < terrain.stair_count) zc = terrain.tread_begin_z(i) + 0.5 * terrain.stair_run_m;
   if (i == terrain.stair_count && zc - half - margin < landing) zc = landing + half + margin;
+  if (i == -1 && zc + half + margin > first) zc = first - half - margin;
   toe.z = zc - center_off;
 }
 
@@ -369,17 +395,6 @@ class Planner {
     else plan_.body.push_back(k);
   }
 
-  /// Stairs are climbed only: a path that brings a foot down a tread is refused, rather than
-  /// planned with a sole sinking into the step it cannot see.
-  [[noreturn]] void refuse_descent(const Footstep& f, const Footstep& from) const {
-    char msg[300];
-    std::snprintf(msg, sizeof msg,
-                  "walk: stairs are climbed only, not descended: at %.2f s the %s foot would step down from tread %d to %d "
-                  "(x %.2f, z %.2f m); use --path straight, or a turn that stays on one level",
-                  f.lift_s, f.side == Side::left ? "left" : "right", from.tread, f.tread, f.toe_m.x, f.toe_m.z);
-    fail(ErrorKind::usage, msg);
-  }
-
   /// Plans one step of `side` beginning (heel rise) at `begin`, toward toe position `toe`.
   void step(Side side, GaitState state, double begin, Vec3 toe, double yaw, double size) {
     const Footstep& from = current(side);
@@ -392,9 +407,8 @@ class Planner {
     f.lift_s = begin + plan_.roll_off_s;
     f.heel_strike_s = f.lift_s + plan_.swing_s - plan_.roll_on_s;
     f.plant_s = f.lift_s + plan_.swing_s;
-    if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, current(other(side)).tread);
+    if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, yaw, current(other(side)).tread);
     place(f, toe, yaw);
-    if (terrain_.kind == TerrainKind::stairs && terrain_.stair_rise_m > 0 && f.tread < from.tread) refuse_descent(f, from);
     const double scale = std::clamp(size, 0.25, 1.0);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * scale;
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;

@@ -24,9 +24,10 @@ double angle_between_rad(Vec3 a, Vec3 b) {
 
 /// Least heel pitch in [0, high] that brings the ankle within `leg.reach_m` of `hip` and keeps
 /// the ankle's dorsiflexion from the rest pose within k_max_dorsiflexion_rad, the knee bending
-/// forward in the plane of the leg.
+/// forward in the plane of the leg; where none does, the least in [high, ceiling], else the
+/// larger of high and ceiling.
 double least_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeometry& foot, Vec3 hip, const LegReach& leg,
-                        double high) {
+                        double high, double ceiling) {
   const double rest = angle_between_rad(Vec3{0, 1, 0}, foot.toe);
   auto too_low = [&](double p) {
     const FootSample r = with_heel_pitch(plan, s, foot, p);
@@ -38,14 +39,31 @@ double least_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeo
     return rest - angle_between_rad(hip - r.ankle, rotate(r.foot_rotation, foot.toe)) + lean > k_max_dorsiflexion_rad;
   };
   if (!too_low(0)) return 0;
-  if (too_low(high)) return high;
   double low = 0;
+  if (too_low(high)) {
+    if (ceiling <= high) return high;
+    if (too_low(ceiling)) return ceiling;
+    low = high;
+    high = ceiling;
+  }
   for (int i = 0; i < k_pitch_search_halvings; ++i) {
     const double mid = 0.5 * (low + high);
     if (too_low(mid)) low = mid;
     else high = mid;
   }
   return high;
+}
+
+/// Highest heel pitch of a toe off from foothold `at` when the plan's pitch leaves the ankle past
+/// its range: the step's toe off angle when it goes down to a lower stair tread (the hip drops
+/// toward that tread while this heel is still low), else 0 (the plan's pitch is the most).
+double descent_heel_ceiling_rad(const GaitPlan& plan, int at) {
+  const Footstep& from = plan.steps[at];
+  const std::vector<int>& ids = plan.per_side[static_cast<int>(from.side)];
+  const auto next = std::find(ids.begin(), ids.end(), at) + 1;
+  if (next >= ids.end()) return 0;
+  const Footstep& to = plan.steps[*next];
+  return to.tread != from.tread && to.toe_m.y < from.toe_m.y ? to.toe_off_rad : 0.0;
 }
 
 }  // namespace
@@ -64,9 +82,10 @@ void fit_heel_rise(const GaitPlan& plan, const FeetGeometry& geometry, const std
       if (s.foothold != foothold) risen = 0;
       foothold = s.foothold;
       const double planned = s.heel_pitch_rad;
-      risen = std::max(risen, least_heel_pitch(plan, s, geometry[side], hips[side][f], legs[side], planned));
+      risen = std::max(risen, least_heel_pitch(plan, s, geometry[side], hips[side][f], legs[side], planned,
+                                               descent_heel_ceiling_rad(plan, s.foothold)));
       const double w = min_jerk((s.heel_rise_u - k_blend_begin) / (1 - k_blend_begin));
-      s = with_heel_pitch(plan, s, geometry[side], risen + w * (planned - risen));
+      s = with_heel_pitch(plan, s, geometry[side], risen + w * std::max(0.0, planned - risen));
     }
   }
 }

@@ -58,7 +58,7 @@ void Terrain::validate(const std::string& name) const {
   check(slope_deg > -30 && slope_deg < 30, "slope_deg", slope_deg, "must be within (-30, 30) degrees");
   check(hill_amplitude_m >= 0 && hill_amplitude_m <= 0.5, "amplitude_m", hill_amplitude_m, "must be in [0, 0.5]");
   check(hill_wavelength_m >= 2 && hill_wavelength_m <= 1000, "wavelength_m", hill_wavelength_m, "must be in [2, 1000]");
-  check(stair_rise_m >= 0 && stair_rise_m <= 0.22, "rise_m", stair_rise_m, "must be in [0, 0.22]");
+  check(std::abs(stair_rise_m) <= 0.22, "rise_m", stair_rise_m, "must be in [-0.22, 0.22]");
   check(stair_run_m >= 0.26 && stair_run_m <= 1.0, "run_m", stair_run_m, "must be in [0.26, 1.0]");
   check(std::abs(stair_start_z_m) < 1e4, "start_z_m", stair_start_z_m, "must be finite");
   check(stair_count >= 0 && stair_count <= 1000, "count", stair_count, "must be in [0, 1000]");

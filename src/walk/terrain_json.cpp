@@ -93,24 +93,31 @@ Terrain parse_terrain_json(const std::string& text, const std::string& name) {
 }
 
 Terrain parse_terrain_spec(const std::string& spec) {
-  const std::vector<std::string> parts = split(spec, ':');
+  std::vector<std::string> parts = split(spec, ':');
   Terrain t;
+  // "stairs-down": the stairs with their rise negated, so the walk heading +Z goes down them.
+  const bool down = parts[0] == "stairs-down";
+  if (down) parts[0] = to_string(TerrainKind::stairs);
   if (parse_kind(parts[0], t.kind)) {
     const size_t params = parts.size() - 1;
     const bool ok = params == 0 || (t.kind == TerrainKind::slope && params == 1) ||
                     (t.kind == TerrainKind::stairs && params == 2);
-    if (!ok) fail(ErrorKind::usage, "--terrain " + spec + ": expected flat, slope:DEG, hills, stairs or stairs:RISE:RUN");
+    if (!ok)
+      fail(ErrorKind::usage,
+           "--terrain " + spec + ": expected flat, slope:DEG, hills, stairs, stairs:RISE:RUN, stairs-down or stairs-down:RISE:RUN");
     if (t.kind == TerrainKind::slope) t.slope_deg = params == 1 ? parse_number(parts[1], spec) : 10.0;
     if (t.kind == TerrainKind::stairs && params == 2) {
       t.stair_rise_m = parse_number(parts[1], spec);
       t.stair_run_m = parse_number(parts[2], spec);
+      if (t.stair_rise_m < 0) fail(ErrorKind::usage, "--terrain " + spec + ": RISE is the step height, >= 0 (stairs-down goes down)");
     }
+    if (down) t.stair_rise_m = -t.stair_rise_m;
     t.validate("--terrain " + spec);
     return t;
   }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(spec, ec))
-    fail(ErrorKind::usage, "--terrain " + spec + ": neither flat, slope:DEG, hills, stairs nor a JSON file");
+    fail(ErrorKind::usage, "--terrain " + spec + ": neither flat, slope:DEG, hills, stairs, stairs-down nor a JSON file");
   return parse_terrain_json(read_file(spec), spec);
 }
 

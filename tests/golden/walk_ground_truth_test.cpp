@@ -1,5 +1,5 @@
 // Generated walks as ground truth for the other stages: the contact detector recovers the true
-// contacts (F1 > 0.95 on flat, slope and stairs at 30, 60 and 120 fps), a walk made to slide
+// contacts (F1 > 0.95 on flat, slope and stairs up and down at 30, 60 and 120 fps), a walk made to slide
 // (pelvis x1.25) and cleaned gets its planted toes back onto footholds with its hips up, and on stairs each
 // contact gets its own step height.
 #include <gtest/gtest.h>
@@ -44,7 +44,7 @@ double contact_f1(const ContactResult& truth, const ContactResult& detected) {
 }
 
 TEST(WalkGroundTruth, DetectorRecoversTrueContacts) {
-  for (const char* terrain : {"flat", "slope:10", "stairs"})
+  for (const char* terrain : {"flat", "slope:10", "stairs", "stairs-down"})
     for (double fps : {30.0, 60.0, 120.0}) {
       const WalkResult w = truth_walk(terrain, fps);
       const ContactResult detected = detect_contacts(w.clip, w.rig, ContactSettings{});

@@ -2,6 +2,7 @@
 // turning and determinism.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -132,22 +133,41 @@ TEST(WalkGait, DeterministicForASeed) {
 }
 
 TEST(WalkGait, StairFootholdsSitOnOneTreadEach) {
-  const Terrain t = parse_terrain_spec("stairs");
-  const GaitPlan p = plan("straight", "stairs", 1, 12);
-  const FeetGeometry feet = humanoid_feet();
-  int on_stairs = 0;
-  for (const Footstep& s : p.steps) {
-    if (s.tread < 0 || s.tread >= t.stair_count) continue;
-    ++on_stairs;
-    const FootGeometry& f = feet[static_cast<int>(s.side)];
-    // Heel and tip (sole) over the same tread as the foot's centre.
-    EXPECT_EQ(t.tread_index(s.toe_m.z + f.heel_sole.z - f.toe.z), s.tread);
-    EXPECT_EQ(t.tread_index(s.toe_m.z + f.tip_sole.z - f.toe.z), s.tread);
-    EXPECT_NEAR(s.toe_m.y - f.toe_height_m(), t.height(s.toe_m.x, s.toe_m.z), 1e-9);
+  // Up the stairs and down them: each foothold on one tread, each tread taken by one foot.
+  for (const char* terrain : {"stairs", "stairs-down"}) {
+    SCOPED_TRACE(terrain);
+    const Terrain t = parse_terrain_spec(terrain);
+    const GaitPlan p = plan("straight", terrain, 1, 12);
+    const FeetGeometry feet = humanoid_feet();
+    std::vector<int> footholds(t.stair_count, 0);
+    for (const Footstep& s : p.steps) {
+      if (s.tread < 0 || s.tread >= t.stair_count) continue;
+      ++footholds[s.tread];
+      const FootGeometry& f = feet[static_cast<int>(s.side)];
+      // Heel and tip (sole) over the same tread as the foot's centre.
+      EXPECT_EQ(t.tread_index(s.toe_m.z + f.heel_sole.z - f.toe.z), s.tread);
+      EXPECT_EQ(t.tread_index(s.toe_m.z + f.tip_sole.z - f.toe.z), s.tread);
+      EXPECT_NEAR(s.toe_m.y - f.toe_height_m(), t.height(s.toe_m.x, s.toe_m.z), 1e-9);
+    }
+    // Every tread up to the last one reached (where the walk stops, both feet on it) once.
+    const int last = p.steps.back().tread;
+    ASSERT_GE(last, 8);
+    for (int i = 0; i < std::min(last, t.stair_count); ++i) EXPECT_EQ(footholds[i], 1) << "tread " << i;
+    // Never more than one tread beyond the other foot.
+    for (size_t i = 3; i < p.steps.size(); ++i) EXPECT_LE(p.steps[i].tread, p.steps[i - 1].tread + 1) << i;
   }
-  EXPECT_GE(on_stairs, t.stair_count);
-  // Climbing: never more than one tread above the other foot.
-  for (size_t i = 3; i < p.steps.size(); ++i) EXPECT_LE(p.steps[i].tread, p.steps[i - 1].tread + 1) << i;
+}
+
+TEST(WalkGait, TurningBackDownTheStairsStepsOneTreadAtATime) {
+  // Up the stairs, round, and down again to the ground before them.
+  const GaitPlan p = plan("turn:180", "stairs", 1, 8);
+  int highest = -1;
+  for (size_t i = 3; i < p.steps.size(); ++i) {
+    highest = std::max(highest, p.steps[i].tread);
+    EXPECT_LE(std::abs(p.steps[i].tread - p.steps[i - 1].tread), 1) << i;
+  }
+  EXPECT_GE(highest, 2);
+  EXPECT_EQ(p.steps.back().tread, -1);
 }
 
 TEST(WalkGait, PathNames) {

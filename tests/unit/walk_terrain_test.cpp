@@ -31,7 +31,14 @@ TEST(WalkTerrain, ShortNames) {
   const Terrain st = parse_terrain_spec("stairs:0.18:0.3");
   EXPECT_DOUBLE_EQ(st.stair_rise_m, 0.18);
   EXPECT_DOUBLE_EQ(st.stair_run_m, 0.3);
-  for (const char* bad : {"slope:abc", "slope:45", "stairs:0.5:0.3", "hill", "flat:3", "stairs:0.1"})
+  // Stairs down: the same stairs with their rise negated (each tread lower along +Z).
+  const Terrain down = parse_terrain_spec("stairs-down");
+  EXPECT_EQ(down.kind, TerrainKind::stairs);
+  EXPECT_DOUBLE_EQ(down.stair_rise_m, -Terrain{}.stair_rise_m);
+  EXPECT_LT(down.height(0, down.stair_start_z_m + 0.5), down.height(0, 0));
+  EXPECT_DOUBLE_EQ(parse_terrain_spec("stairs-down:0.18:0.3").stair_rise_m, -0.18);
+  for (const char* bad : {"slope:abc", "slope:45", "stairs:0.5:0.3", "hill", "flat:3", "stairs:0.1", "stairs:-0.1:0.3",
+                          "stairs-down:-0.1:0.3", "stairs-down:0.3:0.3", "stairs-down:0.1"})
     EXPECT_THROW(parse_terrain_spec(bad), Error) << bad;
 }
 
@@ -92,7 +99,7 @@ TEST(WalkTerrain, JsonRoundTripAndLocatedErrors) {
 
 TEST(WalkTerrain, WrittenTerrainsAreValidUnderTheSchema) {
   const auto schema = nlohmann::json::parse(read_file(std::string(FOOTFIX_SCHEMA_DIR) + "/terrain.schema.json"));
-  for (const char* spec : {"flat", "slope:-12", "hills", "stairs:0.2:0.35"}) {
+  for (const char* spec : {"flat", "slope:-12", "hills", "stairs:0.2:0.35", "stairs-down:0.2:0.35"}) {
     const auto doc = nlohmann::json::parse(terrain_to_json_text(parse_terrain_spec(spec)));
     const auto errors = test::SchemaValidator::validate(schema, doc);
     EXPECT_TRUE(errors.empty()) << spec << ": " << (errors.empty() ? "" : errors.front());

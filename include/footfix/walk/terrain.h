@@ -1,6 +1,6 @@
 // Terrain for the procedural walk: a height field y = height(x, z) over the ground plane, in
 // meters, Y up (the internal frame), with its unit normal. The walk heads along +Z, so slopes
-// and stairs climb along +Z.
+// and stairs climb along +Z (stairs with a negative rise go down along +Z).
 #pragma once
 
 #include <string>
@@ -18,7 +18,7 @@ struct Terrain {
   double slope_deg = 0;        ///< slope: rises along +Z by tan(slope_deg) per meter
   double hill_amplitude_m = 0.12;   ///< hills: height = A cos(2 pi x / L) sin(2 pi z / L)
   double hill_wavelength_m = 5.0;
-  double stair_rise_m = 0.15;  ///< stairs: step height
+  double stair_rise_m = 0.15;  ///< stairs: step height (negative: each tread lower than the last)
   double stair_run_m = 0.32;   ///< stairs: tread depth along +Z
   double stair_start_z_m = 1.0;  ///< stairs: z of the first riser (flat ground before it)
   int stair_count = 12;        ///< stairs: number of steps, then a flat landing
@@ -37,7 +37,8 @@ struct Terrain {
 };
 
 /// A terrain from a short name: "flat", "slope" or "slope:DEG", "hills", "stairs" or
-/// "stairs:RISE:RUN" (meters), or else a JSON file (schemas/terrain.schema.json, or the
+/// "stairs:RISE:RUN" (meters), "stairs-down" or "stairs-down:RISE:RUN" (the same stairs going
+/// down along +Z: a negative rise), or else a JSON file (schemas/terrain.schema.json, or the
 /// <name>.terrain.json `footfix walk` writes: format footfix-walk-terrain). Throws
 /// Error(usage) for a bad name or value, Error(read) for an unreadable file.
 Terrain parse_terrain_spec(const std::string& spec);
