@@ -128,7 +128,7 @@ double heel_strike_rate(const Footstep& to) { return to.heel_strike_rad / std::m
 /// The forefoot meets the ground still rolling, at this fraction of the heel strike's roll rate
 /// (the ground stops it), so the toe joint's plant is a distinct event rather than a slow
 /// approach that looks planted frames early.
-constexpr double k_foot_flat_rate = 0.7;
+constexpr double k_foot_flat_rate = 0.9;
 
 /// Heel strike on `to`: toes up by heel_strike (u = 0) rolling down about the heel to flat (u = 1).
 FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u) {
@@ -162,6 +162,20 @@ Vec3 sole_path(Vec3 a, Vec3 b, const Footstep& from, const Footstep& to, double 
   return {level.x, a.y + (b.y - a.y) * drop, level.z};
 }
 
+/// Share of the swing over which the toe segment turns from flat (as it left the ground) to the
+/// foot's pitch (minimum-jerk). A quicker turn swings the ankle about the tip abruptly: the
+/// knee's peak acceleration, just after toe off, comes mostly from it. Up onto a higher stair
+/// tread it turns sooner: a toe held flat longer would catch the riser, and the lift that clears
+/// it would be out of the leg's reach.
+constexpr double k_toe_turn_share = 0.55;
+constexpr double k_climb_toe_turn_share = 0.3;
+/// The toe tip clears the ground at once: it rises this far (m) over this share of the swing
+/// (minimum-jerk), then keeps it while it leads the foot. With the toe segment turning slowly,
+/// the toe joint would otherwise hang just above its foothold after the lift, where a contact
+/// detector still reads it as planted.
+constexpr double k_tip_clear_m = 0.01;
+constexpr double k_tip_clear_share = 0.1;
+
 /// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
   const FootPose a = toe_off_pose(foot, from, to, 1);
@@ -178,7 +192,8 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
   // The toe segment stays flat as it leaves the ground, then follows the foot.
-  const double toe_flat = 1 - min_jerk(u / 0.3);
+  const bool climbs = from.tread != to.tread && !descends(from, to);
+  const double toe_flat = 1 - min_jerk(u / (climbs ? k_climb_toe_turn_share : k_toe_turn_share));
   pose.toe_rotation = slerp(pose.rotation, a.toe_rotation, toe_flat);
   // The toe tip leads the foot off the ground and the heel leads it onto the next foothold: each
   // travels between its two ends (velocity and acceleration zero there) lifted by the same bump,
@@ -193,7 +208,8 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   if (from.tread == to.tread || descends(from, to)) {
     const Vec3 tip_a = a.ankle + rotate(a.rotation, foot.toe) + rotate(a.toe_rotation, foot.tip_sole - foot.toe);
     const Vec3 tip_b = b.ankle + rotate(b.rotation, foot.toe) + rotate(b.toe_rotation, foot.tip_sole - foot.toe);
-    const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) -
+    const Vec3 tip_up{0, k_tip_clear_m * min_jerk(u / k_tip_clear_share), 0};
+    const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up + tip_up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) -
                           rotate(pose.rotation, foot.toe);
     pose.ankle = lerp(from_tip, from_heel, w);
   } else {

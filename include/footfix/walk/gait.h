@@ -18,7 +18,8 @@
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step).
 // - Each step: toe off (the heel rises about the planted toe joint, still rising at the lift;
 //   the toe segment stays flat), swing (lifted over the terrain between the footholds, led off
-//   the ground by the toe tip and onto the next foothold by the heel; just after the lift the
+//   the ground by the toe tip, which clears it by 1 cm at once, and onto the next foothold by
+//   the heel, or down a stair forward over the nosings before it drops; just after the lift the
 //   whole foot pitches further about its tip, so the ankle plantar flexes most just after toe
 //   off; START and STOP steps lift at least 8 cm), heel strike (the heel lands with the toes up,
 //   the foot rolls down about the heel), then the foot is flat and the toe planted.
