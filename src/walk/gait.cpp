@@ -128,7 +128,7 @@ double heel_strike_rate(const Footstep& to) { return to.heel_strike_rad / std::m
 /// The forefoot meets the ground still rolling, at this fraction of the heel strike's roll rate
 /// (the ground stops it), so the toe joint's plant is a distinct event rather than a slow
 /// approach that looks planted frames early.
-constexpr double k_foot_flat_rate = 0.9;
+constexpr double k_foot_flat_rate = 0.8;
 
 /// Heel strike on `to`: toes up by heel_strike (u = 0) rolling down about the heel to flat (u = 1).
 FootPose heel_strike_pose(const FootGeometry& foot, const Footstep& to, double u) {
@@ -167,14 +167,14 @@ Vec3 sole_path(Vec3 a, Vec3 b, const Footstep& from, const Footstep& to, double 
 /// knee's peak acceleration, just after toe off, comes mostly from it. Up onto a higher stair
 /// tread it turns sooner: a toe held flat longer would catch the riser, and the lift that clears
 /// it would be out of the leg's reach.
-constexpr double k_toe_turn_share = 0.55;
+constexpr double k_toe_turn_share = 0.6;
 constexpr double k_climb_toe_turn_share = 0.3;
 /// The toe tip clears the ground at once: it rises this far (m) over this share of the swing
 /// (minimum-jerk), then keeps it while it leads the foot. With the toe segment turning slowly,
 /// the toe joint would otherwise hang just above its foothold after the lift, where a contact
 /// detector still reads it as planted.
 constexpr double k_tip_clear_m = 0.01;
-constexpr double k_tip_clear_share = 0.1;
+constexpr double k_tip_clear_share = 0.13;
 
 /// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
