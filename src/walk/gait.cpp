@@ -282,6 +282,13 @@ void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe,
   if (i >= 0 && i < terrain.stair_count) zc = terrain.tread_begin_z(i) + 0.5 * terrain.stair_run_m;
   if (i == terrain.stair_count && zc - half - margin < landing) zc = landing + half + margin;
   if (i == -1 && zc + half + margin > first) zc = first - half - margin;
+  // Down off the flight's end tread, the foot lands as on one more tread (the middle of a run past
+  // the edge), not a whole step on: a longer reach down would drop the hips past what the leg
+  // left on the tread can hold.
+  const bool down_off_top = terrain.stair_rise_m > 0 && i == -1 && other_tread == 0;
+  const bool down_off_bottom = terrain.stair_rise_m < 0 && i == terrain.stair_count && other_tread == i - 1;
+  if (down_off_top) zc = std::max(zc, std::min(first - half - margin, first - 0.5 * terrain.stair_run_m));
+  if (down_off_bottom) zc = std::min(zc, std::max(landing + half + margin, landing + 0.5 * terrain.stair_run_m));
   toe.z = zc - center_off;
 }
 

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
-#include <utility>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -196,12 +195,18 @@ TEST(WalkHumanGait, ATurnThatCannotBeReachedWarns) {
 }
 
 TEST(WalkHumanGait, StairsDownAreWalkedWithTheSoleOnEachTread) {
-  // Down a flight, and up one, round and back down it: planted feet held, soles on the treads,
-  // annotate's contacts close to the truth at every frame rate.
-  const std::pair<const char*, const char*> walks[] = {{"stairs-down", "straight"}, {"stairs", "turn:180"}};
-  for (const auto& [terrain, path] : walks) {
-    SCOPED_TRACE(std::string(terrain) + " " + path);
-    const WalkResult w = flat_walk(1.0, 8, terrain, path);
+  // Down a flight (and off its last tread onto the landing), and up one, round and back down it:
+  // planted feet held, soles on the treads.
+  struct Case {
+    const char* terrain;
+    const char* path;
+    double speed;
+  };
+  for (const Case& c : {Case{"stairs-down", "straight", 1.0}, Case{"stairs-down:0.2:0.28", "straight", 1.3},
+                        Case{"stairs", "turn:180", 1.0}}) {
+    const std::string path = c.path;
+    SCOPED_TRACE(std::string(c.terrain) + " " + path);
+    const WalkResult w = flat_walk(c.speed, 8, c.terrain, c.path);
     const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
     EXPECT_LT(w.max_ik_error_m, 0.0002);
     EXPECT_LT(m.max_stance_slide_mm, 0.05);
@@ -209,8 +214,10 @@ TEST(WalkHumanGait, StairsDownAreWalkedWithTheSoleOnEachTread) {
     EXPECT_EQ(m.knee_flips, 0);
     EXPECT_TRUE(w.plan.warnings.empty());
     // The climb's swings graze the tread at the lift by up to 0.3 mm (as straight up the stairs).
-    EXPECT_LE(m.max_sole_penetration_mm, std::string(path) == "straight" ? 0.05 : 0.3);
+    EXPECT_LE(m.max_sole_penetration_mm, path == "straight" ? 0.05 : 0.3);
   }
+  const Terrain landing = parse_terrain_spec("stairs-down:0.2:0.28");
+  EXPECT_EQ(flat_walk(1.3, 8, "stairs-down:0.2:0.28").plan.steps.back().tread, landing.stair_count);
   const WalkResult down = flat_walk(1.0, 8, "stairs-down");
   EXPECT_GE(down.plan.steps.back().tread, 8);
   EXPECT_LT(down.plan.steps.back().toe_m.y, -1.0);  // eight treads of 0.15 m below the start
