@@ -54,16 +54,24 @@ double least_heel_pitch(const GaitPlan& plan, const FootSample& s, const FootGeo
   return high;
 }
 
+/// Whether `to` stands on a lower stair tread than `from`.
+bool lower_tread(const Footstep& from, const Footstep& to) { return to.tread != from.tread && to.toe_m.y < from.toe_m.y; }
+
 /// Highest heel pitch of a toe off from foothold `at` when the plan's pitch leaves the ankle past
-/// its range: the step's toe off angle when it goes down to a lower stair tread (the hip drops
-/// toward that tread while this heel is still low), else 0 (the plan's pitch is the most).
+/// its range: the step's toe off angle when the hips drop toward a lower stair tread during it
+/// (the step goes down, or the other foot lands lower meanwhile) while this heel is still low,
+/// else 0 (the plan's pitch is the most).
 double descent_heel_ceiling_rad(const GaitPlan& plan, int at) {
   const Footstep& from = plan.steps[at];
   const std::vector<int>& ids = plan.per_side[static_cast<int>(from.side)];
   const auto next = std::find(ids.begin(), ids.end(), at) + 1;
   if (next >= ids.end()) return 0;
   const Footstep& to = plan.steps[*next];
-  return to.tread != from.tread && to.toe_m.y < from.toe_m.y ? to.toe_off_rad : 0.0;
+  if (lower_tread(from, to)) return to.toe_off_rad;
+  for (const Footstep& o : plan.steps)
+    if (o.side != from.side && o.heel_strike_s >= to.roll_begin_s && o.heel_strike_s <= to.lift_s && lower_tread(from, o))
+      return to.toe_off_rad;
+  return 0;
 }
 
 }  // namespace
