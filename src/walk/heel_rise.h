@@ -20,8 +20,9 @@ struct LegReach {
 /// Rewrites each toe off in `feet` (per frame and Side, as sample_foot gives them). Its heel
 /// pitch is the least that keeps the ankle within `legs[side].reach_m` of the hip at
 /// `hips[side][frame]` (world, m) and the ankle's dorsiflexion within its range, never falling
-/// and never above the plan's, except before a step down a stair where the plan's leaves the
-/// ankle past that range (then at most the step's toe off angle); from the other foot's heel strike on it moves into the plan's
+/// and never above the plan's, except where the hips drop toward a lower stair tread (this
+/// foot's step or the other foot's landing goes down) and the plan's leaves the ankle past that
+/// range (then at most the step's toe off angle); from the other foot's heel strike on it moves into the plan's
 /// pitch (minimum-jerk) where that is higher, so the lift keeps its pitch and pitch rate.
 void fit_heel_rise(const GaitPlan& plan, const FeetGeometry& geometry, const std::array<std::vector<Vec3>, 2>& hips,
                    const std::array<LegReach, 2>& legs, std::vector<std::array<FootSample, 2>>& feet);
