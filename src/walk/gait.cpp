@@ -209,8 +209,8 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
     const Vec3 tip_a = a.ankle + rotate(a.rotation, foot.toe) + rotate(a.toe_rotation, foot.tip_sole - foot.toe);
     const Vec3 tip_b = b.ankle + rotate(b.rotation, foot.toe) + rotate(b.toe_rotation, foot.tip_sole - foot.toe);
     const Vec3 tip_up{0, k_tip_clear_m * min_jerk(u / k_tip_clear_share), 0};
-    const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up + tip_up - rotate(pose.toe_rotation, foot.tip_sole - foot.toe) -
-                          rotate(pose.rotation, foot.toe);
+    const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up + tip_up -
+                          rotate(pose.toe_rotation, foot.tip_sole - foot.toe) - rotate(pose.rotation, foot.toe);
     pose.ankle = lerp(from_tip, from_heel, w);
   } else {
     pose.ankle = from_heel;

@@ -103,13 +103,15 @@ Terrain parse_terrain_spec(const std::string& spec) {
     const bool ok = params == 0 || (t.kind == TerrainKind::slope && params == 1) ||
                     (t.kind == TerrainKind::stairs && params == 2);
     if (!ok)
-      fail(ErrorKind::usage,
-           "--terrain " + spec + ": expected flat, slope:DEG, hills, stairs, stairs:RISE:RUN, stairs-down or stairs-down:RISE:RUN");
+      fail(ErrorKind::usage, "--terrain " + spec +
+                                 ": expected flat, slope:DEG, hills, stairs, stairs:RISE:RUN, stairs-down or "
+                                 "stairs-down:RISE:RUN");
     if (t.kind == TerrainKind::slope) t.slope_deg = params == 1 ? parse_number(parts[1], spec) : 10.0;
     if (t.kind == TerrainKind::stairs && params == 2) {
       t.stair_rise_m = parse_number(parts[1], spec);
       t.stair_run_m = parse_number(parts[2], spec);
-      if (t.stair_rise_m < 0) fail(ErrorKind::usage, "--terrain " + spec + ": RISE is the step height, >= 0 (stairs-down goes down)");
+      if (t.stair_rise_m < 0)
+        fail(ErrorKind::usage, "--terrain " + spec + ": RISE is the step height, >= 0 (stairs-down goes down)");
     }
     if (down) t.stair_rise_m = -t.stair_rise_m;
     t.validate("--terrain " + spec);
