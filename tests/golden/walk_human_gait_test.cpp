@@ -95,6 +95,15 @@ TEST(WalkHumanGait, ToeMotionHasNoVelocityJumps) {
   for (double speed : {0.8, 1.3}) EXPECT_LE(figures(flat_walk(speed)).toe_accel_max, 2 * reference) << speed;
 }
 
+TEST(WalkHumanGait, KneeAccelerationWithinTwiceTheSharedWalks) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  // The peak comes just after toe off, from how fast the toe segment turns from flat (91-98
+  // m/s^2 with a turn over 0.3 of the swing).
+  const double reference = shared_walks_max(&GaitFigures::knee_accel_max);
+  ASSERT_GT(reference, 10);
+  for (double speed : {0.8, 1.3, 1.8}) EXPECT_LE(figures(flat_walk(speed)).knee_accel_max, 2 * reference) << speed;
+}
+
 TEST(WalkHumanGait, KneeAbsorbsTheLoadingResponse) {
   for (double speed : {1.3, 1.8}) {
     SCOPED_TRACE(speed);
