@@ -14,7 +14,7 @@ void LockOptions::add_to(CLI::App& cmd) {
                  "Runtime lock: an unlocked foot locks only within this distance of its input (m) [default 0.01]")
       ->group("Runtime lock");
   cmd.add_option("--unlock-distance", lock.unlock_distance_m,
-                 "Runtime lock: a locked foot unlocks when its input gets this far away (m) [default 0.25]")
+                 "Runtime lock: a locked foot unlocks when its input gets this far away (m) [default 0.18]")
       ->group("Runtime lock");
   cmd.add_option("--blend-time", lock.blend_time_s, "Runtime lock: inertialization blend time (s) [default 0.15]")
       ->group("Runtime lock");

@@ -52,6 +52,25 @@ Offset transition_offset(const Offset& old, BlendShape old_shape, double time_s,
           from_vel + old.position * w.w2 + old.velocity * w.w3 - to_vel};
 }
 
+namespace {
+
+/// m/s, the horizontal (X, Z) part of `velocity`.
+double horizontal_speed(Vec3 velocity) { return std::hypot(velocity.x, velocity.z); }
+
+/// How far ahead (s, times its horizontal speed over the ground) a foot still catching up is
+/// locked. The lock's cubic offset from speed v with the contact point c x v ahead (0 <= c <= T / 3,
+/// T the blend time) decelerates the foot by (4 - 6 c / T) v / T at the lock: 4 v / T locked
+/// where it is (and the foot runs out and back, and steps by 2 v / T at the blend's end), 2 v / T
+/// at c = T / 3 (its speed falls as v (1 - t)^2, no step at the end). The least c that keeps the
+/// deceleration within unlock_max_accel_mps2: a slow foot stops where it is, as a coast adds slide.
+double catch_up_coast_s(Vec3 velocity_over_ground, const LockSettings& settings) {
+  const double T = settings.blend_time_s, v = horizontal_speed(velocity_over_ground);
+  if (v <= 0) return 0;
+  return std::clamp((4 * T - settings.unlock_max_accel_mps2 * T * T / v) / 6, 0.0, T / 3);
+}
+
+}  // namespace
+
 FootLock::FootLock(const LockSettings& settings) : settings_(settings) {
   settings_.validate();
   reset();
@@ -98,12 +117,15 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
   time_ += dt;
 
   // 3. Lock and unlock by the distance between output and input. A foot still catching up after
-  // an unlock locks where it is: catching up across the planted phase would slide it.
+  // an unlock locks (a little ahead, catch_up_coast_s): catching up across the planted phase
+  // would slide it.
   const double d = length(position_ - input_position_);
+  const bool at_input = d < settings_.lock_distance_m;
   const bool catching_up = time_ < blend_s_ && d < settings_.unlock_distance_m;
-  if (!locked_ && contact && (d < settings_.lock_distance_m || catching_up)) {
+  if (!locked_ && contact && (at_input || catching_up)) {
     locked_ = true;
-    const Vec3 at = d < settings_.lock_distance_m ? input : position_;
+    const Vec3 over_ground = velocity_ - ground_velocity;
+    const Vec3 at = at_input ? input : position_ + over_ground * catch_up_coast_s(over_ground, settings_);
     contact_point_ = {at.x, contact_height_m, at.z};
     transition(input_position_, input_velocity_, contact_point_, ground_velocity, BlendShape::cubic);
     blend_s_ = settings_.blend_time_s;

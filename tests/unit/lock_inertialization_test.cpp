@@ -213,6 +213,26 @@ TEST(LockInertialization, LockAndUnlockFollowTheDistanceThresholds) {
   EXPECT_FALSE(held.step({0.26, 0, 0}, true, 0.0, k_dt).locked);
 }
 
+/// Locks `lock` on the origin for half a second, then holds it while its input runs ahead along
+/// X at `speed_mps` until `gap_m` away; `input` ends there.
+void hold_while_input_runs_ahead(FootLock& lock, Vec3& input, double speed_mps, double gap_m) {
+  input = {};
+  for (int f = 0; f < 60; ++f) lock.step(input, true, 0.0, k_dt);
+  while (input.x < gap_m) {
+    input.x += speed_mps * k_dt;
+    ASSERT_TRUE(lock.step(input, true, 0.0, k_dt).locked);
+  }
+}
+
+/// The largest acceleration (m/s^2, central differences) of the path `out`, sampled every k_dt,
+/// at its frames from `first` (>= 1) on.
+double peak_accel_mps2(const std::vector<Vec3>& out, size_t first) {
+  double peak = 0;
+  for (size_t f = first; f + 1 < out.size(); ++f)
+    peak = std::max(peak, length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt));
+  return peak;
+}
+
 TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound) {
   // A toe held while its input ran 6 cm ahead, released as the input moves on at a steady
   // 0.5 m/s (no acceleration of its own): the output starts from rest and must close the gap.
@@ -224,11 +244,7 @@ TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound)
   const LockSettings settings;
   FootLock lock(settings);
   Vec3 input;
-  for (int f = 0; f < 60; ++f) lock.step(input, true, 0.0, k_dt);
-  while (input.x < 0.06) {  // held while the body runs ahead at 0.5 m/s
-    input.x += 0.5 * k_dt;
-    ASSERT_TRUE(lock.step(input, true, 0.0, k_dt).locked);
-  }
+  hold_while_input_runs_ahead(lock, input, 0.5, 0.06);
   std::vector<Vec3> out;
   const int frames = static_cast<int>(settings.max_unlock_blend_s / k_dt) + 2;
   for (int f = 0; f < frames; ++f) {
@@ -237,10 +253,7 @@ TEST(LockInertialization, AnUnlockAfterTheBodyRanAheadAcceleratesWithinItsBound)
     ASSERT_FALSE(s.locked);
     out.push_back(s.position);
   }
-  double peak = 0;
-  for (size_t f = 1; f + 1 < out.size(); ++f)
-    peak = std::max(peak, length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt));
-  EXPECT_LE(peak, settings.unlock_max_accel_mps2 * 1.05);
+  EXPECT_LE(peak_accel_mps2(out, 1), settings.unlock_max_accel_mps2 * 1.05);
   EXPECT_LT(length(out.back() - input), 1e-6);
 }
 
@@ -255,11 +268,7 @@ TEST(LockInertialization, AnUnlockLeavesAndArrivesWithoutAJolt) {
   const LockSettings settings;
   FootLock lock(settings);
   Vec3 input;
-  for (int f = 0; f < 60; ++f) lock.step(input, true, 0.0, k_dt);
-  while (input.x < 0.06) {
-    input.x += 0.5 * k_dt;
-    lock.step(input, true, 0.0, k_dt);
-  }
+  hold_while_input_runs_ahead(lock, input, 0.5, 0.06);
   std::vector<Vec3> out{lock.step(input, true, 0.0, k_dt).position};  // the last locked frame
   int blend_end = 0;
   for (int f = 0; f < 120; ++f) {
@@ -273,6 +282,34 @@ TEST(LockInertialization, AnUnlockLeavesAndArrivesWithoutAJolt) {
   EXPECT_LT(accel(1), 1.5);
   EXPECT_LT(accel(blend_end - 1), 1.5);
   EXPECT_LT(accel(blend_end), 1.5);
+}
+
+TEST(LockInertialization, AFootStillCatchingUpStopsWithinTheBound) {
+  // A toe held while its input ran 4 cm ahead at 0.35 m/s, let go (contact off) and, while its
+  // unlock blend still closes the gap, in contact again as the input stops dead: it locks
+  // where it is heading. Its speed v there is about 0.4 m/s (the input's plus the catch-up);
+  // locked where it is, the lock's cubic offset would stop it with 4 v / T = 10.7 m/s^2 over the
+  // 0.15 s blend. Locked a little ahead, its deceleration stays within unlock_max_accel_mps2
+  // (central differences of the output, plus a little for the sampling).
+  const LockSettings settings;
+  FootLock lock(settings);
+  Vec3 input;
+  hold_while_input_runs_ahead(lock, input, 0.35, 0.04);
+  std::vector<Vec3> out;
+  for (int f = 0; f < 18; ++f) {  // 0.15 s of the unlock blend
+    input.x += 0.35 * k_dt;
+    out.push_back(lock.step(input, false, 0.0, k_dt).position);
+  }
+  const size_t lock_frame = out.size();
+  const FootLock::Step relock = lock.step(input, true, 0.0, k_dt);
+  ASSERT_TRUE(relock.locked);
+  ASSERT_GT(length(relock.position - input), settings.lock_distance_m);  // still catching up
+  ASSERT_GT(length(relock.velocity), 0.35);
+  out.push_back(relock.position);
+  for (int f = 0; f < 30; ++f) out.push_back(lock.step(input, true, 0.0, k_dt).position);
+  EXPECT_LE(peak_accel_mps2(out, lock_frame), settings.unlock_max_accel_mps2 * 1.05);
+  // And it comes to rest on its contact point.
+  EXPECT_LT(length(out.back() - relock.contact_point), 1e-6);
 }
 
 TEST(LockInertialization, RejectsBadSettings) {

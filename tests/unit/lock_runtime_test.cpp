@@ -105,6 +105,7 @@ TEST(LockRuntime, HoldsALockedToeWhenTheBodyRunsAhead) {
   no_drop.max_pelvis_drop_m = 0;
   no_drop.release_miss_m = 1;  // the lock as it was: never lowered, never let go
   no_drop.lift_release_height_m = 1;
+  no_drop.lock.unlock_distance_m = 0.25;  // and unlocked only once its input is 25 cm away
   const LockHold before = lock_hold(lock_clip(ahead, walk.rig, no_drop), walk.rig);
   const LockClipResult locked = lock_clip(ahead, walk.rig, RuntimeLockSettings{});
   const LockHold after = lock_hold(locked, walk.rig);

@@ -14,8 +14,11 @@ namespace footfix {
 struct LockSettings {
   /// An unlocked foot locks only when its output is closer than this to its input (m).
   double lock_distance_m = 0.01;
-  /// A locked foot unlocks when its input moves farther than this from the output (m).
-  double unlock_distance_m = 0.25;
+  /// A locked foot unlocks when its input moves farther than this from the output (m); a foot
+  /// whose unlock blend still runs locks again only within it. Held past 18 cm, a toe's unlock
+  /// closes a gap too wide for its blend (on the shared clips made to slide: 2 more rows within
+  /// 1.5 x the input's toe acceleration at every event than with 25 cm, and 2 more holding).
+  double unlock_distance_m = 0.18;
   /// Time over which the offset of a transition decays to zero (s, > 0). The reference method
   /// uses 0.5 s; a lock keeps the foot's velocity and lets it coast about 0.15 x speed x blend
   /// time out and back before it settles, so on the shared clips made to slide (x1.25, x0.75)
@@ -29,7 +32,8 @@ struct LockSettings {
   /// stays within this (m/s^2). Closing a 10-20 cm gap left by a body that ran ahead in 0.15 s
   /// reaches 30-70 m/s^2, several times the input's own toe-off. The output's acceleration is the
   /// input's plus the offset's: at a slow toe-off (the input's about 12 m/s^2) 7 keeps the sum
-  /// within 1.5 x the input's.
+  /// within 1.5 x the input's. A foot still catching up that locks is stopped within it too
+  /// (its contact point taken a little ahead, where the stop needs no more).
   double unlock_max_accel_mps2 = 7;
   /// The longest an unlock's blend may last (s; below blend_time_s: blend_time_s). A foot whose
   /// unlock blend still runs when its next contact starts locks where it is (within
