@@ -31,10 +31,11 @@ struct LockSettings {
   /// the gap between the held contact point and the input, the speed the input already has)
   /// stays within this (m/s^2). Closing a 10-20 cm gap left by a body that ran ahead in 0.15 s
   /// reaches 30-70 m/s^2, several times the input's own toe-off. The output's acceleration is the
-  /// input's plus the offset's: at a slow toe-off (the input's about 12 m/s^2) 7 keeps the sum
-  /// within 1.5 x the input's. A foot still catching up that locks is stopped within it too
-  /// (its contact point taken a little ahead, where the stop needs no more).
-  double unlock_max_accel_mps2 = 7;
+  /// input's plus the offset's: at a slow toe-off (the input's about 12 m/s^2) 6 keeps the sum
+  /// within 1.5 x the input's (7 left the start-walk-stop clip's slowest at 1.54). A foot still
+  /// catching up that locks is stopped within it too where a contact point up to a third of the
+  /// blend ahead allows (a speed up to this x blend_time_s / 2).
+  double unlock_max_accel_mps2 = 6;
   /// The longest an unlock's blend may last (s; below blend_time_s: blend_time_s). A foot whose
   /// unlock blend still runs when its next contact starts locks where it is (within
   /// unlock_distance_m of its input) rather than keep catching up across the planted phase.

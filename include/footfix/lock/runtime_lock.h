@@ -61,8 +61,10 @@ struct RuntimeLockSettings {
   /// point and still rising faster than lift_release_speed_mps (m/s, >= 0) is leaving the ground
   /// (heel-off, toe-off): it is released at once (blended as any unlock) and stays free until its
   /// contact ends. The detector's window ends the contact only once the toe has moved for a
-  /// while; held until then, the toe is yanked up and after the input when it lets go.
-  double lift_release_height_m = 0.01;
+  /// while; held until then, the toe is yanked up and after the input when it lets go (with
+  /// 1 cm, the start-walk-stop clip slowed down let a toe go a frame later, at 1.15 m/s, 1.6 x
+  /// its input's acceleration).
+  double lift_release_height_m = 0.0075;
   double lift_release_speed_mps = 0.1;
   /// A root (the translation joint, world) that moves farther than this in one update (m, > 0)
   /// is a teleport or a cut: the lock resets (as reset()) and that frame shows the input. At
