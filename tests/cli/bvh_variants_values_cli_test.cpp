@@ -97,15 +97,22 @@ long walk_row_line(int row) {
   return 2 + row + static_cast<long>(count_of(text.substr(0, text.find("Frame Time:")), "\n"));
 }
 
+/// Cleans `text` as `name` in `dir`: refused (exit 3, the message holding `refusal`), then
+/// cleaned with --repair; returns the repaired run.
+test::BoundedRun refused_then_repaired(const test::TempDir& dir, const std::string& name, const std::string& text,
+                                       const std::string& refusal) {
+  auto refused = clean_text(dir, name, text);
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_TRUE(contains(refused.err, refusal)) << refused.err;
+  auto repaired = clean_text(dir, name, text, {"--repair"});
+  test::expect_cleaned_with_contacts(dir, name, repaired);
+  return repaired;
+}
+
 TEST(BvhVariantsValuesCli, RepairFillsNonFiniteValuesFromTheirChannel) {
   const std::string text = with_values(walk_text(), {{10, 0}, {11, 0}, {11, 7}}, "nan");
   test::TempDir dir;
-  auto refused = clean_text(dir, "nan.bvh", text);
-  EXPECT_EQ(refused.exit_code, 3) << refused.err;
-  EXPECT_TRUE(contains(refused.err, "--repair")) << refused.err;
-
-  auto repaired = clean_text(dir, "nan.bvh", text, {"--repair"});
-  test::expect_cleaned_with_contacts(dir, "nan.bvh", repaired);
+  auto repaired = refused_then_repaired(dir, "nan.bvh", text, "--repair");
   EXPECT_EQ(count_of(repaired.err, "warning:"), 1u) << repaired.err;
   EXPECT_TRUE(contains(repaired.err, "line " + std::to_string(walk_row_line(10)) +
                                          ": repaired 3 non-finite values on 2 motion lines"))
@@ -145,11 +152,7 @@ TEST(BvhVariantsValuesCli, OldWindowsSpellingsOfNonFiniteValuesAreRepairedToo) {
   text = with_values(text, {{20, 0}}, "-1.#IND00");
   text = with_values(text, {{30, 0}}, "1.#INF00");
   test::TempDir dir;
-  auto refused = clean_text(dir, "msvc.bvh", text);
-  EXPECT_EQ(refused.exit_code, 3) << refused.err;
-  EXPECT_TRUE(contains(refused.err, "non-finite value '1.#QNAN0'")) << refused.err;
-  auto repaired = clean_text(dir, "msvc.bvh", text, {"--repair"});
-  test::expect_cleaned_with_contacts(dir, "msvc.bvh", repaired);
+  auto repaired = refused_then_repaired(dir, "msvc.bvh", text, "non-finite value '1.#QNAN0'");
   EXPECT_TRUE(contains(repaired.err, "repaired 3 non-finite values on 3 motion lines")) << repaired.err;
 }
 
