@@ -217,6 +217,21 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
     m.truth.source_frame.meters_per_unit = 1.0;
     return m;
   });
+  // A depth camera or pose estimator that loses a foot for a frame or two (occlusion): light
+  // jitter at 30 Hz, and six glitches where a heel turns 46 degrees away and back, the third and
+  // sixth over two frames.
+  v.emplace_back("glitches", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
+    add_capture_noise(m.input, rig.translation_joint, 31, 0.01, 0.3, 0.6);
+    std::mt19937 rng(5);
+    for (int k = 0; k < 6; ++k) {
+      const int f = std::uniform_int_distribution<int>(1, m.input.frame_count - 3)(rng);
+      const int heel = rig.legs[k % 2].heel;
+      for (int g = f; g <= f + (k % 3 == 2 ? 1 : 0); ++g)
+        m.input.rotation(g, heel) = m.input.rotation(g, heel) * axis_angle(Vec3{1, 0, 0}, 0.8);
+    }
+    return m;
+  });
   v.emplace_back("depth", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
     add_capture_noise(m.input, rig.translation_joint, 31);

@@ -12,6 +12,7 @@
 #include "footfix/solve/pinned_root.h"
 #include "clean_problem.h"
 #include "guard_pops.h"
+#include "leg_glitches.h"
 #include "loop_wrap.h"
 #include "noisy_contact_ends.h"
 #include "offline_apply.h"
@@ -611,12 +612,28 @@ CleanResult clean_clip_impl(const Clip& clip, Clip* owned, const Rig& rig, const
 
 }  // namespace
 
+namespace {
+
+/// `result` with the warning that `glitches` were bridged, first.
+CleanResult with_glitch_warning(CleanResult result, const std::vector<LegGlitch>& glitches) {
+  if (!glitches.empty()) result.warnings.insert(result.warnings.begin(), describe_leg_glitches(glitches, result.cleaned));
+  return result;
+}
+
+}  // namespace
+
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
-  return clean_clip_impl(clip, nullptr, rig, settings, contacts);
+  const std::vector<LegGlitch> glitches = find_leg_glitches(clip, rig);
+  if (glitches.empty()) return clean_clip_impl(clip, nullptr, rig, settings, contacts);
+  Clip bridged = clip;
+  bridge_leg_glitches(bridged, glitches);
+  return with_glitch_warning(clean_clip_impl(bridged, &bridged, rig, settings, contacts), glitches);
 }
 
 CleanResult clean_clip(Clip&& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
-  return clean_clip_impl(clip, &clip, rig, settings, contacts);
+  const std::vector<LegGlitch> glitches = find_leg_glitches(clip, rig);
+  bridge_leg_glitches(clip, glitches);
+  return with_glitch_warning(clean_clip_impl(clip, &clip, rig, settings, contacts), glitches);
 }
 
 }  // namespace footfix
