@@ -12,6 +12,7 @@
 #include "command.h"
 #include "contact_options.h"
 #include "footfix/contacts/detect_contacts.h"
+#include "footfix/contacts/leg_glitches.h"
 #include "footfix/core/text_location.h"
 #include "footfix/files/atomic_file.h"
 #include "contacts/contacts_json.h"
@@ -71,6 +72,10 @@ ContactSettings resolve_settings(const AnnotateOptions& opts) {
 void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactSettings& settings) {
   const std::string input = item.input;
   LoadedClip loaded = load_clip(item.input, read);
+  // Contacts of the clip as clean detects them: with its tracking glitches bridged.
+  const std::vector<LegGlitch> glitches = find_leg_glitches(loaded.clip, loaded.rig);
+  bridge_leg_glitches(loaded.clip, glitches);
+  if (!glitches.empty()) loaded.warnings.push_back(describe_leg_glitches(glitches, loaded.clip));
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);

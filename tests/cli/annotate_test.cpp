@@ -10,8 +10,12 @@
 #include <fstream>
 #include <string>
 
+#include "footfix/core/math.h"
 #include "footfix/files/atomic_file.h"
+#include "footfix/io/clip_io.h"
+#include "footfix/pipeline/load_clip.h"
 #include "contacts/contacts_json.h"
+#include "support/capture_noise.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 #include "unit/contacts_json_schema.h"
@@ -55,6 +59,36 @@ TEST(AnnotateCli, DirectoryInputMirrorsTheTreeUnderOutput) {
   auto errors = test::SchemaValidator::validate(
       schema, nlohmann::json::parse(read_file(root / "out" / "a" / "walk.contacts.json")));
   EXPECT_TRUE(errors.empty()) << errors.front();
+}
+
+TEST(AnnotateCli, ATrackingGlitchDoesNotSplitAContact) {
+  // The walk at 30 Hz, and a copy whose left heel turns 46 degrees off for one frame in the
+  // middle of a contact (a depth camera losing the foot): annotate bridges the glitch, as clean
+  // does, and finds the walk's own contacts, with one warning.
+  fs::path root = make_tree("glitch");
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+  Clip clip = test::resampled(loaded.clip, 30);
+  clip.source = nullptr;  // written in the standard layout, from the transforms
+  save_clip(clip, root / "in" / "walk.bvh");
+  ASSERT_EQ(run_footfix("annotate " + quoted(root / "in" / "walk.bvh")).exit_code, 0);
+  const ContactsDocument clean = read_contacts_json(root / "in" / "walk.contacts.json");
+  const auto& contact = clean.result.foot(Side::left).intervals.at(1);
+  const int frame = (contact.first_frame + contact.last_frame) / 2, heel = loaded.rig.legs[0].heel;
+  clip.rotation(frame, heel) = clip.rotation(frame, heel) * axis_angle(Vec3{1, 0, 0}, 0.8);
+  save_clip(clip, root / "in" / "glitch.bvh");
+  RunResult r = run_footfix("annotate " + quoted(root / "in" / "glitch.bvh"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 tracking glitch in the legs"), std::string::npos) << r.output;
+  const ContactsDocument glitched = read_contacts_json(root / "in" / "glitch.contacts.json");
+  for (Side side : {Side::left, Side::right}) {
+    const auto& a = clean.result.foot(side).intervals;
+    const auto& b = glitched.result.foot(side).intervals;
+    ASSERT_EQ(a.size(), b.size()) << to_string(side);
+    for (size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].first_frame, b[i].first_frame) << to_string(side) << " contact " << i;
+      EXPECT_EQ(a[i].last_frame, b[i].last_frame) << to_string(side) << " contact " << i;
+    }
+  }
 }
 
 TEST(AnnotateCli, WithoutOutputWritesBesideTheInput) {

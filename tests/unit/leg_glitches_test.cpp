@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "footfix/contacts/leg_glitches.h"
 #include "footfix/core/math.h"
 #include "footfix/eval/sliding.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
-#include "solve/leg_glitches.h"
 #include "support/capture_noise.h"
 #include "support/paths.h"
 

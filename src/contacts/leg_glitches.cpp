@@ -1,4 +1,4 @@
-#include "leg_glitches.h"
+#include "footfix/contacts/leg_glitches.h"
 
 #include <algorithm>
 #include <cmath>
