@@ -34,7 +34,7 @@ void CleanBatch::work(const BatchItem& item, std::size_t index) {
       return;
     }
   }
-  ClipReport clip = clean_one(item.input, {item.output, item.companion}, settings_.one);
+  ClipReport clip = clean_one(item.input, {item.output, item.companion, &commit_gate_}, settings_.one);
   residual_[index] = clip.metrics->cleaned_slide.p95_cm_per_s;
   if (callbacks_.clip_done) callbacks_.clip_done(item, clip);
   pending_[index] = std::make_unique<ClipReport>(std::move(clip));
@@ -107,6 +107,7 @@ CleanBatchResult CleanBatch::run() {
 }
 
 StoppedBatch CleanBatch::stop(const std::string& reason) {
+  commit_gate_.close();  // before the lock: a clip being recorded has committed already
   std::lock_guard<std::mutex> lock(record_mutex_);
   StoppedBatch stopped;
   if (finished_ || stopped_) return stopped;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "contacts/contacts_json.h"
+#include "footfix/core/error.h"
 #include "footfix/eval/metrics.h"
 #include "footfix/files/atomic_file.h"
 #include "footfix/gltf/gltf.h"
@@ -75,19 +76,19 @@ ClipReport clean_one(const std::filesystem::path& input, const CleanOneOutputs& 
   write_contacts_json(result.cleaned, result.contacts, s.clean.contacts, contacts_text, &info);
   SaveOptions clip_save = s.save;
   if (is_gltf_path(outputs.clip)) clip_save.gltf_extras = contacts_text.str();
-  save_clip(result.cleaned, outputs.clip, clip_save);
-  try {
-    write_file_atomically(outputs.contacts, [&](std::ostream& out) { out << contacts_text.str(); });
-  } catch (...) {
-    std::error_code ec;
-    std::filesystem::remove(outputs.clip, ec);  // no clip without its contacts
-    throw;
-  }
+  // Both written first, then put in place back to back: no clip without its contacts.
+  AtomicFileGroup files;
+  const std::vector<std::filesystem::path> buffers = add_clip_files(result.cleaned, outputs.clip, clip_save, files);
+  files.add(outputs.contacts, [&](std::ostream& out) { out << contacts_text.str(); });
+  if (outputs.gate == nullptr) files.commit();
+  else if (!outputs.gate->pass([&files] { files.commit(); }))
+    fail(ErrorKind::write, outputs.clip.string() + ": not written: the run was stopped");
   ClipReport record;
   record.status = ClipStatus::ok;
   record.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   record.output = outputs.clip.string();
   record.contacts = outputs.contacts.string();
+  for (const auto& buffer : buffers) record.buffers.push_back(buffer.string());
   record.contact_count = result.contacts.feet[0].intervals.size() + result.contacts.feet[1].intervals.size();
   record.frames = plot.frames;
   record.solver_iterations = result.solver_iterations;

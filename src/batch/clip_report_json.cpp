@@ -228,6 +228,7 @@ json clip_report_to_json(const ClipReport& clip) {
   }
   out["output"] = clip.output;
   out["contacts"] = clip.contacts;
+  if (!clip.buffers.empty()) out["buffers"] = clip.buffers;
   out["contact_count"] = clip.contact_count;
   if (clip.time_s) out["time_s"] = *clip.time_s;
   if (clip.frames) out["frames"] = *clip.frames;
@@ -254,6 +255,7 @@ ClipReport clip_report_from_json(const json& entry) {
   clip.check = check == "passed" ? CheckResult::passed : check == "failed" ? CheckResult::failed : CheckResult::none;
   clip.output = text_of(entry, "output");
   clip.contacts = text_of(entry, "contacts");
+  clip.buffers = texts_at(entry, "buffers");
   if (const json* count = member(entry, "contact_count"); count != nullptr && count->is_number_unsigned())
     clip.contact_count = count->get<std::size_t>();
   if (const json* time = member(entry, "time_s"); time != nullptr && time->is_number()) clip.time_s = time->get<double>();

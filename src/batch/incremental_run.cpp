@@ -5,7 +5,6 @@
 #include <filesystem>
 
 #include "footfix/batch/output_guard.h"
-#include "footfix/gltf/gltf.h"
 #include "solve/clean_settings_json.h"
 
 namespace footfix {
@@ -55,10 +54,10 @@ std::optional<ClipReport> IncrementalRun::skip_unchanged(const BatchItem& item, 
   std::error_code ec;
   if (recorded == nullptr || !fs::exists(item.output, ec) || !fs::exists(contacts_json_path(item.output), ec))
     return std::nullopt;
-  // A glTF output is whole only with the buffer files it names (a patched .gltf's own .bin).
-  if (is_gltf_path(item.output))
-    for (const fs::path& buffer : gltf_buffer_files(item.output))
-      if (!fs::exists(buffer, ec)) return std::nullopt;
+  // A glTF output is whole only with the buffer files it names (a patched .gltf's own .bin), as
+  // its clean recorded them.
+  for (const std::string& buffer : recorded->report.buffers)
+    if (!fs::exists(buffer, ec)) return std::nullopt;
   ClipReport report = recorded->report;
   report.input = item.input;
   report.output = item.output;

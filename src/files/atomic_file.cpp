@@ -42,7 +42,17 @@ void set_atomic_write_observer(AtomicWriteObserver observer) { g_observer.store(
 
 void remove_temporary_files_on_signals() { io_detail::remove_named_temporaries_on_signals(); }
 
-void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+/// A file written to its temporary file beside its target, synced, and not yet put in place.
+struct AtomicFileGroup::Pending {
+  explicit Pending(const fs::path& target) : path(target), tmp(target.parent_path().empty() ? fs::path(".") : target.parent_path()) {}
+  fs::path path;
+  TemporaryFile tmp;
+};
+
+namespace {
+
+/// Creates the missing folders above `path` and removes stale temporaries from its folder.
+void prepare_folder_of(const fs::path& path) {
   std::error_code ec;
   fs::path parent = path.parent_path();
   if (!parent.empty() && !fs::exists(parent, ec)) {
@@ -50,7 +60,17 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
     if (ec) fail(ErrorKind::write, path.string() + ": cannot create directory: " + ec.message());
   }
   remove_stale_temporaries(parent);
-  TemporaryFile tmp(parent.empty() ? fs::path(".") : parent);
+}
+
+}  // namespace
+
+AtomicFileGroup::AtomicFileGroup() = default;
+AtomicFileGroup::~AtomicFileGroup() = default;
+
+void AtomicFileGroup::add(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  prepare_folder_of(path);
+  auto file = std::make_unique<Pending>(path);
+  TemporaryFile& tmp = file->tmp;
   if (tmp.fd() < 0) fail(ErrorKind::write, path.string() + ": cannot open for writing: " + os_reason(tmp.error()));
   {
     FdBuffer buffer(tmp.fd());
@@ -63,8 +83,38 @@ void write_file_atomically(const fs::path& path, const std::function<void(std::o
   keep_mode_of(path, tmp.fd());
   if (::fsync(tmp.fd()) != 0) fail_errno(ErrorKind::write, path, "cannot sync");
   notify(path, AtomicWriteStage::written);
-  if (!tmp.commit(path)) fail_errno(ErrorKind::write, path, "cannot put into place");
-  notify(path, AtomicWriteStage::committed);
+  pending_.push_back(std::move(file));
+}
+
+std::vector<fs::path> AtomicFileGroup::paths() const {
+  std::vector<fs::path> out;
+  for (const auto& file : pending_) out.push_back(file->path);
+  return out;
+}
+
+void AtomicFileGroup::commit() {
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    const fs::path& path = pending_[i]->path;
+    if (!pending_[i]->tmp.commit(path)) {
+      const int error = errno;
+      for (std::size_t done = 0; done < i; ++done) {
+        std::error_code ec;
+        fs::remove(pending_[done]->path, ec);
+      }
+      const fs::path failed = path;
+      pending_.clear();  // the temporary files not put in place go now, not with the group
+      errno = error;
+      fail_errno(ErrorKind::write, failed, "cannot put into place");
+    }
+    notify(path, AtomicWriteStage::committed);
+  }
+  pending_.clear();
+}
+
+void write_file_atomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  AtomicFileGroup file;
+  file.add(path, write);
+  file.commit();
 }
 
 }  // namespace footfix

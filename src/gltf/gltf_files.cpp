@@ -24,12 +24,12 @@ std::string lower_extension(const fs::path& path) {
   return ext;
 }
 
-/// A glTF file's external buffer files, copied beside `output` when it is written to another
-/// folder (the URIs were checked to name files inside the source's folder when it was read),
-/// unless a file of that name is there already; `replaced` (a URI the output no longer names) is
-/// not copied.
+/// A glTF file's external buffer files, copied beside `output` (added to `files`) when it is
+/// written to another folder (the URIs were checked to name files inside the source's folder when
+/// it was read), unless a file of that name is there already; `replaced` (a URI the output no
+/// longer names) is not copied.
 void copy_external_buffers(const GltfSource& src, const std::string& source_name, const fs::path& output,
-                           const std::string& replaced) {
+                           const std::string& replaced, AtomicFileGroup& files) {
   const fs::path from = fs::path(source_name).parent_path(), to = output.parent_path();
   std::error_code ec;
   if (fs::equivalent(from.empty() ? "." : from, to.empty() ? "." : to, ec)) return;
@@ -38,7 +38,7 @@ void copy_external_buffers(const GltfSource& src, const std::string& source_name
     const fs::path target = to / gltf::uri_path(uri);
     if (fs::exists(target, ec)) continue;
     const std::string bytes = read_file(from / gltf::uri_path(uri));
-    write_file_atomically(target, [&](std::ostream& out) { out << bytes; });
+    files.add(target, [&](std::ostream& out) { out << bytes; });
   }
 }
 
@@ -71,32 +71,34 @@ bool is_gltf_path(const fs::path& path) {
   return ext == ".gltf" || ext == ".glb";
 }
 
-void save_gltf(const Clip& clip, const fs::path& path, const std::string& extras) {
+std::vector<fs::path> add_gltf_files(const Clip& clip, const fs::path& path, const std::string& extras,
+                                     AtomicFileGroup& files) {
   const bool binary = lower_extension(path) == ".glb";
   const auto* src = dynamic_cast<const GltfSource*>(clip.source.get());
   if (src && src->document.container.binary != binary)
     fail(ErrorKind::write, path.string() + ": a clip read from " + (binary ? ".gltf" : ".glb") +
                                " is written back in its own container (write " + (binary ? ".gltf" : ".glb") + ")");
   const GltfOutput out = gltf_output(clip, binary, extras, src ? new_buffer_uri(*src, clip.source_name, path) : "");
-  if (src) copy_external_buffers(*src, clip.source_name, path, out.replaced_uri);
-  // The buffer file first: a reader that sees the new glTF file finds its buffer complete.
+  if (src) copy_external_buffers(*src, clip.source_name, path, out.replaced_uri, files);
+  // The buffer files first: a reader that sees the new glTF file finds its buffers complete.
   if (!out.bin_uri.empty())
-    write_file_atomically(path.parent_path() / gltf::uri_path(out.bin_uri), [&](std::ostream& s) { s << out.bin; });
-  write_file_atomically(path, [&](std::ostream& s) { s << out.file; });
+    files.add(path.parent_path() / gltf::uri_path(out.bin_uri), [&](std::ostream& s) { s << out.bin; });
+  files.add(path, [&](std::ostream& s) { s << out.file; });
+  // Only a patch keeps external buffers (a skeleton-only file embeds its data).
+  std::vector<fs::path> buffers;
+  if (src) {
+    const gltf::Container container = gltf::split_container(out.file, path.string());
+    for (const std::string& uri : gltf::external_buffer_uris(gltf::Json::parse(container.json), path.string()))
+      buffers.push_back(path.parent_path() / gltf::uri_path(uri));
+  }
+  return buffers;
 }
 
-std::vector<fs::path> gltf_buffer_files(const fs::path& path) {
-  std::vector<fs::path> files;
-  try {
-    const std::string bytes = read_file(path);
-    const gltf::Container container = gltf::split_container(bytes, path.string());
-    const gltf::Json json = gltf::Json::parse(container.json);
-    for (const std::string& uri : gltf::external_buffer_uris(json, path.string()))
-      files.push_back(path.parent_path() / gltf::uri_path(uri));
-  } catch (const std::exception&) {
-    return {};
-  }
-  return files;
+std::vector<fs::path> save_gltf(const Clip& clip, const fs::path& path, const std::string& extras) {
+  AtomicFileGroup files;
+  std::vector<fs::path> buffers = add_gltf_files(clip, path, extras, files);
+  files.commit();
+  return buffers;
 }
 
 }  // namespace footfix

@@ -37,23 +37,28 @@ Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<s
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh, .fbx, .gltf or .glb)");
 }
 
-void save_clip(const Clip& clip, const fs::path& path, const SaveOptions& options) {
+std::vector<fs::path> add_clip_files(const Clip& clip, const fs::path& path, const SaveOptions& options,
+                                     AtomicFileGroup& files) {
   std::string ext = lower_extension(path);
   if (ext == ".bvh") {
-    write_file_atomically(path, [&](std::ostream& out) { write_bvh(clip, out, options.bvh); });
-    return;
+    files.add(path, [&](std::ostream& out) { write_bvh(clip, out, options.bvh); });
+    return {};
   }
   if (ext == ".fbx") {
     if (!dynamic_cast<const FbxSource*>(clip.source.get()))
       fail(ErrorKind::write, path.string() + ": FBX output needs a clip read from FBX (write .bvh instead)");
-    write_file_atomically(path, [&](std::ostream& out) { write_fbx(clip, out, options.fbx); });
-    return;
+    files.add(path, [&](std::ostream& out) { write_fbx(clip, out, options.fbx); });
+    return {};
   }
-  if (is_gltf_path(path)) {
-    save_gltf(clip, path, options.gltf_extras);
-    return;
-  }
+  if (is_gltf_path(path)) return add_gltf_files(clip, path, options.gltf_extras, files);
   fail(ErrorKind::write, path.string() + ": cannot write '" + ext + "' files (expected .bvh, .fbx, .gltf or .glb)");
+}
+
+std::vector<fs::path> save_clip(const Clip& clip, const fs::path& path, const SaveOptions& options) {
+  AtomicFileGroup files;
+  std::vector<fs::path> needed = add_clip_files(clip, path, options, files);
+  files.commit();
+  return needed;
 }
 
 }  // namespace footfix

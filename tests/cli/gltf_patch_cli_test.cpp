@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+
+#include <chrono>
 #include <cstring>
 #include <set>
 #include <string>
@@ -15,6 +18,7 @@
 
 #include "cli/gltf_cli_helpers.h"
 #include "cli/run_footfix.h"
+#include "support/limited_run.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
 
@@ -138,6 +142,34 @@ TEST(GltfPatchCli, IncrementalCleansAgainAnOutputThatLostItsBin) {
   EXPECT_EQ(after_loss.output.find("skipped"), std::string::npos) << after_loss.output;
   ASSERT_TRUE(fs::exists(dir / "out" / "walk.bin"));
   EXPECT_EQ(read_output(dir / "out" / "walk.bin"), bin);
+}
+
+TEST(GltfPatchCli, ReportListsTheBinTheOutputNeeds) {
+  TempDir dir;
+  external_walk(dir / "in", "walk", "walk.bin");
+  const fs::path report = dir / "r.json";
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " + quoted(dir / "out" / "walk.gltf") +
+                                  " --report " + quoted(report));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const json clip = json::parse(read_output(report))["clips"][0];
+  EXPECT_EQ(clip["buffers"], json::array({(dir / "out" / "walk.bin").string()})) << clip.dump();
+}
+
+// A SIGTERM landing after the output's own .bin is put in place and before the .gltf is
+// (FOOTFIX_TEST_SIGTERM_AT holds that thread there): the stop waits, so the .gltf and its contacts
+// are in place with the .bin, never the .bin alone.
+TEST(GltfPatchCli, SigtermAfterTheBinStillLeavesTheGltfAndItsContacts) {
+  TempDir dir;
+  external_walk(dir / "in", "walk", "walk.bin");
+  LimitedRunOptions options;
+  options.bound = std::chrono::seconds(120);
+  options.env = {"FOOTFIX_TEST_SIGTERM_AT=committed:walk.bin"};
+  const LimitedRun r = run_footfix_limited({"clean", (dir / "in").string(), "-o", (dir / "out").string()}, options);
+  ASSERT_FALSE(r.timed_out) << r.err;
+  EXPECT_EQ(r.signal, SIGTERM) << r.err;
+  ASSERT_TRUE(fs::exists(dir / "out" / "walk.bin")) << "the hook never ran: " << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "walk.gltf")) << "an orphan .bin";
+  EXPECT_TRUE(fs::exists(dir / "out" / "walk.contacts.json")) << "a clip without its contacts";
 }
 
 TEST(GltfPatchCli, BinIsNamedAfterTheOutputAndNeverOverwritesTheInputs) {

@@ -74,5 +74,27 @@ TEST(InterruptCli, SigtermAfterOneClipRecordsItAndTheSameCommandResumes) {
   EXPECT_FALSE(done["summary"].contains("interrupted"));
 }
 
+// A signal landing between a clip's two renames (FOOTFIX_TEST_SIGTERM_AT sends SIGTERM right
+// after the clip is put in place, before its contacts are, and holds that thread): the stop waits
+// for the contacts, so the run ends with the clip whole and nothing half-written.
+TEST(InterruptCli, SigtermBetweenAClipsRenamesStillLeavesItsContacts) {
+  test::TempDir dir;
+  for (const char* name : {"a", "b"}) test::copy_walk(dir / "in" / (std::string(name) + ".bvh"));
+  const fs::path out = dir / "out";
+  test::LimitedRunOptions between;
+  between.bound = std::chrono::seconds(120);
+  between.env = {"FOOTFIX_TEST_SIGTERM_AT=committed:a.bvh"};
+  const test::LimitedRun r = test::run_footfix_limited(
+      {"clean", (dir / "in").string(), "-o", out.string(), "-j", "1", "--incremental", "--report",
+       (dir / "r.json").string()},
+      between);
+  ASSERT_FALSE(r.timed_out) << r.err;
+  EXPECT_EQ(r.signal, SIGTERM) << r.err;
+  ASSERT_TRUE(fs::exists(out / "a.bvh")) << "the hook never ran: " << r.err;
+  EXPECT_TRUE(fs::exists(out / "a.contacts.json")) << "a clip without its contacts";
+  EXPECT_FALSE(fs::exists(out / "b.bvh")) << "a clip written after the stop";
+  EXPECT_EQ(dot_files(out), std::vector<std::string>{}) << "temporary files left";
+}
+
 }  // namespace
 }  // namespace footfix

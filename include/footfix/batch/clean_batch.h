@@ -17,6 +17,7 @@
 
 #include "footfix/batch/clean_one.h"
 #include "footfix/batch/clip_report.h"
+#include "footfix/batch/commit_gate.h"
 #include "footfix/batch/plan_batch.h"
 #include "footfix/batch/run_batch.h"
 
@@ -93,11 +94,13 @@ class CleanBatch {
   /// manifest. Call once.
   CleanBatchResult run();
 
-  /// From any thread (a signal watcher): no clip starts or is recorded from now on; writes the
-  /// --report of the clips finished so far, marked incomplete and interrupted by `reason`, and
-  /// saves the manifest with them. Clips under way finish (their outputs are written) but are
-  /// not recorded; run() then returns with `stopped`. Waits while a clip is being recorded or
-  /// the run is finishing.
+  /// From any thread (a signal watcher): no clip starts, puts its outputs in place or is recorded
+  /// from now on; writes the --report of the clips finished so far, marked incomplete and
+  /// interrupted by `reason`, and saves the manifest with them. First waits for the clips whose
+  /// outputs are being put in place (CommitGate), so that when it returns every clip's outputs
+  /// are all there or none is; clips still being cleaned then end without writing and are not
+  /// recorded; run() returns with `stopped`. Waits while a clip is being recorded or the run is
+  /// finishing.
   StoppedBatch stop(const std::string& reason);
 
  private:
@@ -117,6 +120,7 @@ class CleanBatch {
   std::vector<std::optional<ClipReport>> kept_;  ///< every clip's entry, with keep_
   std::vector<double> residual_;
   std::vector<char> unchanged_;
+  CommitGate commit_gate_;  ///< the clips' outputs go in place through it; stop() closes it
   std::mutex record_mutex_;  ///< held while a clip is recorded, the run finishes or it stops
   std::atomic<bool> stopped_{false};
   bool finished_ = false;

@@ -67,6 +67,9 @@ struct ClipReport {
   // Cleaned (and skipped) clips only; a failed clip's entry holds the fields above.
   std::string output;    ///< the written clip
   std::string contacts;  ///< its contacts file
+  /// Files beside the written clip that it needs (a glTF's external buffer files, its own .bin
+  /// included; save_clip): the output is whole only with them. Written when not empty.
+  std::vector<std::string> buffers;
   std::size_t contact_count = 0;  ///< contacts of both feet
   std::optional<double> time_s;   ///< seconds spent on the clip; absent for skipped clips
   std::optional<long long> frames;  ///< source frames (0 when no plot was made)

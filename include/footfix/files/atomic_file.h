@@ -15,7 +15,9 @@
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "footfix/core/read_file.h"
 
@@ -27,9 +29,38 @@ namespace footfix {
 void write_file_atomically(const std::filesystem::path& path,
                            const std::function<void(std::ostream&)>& write);
 
+/// Files that are put in place together: each is written to its temporary file and synced when
+/// added, and commit() then puts them all in place back to back, in the order added (the renames
+/// alone, no writing in between), so that a caller can make that short step one that a stop waits
+/// for (clean_one's CommitGate). Temporary files of a group not committed are removed with it.
+class AtomicFileGroup {
+ public:
+  AtomicFileGroup();
+  ~AtomicFileGroup();
+  AtomicFileGroup(const AtomicFileGroup&) = delete;
+  AtomicFileGroup& operator=(const AtomicFileGroup&) = delete;
+
+  /// Writes `path`'s content to a new temporary file beside it (creating missing parent
+  /// directories) and syncs it; `path` itself is not touched yet. Throws Error(write) as
+  /// write_file_atomically does.
+  void add(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
+
+  /// The targets added, in order.
+  std::vector<std::filesystem::path> paths() const;
+
+  /// Puts every added file in place, in order. Throws Error(write) on a failure, after removing
+  /// the targets this commit had already put in place (no part of a group is left). Call once.
+  void commit();
+
+ private:
+  struct Pending;
+  std::vector<std::unique_ptr<Pending>> pending_;
+};
+
 /// How far write_file_atomically has got with one file, as reported to an AtomicWriteObserver.
 enum class AtomicWriteStage {
-  written,    ///< the temporary file is complete and synced; the target is not replaced yet
+  written,    ///< the temporary file is complete and synced; the target is not replaced yet (in a
+              ///< group: none of the group's targets is)
   committed,  ///< the temporary file has been put in place at the target
 };
 

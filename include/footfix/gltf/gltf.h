@@ -35,6 +35,8 @@
 
 namespace footfix {
 
+class AtomicFileGroup;  // footfix/files/atomic_file.h
+
 /// True for .gltf and .glb (case-insensitive).
 bool is_gltf_path(const std::filesystem::path& path);
 
@@ -77,14 +79,18 @@ void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::str
 /// Writes `clip` atomically to `path`: .glb binary, else (.gltf) JSON. A clip read from glTF is
 /// patched and must go to its source's container (Error(write) otherwise); new data of a patch
 /// whose animation lies in an external buffer go to a new buffer file beside `path`
-/// ("<stem>.bin", or "<stem>.footfix.bin" where that names one of the source's files), written
-/// first, and the source's other external buffer files are copied beside an output in another
-/// folder unless a file of that name is there. `extras` as for write_gltf. Throws Error(write).
-void save_gltf(const Clip& clip, const std::filesystem::path& path, const std::string& extras = "");
+/// ("<stem>.bin", or "<stem>.footfix.bin" where that names one of the source's files), and the
+/// source's other external buffer files are copied beside an output in another folder unless a
+/// file of that name is there. All of them are put in place together, the buffer files first.
+/// `extras` as for write_gltf. Returns the external buffer files the written file names (beside
+/// `path`, in buffer order; empty where its data are embedded): what must be there with it for the
+/// output to be whole. Throws Error(write).
+std::vector<std::filesystem::path> save_gltf(const Clip& clip, const std::filesystem::path& path,
+                                             const std::string& extras = "");
 
-/// The files beside `path` (a glTF file footfix wrote) that its buffers name, not data: URIs,
-/// in buffer order: what must be there with it for the output to be whole. A file that does not
-/// read as glTF names none.
-std::vector<std::filesystem::path> gltf_buffer_files(const std::filesystem::path& path);
+/// save_gltf's files, added to `files` (written and synced, not yet in place) for the caller to
+/// commit together with others; returns what save_gltf returns.
+std::vector<std::filesystem::path> add_gltf_files(const Clip& clip, const std::filesystem::path& path,
+                                                  const std::string& extras, AtomicFileGroup& files);
 
 }  // namespace footfix

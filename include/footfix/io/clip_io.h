@@ -14,6 +14,8 @@
 
 namespace footfix {
 
+class AtomicFileGroup;  // footfix/files/atomic_file.h
+
 /// True for extensions footfix reads (.bvh, .fbx, .gltf, .glb, case-insensitive).
 bool is_clip_path(const std::filesystem::path& path);
 
@@ -45,7 +47,16 @@ struct SaveOptions {
 
 /// Writes a clip atomically in the format named by `path`'s extension. FBX output requires a clip
 /// read from FBX; a clip read from glTF keeps its container (.glb or .gltf; external buffer files
-/// are copied beside an output in another folder). Throws Error(write).
-void save_clip(const Clip& clip, const std::filesystem::path& path, const SaveOptions& options = {});
+/// are copied beside an output in another folder, and a patched .gltf may get its own buffer
+/// file: all put in place together). Returns the files besides `path` that the written clip
+/// needs (a glTF's external buffer files, see save_gltf; none for BVH and FBX). Throws
+/// Error(write).
+std::vector<std::filesystem::path> save_clip(const Clip& clip, const std::filesystem::path& path,
+                                             const SaveOptions& options = {});
+
+/// save_clip's files, added to `files` (written and synced, not yet in place) for the caller to
+/// commit together with others (AtomicFileGroup); returns what save_clip returns.
+std::vector<std::filesystem::path> add_clip_files(const Clip& clip, const std::filesystem::path& path,
+                                                  const SaveOptions& options, AtomicFileGroup& files);
 
 }  // namespace footfix
