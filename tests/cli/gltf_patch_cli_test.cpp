@@ -21,6 +21,7 @@
 #include "support/limited_run.h"
 #include "support/paths.h"
 #include "support/run_cli.h"
+#include "unit/contacts_json_schema.h"
 
 namespace footfix::test {
 namespace {
@@ -153,6 +154,8 @@ TEST(GltfPatchCli, ReportListsTheBinTheOutputNeeds) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json clip = json::parse(read_output(report))["clips"][0];
   EXPECT_EQ(clip["buffers"], json::array({(dir / "out" / "walk.bin").string()})) << clip.dump();
+  const json schema = json::parse(read_output(fs::path(FOOTFIX_SCHEMA_DIR) / "report.schema.json"));
+  EXPECT_EQ(SchemaValidator::validate(schema, json::parse(read_output(report))), std::vector<std::string>{});
 }
 
 // A SIGTERM landing after the output's own .bin is put in place and before the .gltf is

@@ -37,6 +37,7 @@ json cleaned_entry() {
           {"check", "passed"},
           {"output", "out/walk.bvh"},
           {"contacts", "out/walk.contacts.json"},
+          {"buffers", {"out/walk.bin"}},
           {"contact_count", 14u},
           {"time_s", 0.125},
           {"frames", 100},
@@ -62,6 +63,7 @@ TEST(ClipReportJson, CleanedEntryReadAndWrittenKeepsItsBytes) {
   EXPECT_EQ(clip.status, ClipStatus::ok);
   EXPECT_EQ(clip.check, CheckResult::passed);
   EXPECT_EQ(clip.contact_count, 14u);
+  EXPECT_EQ(clip.buffers, std::vector<std::string>{"out/walk.bin"});
   ASSERT_TRUE(clip.metrics.has_value());
   EXPECT_DOUBLE_EQ(residual_slide(clip), 0.06);
   EXPECT_DOUBLE_EQ(source_slide(clip), 25.9);
@@ -74,7 +76,7 @@ TEST(ClipReportJson, CleanedEntryReadAndWrittenKeepsItsBytes) {
 
 TEST(ClipReportJson, OptionalFieldsAreLeftOutWhenAbsent) {
   json entry = cleaned_entry();
-  for (const char* key : {"time_s", "notes", "ground_velocity_mps", "ground_offset_m", "plot"}) entry.erase(key);
+  for (const char* key : {"time_s", "buffers", "notes", "ground_velocity_mps", "ground_offset_m", "plot"}) entry.erase(key);
   entry["status"] = "skipped";
   entry["check"] = nullptr;
   const ClipReport clip = clip_report_from_json(entry);
