@@ -68,5 +68,15 @@ TEST(CleanOne, LeavesNoClipWithoutItsContacts) {
   fs::remove_all(dir);
 }
 
+TEST(CleanOne, AClosedGateLeavesItsOutputsUnwritten) {
+  const fs::path dir = test::fresh_temp_dir("clean_one_gate");
+  CommitGate gate;
+  gate.close();  // a batch's stop came first
+  const CleanOneOutputs out{dir / "walk.bvh", dir / "walk.contacts.json", &gate};
+  EXPECT_THROW(clean_one(test::data_clip("cmu_07_01_walk.bvh"), out, {}), Error);
+  EXPECT_TRUE(fs::is_empty(dir)) << "outputs or temporary files written after the stop";
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace footfix
