@@ -44,7 +44,8 @@ void remove_temporary_files_on_signals() { io_detail::remove_named_temporaries_o
 
 /// A file written to its temporary file beside its target, synced, and not yet put in place.
 struct AtomicFileGroup::Pending {
-  explicit Pending(const fs::path& target) : path(target), tmp(target.parent_path().empty() ? fs::path(".") : target.parent_path()) {}
+  explicit Pending(const fs::path& target)
+      : path(target), tmp(target.parent_path().empty() ? fs::path(".") : target.parent_path()) {}
   fs::path path;
   TemporaryFile tmp;
 };

@@ -149,8 +149,8 @@ TEST(GltfPatchCli, ReportListsTheBinTheOutputNeeds) {
   TempDir dir;
   external_walk(dir / "in", "walk", "walk.bin");
   const fs::path report = dir / "r.json";
-  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " + quoted(dir / "out" / "walk.gltf") +
-                                  " --report " + quoted(report));
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " +
+                                  quoted(dir / "out" / "walk.gltf") + " --report " + quoted(report));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json clip = json::parse(read_output(report))["clips"][0];
   EXPECT_EQ(clip["buffers"], json::array({(dir / "out" / "walk.bin").string()})) << clip.dump();
