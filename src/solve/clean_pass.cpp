@@ -1,0 +1,149 @@
+#include "clean_pass.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "footfix/core/error.h"
+#include "footfix/core/math.h"
+#include "clean_stages.h"
+#include "guard_pops.h"
+#include "noisy_contact_ends.h"
+#include "offline_apply.h"
+
+namespace footfix {
+namespace {
+
+// An in-place clip is suspected (a warning) when the feet travel at least
+// k_in_place_min_feet_travel_m horizontally (mean of both) while the root travels less than
+// k_in_place_root_travel_share of that.
+constexpr double k_in_place_min_feet_travel_m = 0.2;
+constexpr double k_in_place_root_travel_share = 0.3;
+// On noisy capture (contact detection smoothed the feet: ContactResult::denoise_sigma_s) the
+// solve's soft terms follow the input's shaking velocities, which pull planted toes by a share
+// of the noise (0.2 mm a frame for 2 cm of noise at 120 Hz: a planted foot that shakes at 2-5
+// cm/s). Locks this much stiffer (a factor on fast_hard_scale) keep them still.
+constexpr double k_noisy_capture_lock_stiffening = 100;
+// On noisy capture, how far into a contact from each end (in the detection smoothing's sigmas)
+// its frames may be released, and the pelvis drop (m) holding the toe there may need at most
+// (release_unreachable_contact_ends).
+constexpr double k_noisy_end_margin_sigmas = 2.0;
+constexpr double k_noisy_end_max_drop_m = 0.005;
+// The most times the clip is solved again after releasing such frames.
+constexpr int k_noisy_end_rounds = 3;
+
+OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
+  OfflineSolveSettings out = settings;
+  if (contacts.denoise_sigma_s > 0) out.fast_hard_scale *= k_noisy_capture_lock_stiffening;
+  return out;
+}
+
+OfflineSolveResult solve_clean_problem(const Clip& clip, const OfflineSolveInput& input,
+                                       const OfflineSolveSettings& settings, const ContactResult& contacts) {
+  try {
+    return solve_offline(input, solve_settings_for(settings, contacts));
+  } catch (const Error& e) {
+    fail(e.kind(), clip.source_name + ": " + e.what());
+  }
+}
+
+// Horizontal path length of a trajectory (meters).
+double horizontal_travel(const std::vector<Vec3>& track) {
+  double sum = 0;
+  for (size_t f = 1; f < track.size(); ++f) sum += std::hypot(track[f].x - track[f - 1].x, track[f].z - track[f - 1].z);
+  return sum;
+}
+
+// Warnings about the clip itself, before it is solved: a root that barely travels while the
+// feet do (an in-place clip locked in world space: the body then walks forward of where it
+// stood), and one foot planted in every frame while the other moves (both planted throughout,
+// a bow or a wave, is an ordinary standing clip).
+void warn_about_clip_motion(CleanResult& result, const Clip& clip, const OfflineSolveInput& input) {
+  const double feet_travel = 0.5 * (horizontal_travel(input.toe_ws[0]) + horizontal_travel(input.toe_ws[1]));
+  if (feet_travel > k_in_place_min_feet_travel_m &&
+      horizontal_travel(input.pelvis_ws) < k_in_place_root_travel_share * feet_travel)
+    result.warnings.push_back("the root barely travels while the feet do: an in-place clip? Locking its feet moves the body");
+  std::array<bool, 2> always_planted{};
+  for (int s = 0; s < 2; ++s) {
+    const auto& c = result.contacts.feet[s].contact;
+    always_planted[s] = clip.frame_count > 1 && std::all_of(c.begin(), c.end(), [](std::uint8_t v) { return v != 0; });
+  }
+  for (int s = 0; s < 2; ++s)
+    if (always_planted[s] && !always_planted[1 - s])
+      result.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +
+                                " foot is planted in every frame: it is held in one place for the whole clip");
+}
+
+}  // namespace
+
+CleanAnalysis analyse_for_clean(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                                const ContactResult* given) {
+  CleanAnalysis a;
+  a.tracked = clip.frame_count <= k_tracked_frames_max;
+  if (a.tracked) a.tracks = leg_tracks(clip, rig);
+  a.contacts = given ? *given : detect_contacts(clip, rig, settings.contacts, a.tracks_or_null());
+  // The reach-limited solve keeps targets within the leg; the IK's soft limit then ends at the
+  // straight leg (see offline_input_from_clip).
+  a.ik = settings.ik;
+  a.ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
+  a.problem = prepare_clean_problem(clip, rig, a.contacts, a.ik, a.tracks_or_null());
+  // On noisy capture every decision and the solve read the paths the solve follows: a
+  // contact's raw ends shake by the noise, and their shaking alone can read as a treadmill's speed.
+  if (a.contacts.denoise_sigma_s > 0) follow_noisy_capture(a.problem.input, a.contacts.denoise_sigma_s * clip.fps);
+  return a;
+}
+
+CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,
+                                 CleanAnalysis& analysis) {
+  CleanResult result;
+  const LegTracks* const tracked = analysis.tracks_or_null();
+  result.contacts = std::move(analysis.contacts);
+  for (const auto& w : result.contacts.warnings) result.warnings.push_back(w);
+  const LegIkSettings& ik = analysis.ik;
+  CleanProblem& problem = analysis.problem;
+  warn_about_clip_motion(result, clip, problem.input);
+
+  OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
+  const bool noisy = result.contacts.denoise_sigma_s > 0;
+  const bool lowers_pelvis = settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight;
+  // On noisy capture a contact's ends are uncertain; those the leg cannot hold without lowering
+  // the pelvis are released, and the clip solved again without them. (Each solve moves the
+  // pelvis, and with it what the next finds out of reach: a few rounds.)
+  for (int round = 0; noisy && lowers_pelvis && round < k_noisy_end_rounds; ++round) {
+    if (!release_unreachable_contact_ends(
+            result.contacts,
+            reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, tracked),
+            static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * result.contacts.denoise_sigma_s * clip.fps)),
+            k_noisy_end_max_drop_m))
+      break;
+    problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
+    follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
+    solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
+  }
+  result.solver_iterations = solved.iterations;
+  if (!solved.converged)
+    result.warnings.push_back("the offline solve did not converge in " +
+                              std::to_string(solved.iterations) + " steps (last change " +
+                              std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
+  if (settings.smooth_swing)
+    smooth_swing_targets(solved, problem.input.contact, result.contacts.denoise_sigma_s, clip.fps);
+  // Where the solve kept the pelvis up (fast_pelvis_height) and a planted target is then beyond
+  // the leg, the pelvis comes down; the reach-limited solve keeps its targets within reach itself.
+  reach_planted_targets(clip, rig, problem.input, ik, lowers_pelvis, solved, result.warnings, tracked);
+
+  problem.input = OfflineSolveInput{};  // no longer needed: its memory goes before the output clip's
+  const PopGuardSource pop_source = capture_pop_guard_source(clip, rig, settings.pops, tracked);
+  if (owned)
+    result.cleaned = std::move(*owned);  // `clip` is empty from here on
+  else
+    result.cleaned = clip;
+  apply_solve_to_legs(result, rig, solved, problem.heights, ik, tracked);
+  // From here on, the cleaned legs' positions: read by the planted misses and the pop guard.
+  if (tracked) analysis.tracks = leg_tracks(result.cleaned, rig);
+  report_planted_misses(result, rig, solved.toe_ws, tracked);
+  guard_cleaned_pops(result, rig, pop_source, settings.pops, tracked);
+  return result;
+}
+
+}  // namespace footfix
