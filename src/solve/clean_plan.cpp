@@ -22,6 +22,8 @@ namespace {
 // The global anchor of the solve on a treadmill, relative to the soft weight like
 // OfflineSolveSettings::fast_anchor (see step_onto_treadmill).
 constexpr double k_treadmill_path_anchor = 0.05;
+// A cycle is wrapped with up to this much of itself (s) around each end.
+constexpr double k_loop_wrap_s = 1.0;
 // Rounds of the pinned root's carry: from the contacts detected on the pinned clip, then from
 // those detected on the clip so carried.
 constexpr int k_carry_rounds = 2;
@@ -68,7 +70,7 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
   const Clip& clip = plan.clip();
   LoopStep step;
   step.frame_count = clip.frame_count;
-  step.pad = std::min(clip.frame_count - 2, static_cast<int>(std::lround(clip.fps)));
+  step.pad = std::min(clip.frame_count - 2, static_cast<int>(std::lround(k_loop_wrap_s * clip.fps)));
   const int root = rig.translation_joint, last = clip.frame_count - 1;
   step.source_rise_m = joint_world(clip, last, root).translation.y - joint_world(clip, 0, root).translation.y;
   step.source = clip.source;

@@ -11,6 +11,13 @@
 #include "footfix/rig/leg_tracks.h"
 
 namespace footfix {
+namespace {
+
+// Without any contact, the ground is this quantile of the feet's lowest points over every frame
+// (the 5th percentile: a few frames below the floor, a glitch, do not decide).
+constexpr double k_ground_lowest_quantile = 0.05;
+
+}  // namespace
 
 void GroundSettings::validate() const {
   if (!std::isfinite(height_m) || std::abs(height_m) > 1000)
@@ -30,7 +37,7 @@ double estimate_ground_height(const Clip& clip, const Rig& rig, const ContactRes
       per_contact.push_back(quantile(std::vector<double>(lowest.begin() + in.first_frame, lowest.begin() + in.last_frame + 1), 0.5));
   }
   if (!per_contact.empty()) return quantile(std::move(per_contact), 0.5);
-  return every_frame.empty() ? 0.0 : quantile(std::move(every_frame), 0.05);
+  return every_frame.empty() ? 0.0 : quantile(std::move(every_frame), k_ground_lowest_quantile);
 }
 
 }  // namespace footfix

@@ -75,6 +75,13 @@ constexpr size_t k_reach_shift_window_frames = 16;
 // Halvings of the bisection for the least pelvis drop that reaches a target: 40 take the
 // k_max_reach_drop_m interval below a picometre.
 constexpr int k_reach_drop_bisections = 40;
+// The pelvis shift's search: a horizontal hip-to-target direction shorter than this (m) has no
+// direction to shift along; drops within k_drop_tie_m (m) of each other are equal, and the
+// smaller shift wins; k_shift_round_off_m (m) absorbs the round-off of the fine search's summed
+// steps at its ends.
+constexpr double k_no_direction_m = 1e-9;
+constexpr double k_drop_tie_m = 1e-6;
+constexpr double k_shift_round_off_m = 1e-12;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
 // Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
@@ -355,7 +362,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
         }
       }
       dir.y = 0;
-      if (length(dir) < 1e-9) continue;
+      if (length(dir) < k_no_direction_m) continue;
       dir = dir / length(dir);
       // The shift is held over +-hold frames: it must help the frames short of reach there too.
       // (Frames short of reach within it, at most k_reach_shift_window_frames of them, evenly.)
@@ -375,7 +382,7 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       double best = window_need(0), best_s = 0;
       auto try_move = [&](double s) {
         const double need = window_need(s);
-        if (need < best - 1e-6 || (need < best + 1e-6 && std::abs(s) < std::abs(best_s))) {
+        if (need < best - k_drop_tie_m || (need < best + k_drop_tie_m && std::abs(s) < std::abs(best_s))) {
           best = need;
           best_s = s;
         }
@@ -384,8 +391,8 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
       for (int k = -coarse; k <= coarse; ++k)
         if (k != 0) try_move(k * k_max_reach_shift_m / coarse);  // 0 is `best` already
       const double coarse_step = k_max_reach_shift_m / coarse, around = best_s;
-      for (double s = around - coarse_step + k_reach_shift_step_m; s < around + coarse_step - 1e-12; s += k_reach_shift_step_m)
-        if (std::abs(s) <= k_max_reach_shift_m + 1e-12) try_move(s);
+      for (double s = around - coarse_step + k_reach_shift_step_m; s < around + coarse_step - k_shift_round_off_m; s += k_reach_shift_step_m)
+        if (std::abs(s) <= k_max_reach_shift_m + k_shift_round_off_m) try_move(s);
       shift[f] = dir * best_s;
       any |= best_s != 0;
     }

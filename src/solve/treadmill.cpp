@@ -62,10 +62,18 @@ Vec3 estimate_ground_velocity(const std::array<std::vector<Vec3>, 2>& toe_ws,
   return travel * (fps / static_cast<double>(steps.size() - 1));
 }
 
+namespace {
+
+// root_travel_speed: the window (s) the root's travel is measured over, about a step, so the
+// sway of a step averages out.
+constexpr double k_root_travel_window_s = 0.5;
+
+}  // namespace
+
 double root_travel_speed(const std::vector<Vec3>& pelvis_ws, double fps) {
   const int n = static_cast<int>(pelvis_ws.size());
   if (n < 2) return 0;
-  const int window = std::clamp(static_cast<int>(std::lround(0.5 * fps)), 1, n - 1);
+  const int window = std::clamp(static_cast<int>(std::lround(k_root_travel_window_s * fps)), 1, n - 1);
   double sum = 0;
   int count = 0;
   for (int f = 0; f + window < n; ++f, ++count) {
