@@ -280,6 +280,11 @@ void plan_clean(CleanPlan& plan, const Rig& rig) {
       wrap_around_seam(plan, rig);
       continue;
     }
+    // A given ground velocity decides the treadmill alone: the clip is not analysed in world space.
+    if (const std::optional<Vec3> given = plan.settings.treadmill.ground_velocity_mps) {
+      step_onto_treadmill(plan, rig, {given->x, 0.0, given->z});
+      continue;
+    }
     plan.analysis = analyse_for_clean(plan.clip(), rig, plan.settings, plan.contacts());
     if (carried_by_feet(plan)) {
       carry_with_planted_feet(plan, rig);
