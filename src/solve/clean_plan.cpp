@@ -80,12 +80,11 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
   plan.steps.push_back(std::move(step));
 }
 
-// A pinned root whose feet slide around it (unless a treadmill is asked for).
+// A pinned root whose feet slide around it, unless a treadmill is asked for (a given ground
+// velocity has stepped onto it before the clip is analysed).
 bool carried_by_feet(const CleanPlan& plan) {
-  const TreadmillSettings& treadmill = plan.settings.treadmill;
   const OfflineSolveInput& input = plan.analysis.problem.input;
-  return !plan.contacts() && treadmill.mode != TreadmillMode::on && !treadmill.ground_velocity_mps &&
-         root_is_pinned(input.pelvis_ws) &&
+  return !plan.contacts() && plan.settings.treadmill.mode != TreadmillMode::on && root_is_pinned(input.pelvis_ws) &&
          length(estimate_ground_velocity(input.toe_ws, input.contact, plan.clip().fps)) >= k_treadmill_min_speed_mps;
 }
 
@@ -115,20 +114,17 @@ void carry_with_planted_feet(CleanPlan& plan, const Rig& rig) {
   plan.steps.push_back(CarryStep{farthest});
 }
 
-// Whether the clip is locked on a treadmill, and at which ground velocity: an in-place clip (no
-// root motion, feet sliding back by design) detected, or a treadmill asked for.
+// Whether the clip is locked on a treadmill, and at which ground velocity (estimated: none is
+// given): an in-place clip (no root motion, feet sliding back by design) detected, or a
+// treadmill asked for. The estimate is refined on contacts detected again unless they are given.
 std::optional<Vec3> treadmill_velocity(const CleanPlan& plan, const Rig& rig) {
-  const TreadmillSettings& settings = plan.settings.treadmill;
-  TreadmillDecision treadmill = decide_treadmill(plan.analysis.problem.input, settings);
+  TreadmillDecision treadmill = decide_treadmill(plan.analysis.problem.input, plan.settings.treadmill);
   if (!treadmill.on) return std::nullopt;
-  if (!settings.ground_velocity_mps && !plan.contacts()) {
-    const Clip& clip = plan.clip();
-    const LegTracks* tracked = plan.analysis.tracks_or_null();
-    treadmill.ground_velocity_mps = refine_ground_velocity(clip, rig, plan.settings.contacts,
-                                                           tracked ? *tracked : leg_tracks(clip, rig),
-                                                           treadmill.ground_velocity_mps);
-  }
-  return treadmill.ground_velocity_mps;
+  if (plan.contacts()) return treadmill.ground_velocity_mps;
+  const Clip& clip = plan.clip();
+  const LegTracks* tracked = plan.analysis.tracks_or_null();
+  return refine_ground_velocity(clip, rig, plan.settings.contacts, tracked ? *tracked : leg_tracks(clip, rig),
+                                treadmill.ground_velocity_mps);
 }
 
 // The clip seen from the ground moving at `g`: an ordinary root-motion clip (contacts are
