@@ -5,10 +5,11 @@
 // events. Targets per row: the toe within 1 cm of its contact point in at least 99% of them, and
 // no event's toe acceleration over 1.5 x the input's local peak.
 //
-// Usage: bench_lock_hold [--events] [clip...]   (default: tests/support/locomotion_clips.h's list)
+// Usage: bench_lock_hold [--events] [--heel-lift X] [clip...]   (default: tests/support/locomotion_clips.h's list)
 //   --events: under each row, its events over the pop limit: lock or unlock, side, frame, the
 //   ratio and both accelerations, the gap between output and input toe at the event, the input
 //   toe's speed there, and how long the event's blend ran (frames until its blend weight is 1).
+//   --heel-lift X: RuntimeLockSettings::heel_lift (0 - 1) instead of its default.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -58,9 +59,12 @@ int main(int argc, char** argv) {
   namespace fs = std::filesystem;
   std::vector<fs::path> clips;
   bool events = false;
+  RuntimeLockSettings settings;
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--events")
       events = true;
+    else if (std::string(argv[i]) == "--heel-lift" && i + 1 < argc)
+      settings.heel_lift = std::stod(argv[++i]);
     else
       clips.emplace_back(argv[i]);
   }
@@ -83,7 +87,7 @@ int main(int argc, char** argv) {
     factors.insert(factors.end(), k_slide_protocol_factors.begin(), k_slide_protocol_factors.end());
     for (double factor : factors) {
       const Clip variant = make_sliding(loaded.clip, loaded.rig, factor);
-      const LockClipResult locked = lock_clip(variant, loaded.rig, RuntimeLockSettings{});
+      const LockClipResult locked = lock_clip(variant, loaded.rig, settings);
       const LockHold hold = lock_hold(locked, loaded.rig);
       const LockEventPops pops = lock_event_pops(variant, locked, loaded.rig);
       const bool ok = hold.held_share() >= 0.99, pop_ok = pops.worst_ratio <= k_event_pop_limit;
