@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace footfix {
@@ -254,18 +255,25 @@ void point_trajectories(const Clip& clip, std::span<const JointPoint> points, in
   std::vector<unsigned char> storage(slots * 7 * 4 * sizeof(double) + k_align);
   unsigned char* base = storage.data();
   while (reinterpret_cast<std::uintptr_t>(base) % k_align != 0) ++base;
-  // The slots' rotations, then their translations, for lanes of type V.
-  auto rotations = [&](auto lane) { return reinterpret_cast<QuatLanes<decltype(lane)>*>(base); };
-  auto translations = [&](auto lane) {
-    return reinterpret_cast<Vec3Lanes<decltype(lane)>*>(base + slots * sizeof(QuatLanes<decltype(lane)>));
+  // The slots' rotations, then their translations, for lanes of the type `lane` points to (a
+  // null pointer: only its type is read, so no 32-byte value is passed).
+  auto rotations = [&](auto* lane) {
+    return reinterpret_cast<QuatLanes<std::remove_pointer_t<decltype(lane)>>*>(base);
   };
+  auto translations = [&](auto* lane) {
+    using V = std::remove_pointer_t<decltype(lane)>;
+    return reinterpret_cast<Vec3Lanes<V>*>(base + slots * sizeof(QuatLanes<V>));
+  };
+  constexpr Quad* k_quads = nullptr;
+  constexpr Pair* k_pairs = nullptr;
+  constexpr double* k_doubles = nullptr;
   const int end = first + count;
   int f = first;
 #if FOOTFIX_FK_AVX2
-  if (have_avx2()) f = composed_points_avx2(clip, plan, points, first, f, end, rotations(Quad{}), translations(Quad{}), out.data());
+  if (have_avx2()) f = composed_points_avx2(clip, plan, points, first, f, end, rotations(k_quads), translations(k_quads), out.data());
 #endif
-  f = composed_points<Pair>(clip, plan, points, first, f, end, rotations(Pair{}), translations(Pair{}), out.data());
-  composed_points<double>(clip, plan, points, first, f, end, rotations(0.0), translations(0.0), out.data());
+  f = composed_points<Pair>(clip, plan, points, first, f, end, rotations(k_pairs), translations(k_pairs), out.data());
+  composed_points<double>(clip, plan, points, first, f, end, rotations(k_doubles), translations(k_doubles), out.data());
 }
 
 void joint_trajectory(const Clip& clip, int joint, std::span<Vec3> out) {
