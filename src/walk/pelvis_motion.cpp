@@ -14,6 +14,14 @@ constexpr double k_list_rad = 3.5 * k_deg_to_rad;
 /// enough to bend the other, mid-stance, knee; leading shortens that reach. More lead extends the
 /// trailing hip further at toe off and jolts the knee there (docs/tuning.md).
 constexpr double k_lead_m = 0.01;
+/// Further lead (m) around each heel strike, largest this share of a cycle before it: in
+/// terminal swing and at heel strike the pelvis stands nearer the leading foot, whose reach sets
+/// how deep the pelvis dips there, and it falls back over the loading response, after the
+/// trailing foot has left the ground. Peaking at the heel strike itself, the lead would push the
+/// trailing hip forward at toe off and jolt that knee (docs/tuning.md). Not on stairs: ahead of a
+/// foot stepping down a flight onto its landing, the pelvis sinks that sole into a tread.
+constexpr double k_strike_lead_m = 0.04;
+constexpr double k_strike_lead_advance = 0.1;
 
 std::vector<double> gaussian(const std::vector<double>& y, int half, double sigma) {
   const int n = static_cast<int>(y.size());
@@ -52,14 +60,16 @@ void smooth_body_path(std::vector<BodyKnot>& per_frame, double sigma_frames) {
   }
 }
 
-PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase) {
+PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase, bool stairs) {
   const double a = 2 * k_pi * phase.cycle;
   const double size = std::clamp(plan.step_length_m / 0.7, 0.5, 1.3);
   PelvisSway s;
   s.lateral_m = phase.weight * k_sway_m * std::sin(a);
   s.rotation_rad = -phase.weight * k_rotation_rad * size * std::cos(a);
   s.list_rad = phase.weight * k_list_rad * std::sin(a + 2 * k_pi * 0.05);
-  s.forward_m = phase.weight * k_lead_m;
+  // cos^2 of the phase doubled: peaks once per step, continuous in every derivative.
+  const double strike = 0.5 + 0.5 * std::cos(4 * k_pi * (phase.cycle + k_strike_lead_advance));
+  s.forward_m = phase.weight * (k_lead_m + (stairs ? 0.0 : k_strike_lead_m * strike * strike));
   return s;
 }
 

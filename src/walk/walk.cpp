@@ -23,8 +23,9 @@ constexpr double k_min_stairs_heel_rise_deg = 20;
 /// Largest vertical acceleration of the pelvis (m/s^2) up to 1.3 m/s, and its growth with
 /// speed beyond: it rounds the change of legs at each heel strike, whose dip deepens with the
 /// step, and leaves the stance leg's arc over mid-stance (v^2 / leg length) as it is, so that leg
-/// straightens there.
-constexpr double k_pelvis_accel_mps2 = 6;
+/// straightens there. With the pelvis leading the landing leg around each heel strike, that dip
+/// is shallow enough for 5; lower bounds bend the mid-stance knee past 10 degrees.
+constexpr double k_pelvis_accel_mps2 = 5;
 constexpr double k_pelvis_accel_speed_mps = 1.3;
 constexpr double k_pelvis_accel_power = 3;
 /// Hip-to-ankle distance, as a fraction of thigh + shin, that the heel rise of terminal stance
@@ -165,7 +166,7 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
         clip.translation(f, a) = skel.rest_offsets[a];
       }
     const BodyKnot& b = body_path[f];
-    const PelvisSway sway = pelvis_sway(plan, phases[f]);
+    const PelvisSway sway = pelvis_sway(plan, phases[f], terrain.kind == TerrainKind::stairs);
     clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad + sway.rotation_rad) *
                              axis_angle({0, 0, 1}, sway.list_rad) * canon;
     clip.translation(f, root) = {};

@@ -16,10 +16,12 @@ struct PelvisSway {
   double rotation_rad = 0;  ///< about the vertical, + turns the left hip back; the swing-side hip leads
   double list_rad = 0;      ///< about the forward axis, + raises the left hip; the swing side drops
   /// Along the heading (+ ahead of the body's centre): the pelvis leads the feet's midpoint a
-  /// little, so the swing leg reaches less far ahead at its heel strike.
+  /// little, and further in terminal swing and at heel strike, so the swing leg reaches less far
+  /// ahead at its heel strike and the pelvis dips less there.
   double forward_m = 0;
 };
-PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase);
+/// `stairs`: the walk is over stairs (no extra lead at heel strike).
+PelvisSway pelvis_sway(const GaitPlan& plan, const GaitPhase& phase, bool stairs);
 
 /// Smooths per-frame body samples (centre x, z and heading) with a Gaussian of `sigma_frames`,
 /// so the pelvis's horizontal acceleration is continuous across the footstep knots; y is kept.
