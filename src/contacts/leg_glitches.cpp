@@ -28,10 +28,13 @@ std::vector<LegGlitch> find_leg_glitches(const Clip& clip, const Rig& rig) {
     for (int joint : {leg.hip, leg.knee, leg.heel, leg.toe}) {
       if (joint < 0) continue;
       for (int f = 1; f + 1 < n;) {
+        const int before = f - 1;
+        // Most frames turn too little to start a glitch: one turn read for them.
+        const double away = turn(clip, joint, before, f);
         bool found = false;
-        for (int k = 1; k <= 2 && !found && f + k < n; ++k) {
-          const int before = f - 1, after = f + k - 1 + 1;
-          const double away = turn(clip, joint, before, f), back = turn(clip, joint, f + k - 1, after);
+        for (int k = 1; k <= 2 && !found && f + k < n && away >= k_glitch_min_turn_rad; ++k) {
+          const int after = f + k;
+          const double back = turn(clip, joint, f + k - 1, after);
           const double least = std::min(away, back);
           if (least < k_glitch_min_turn_rad) continue;
           if (turn(clip, joint, before, after) > k_glitch_return_share * least) continue;
