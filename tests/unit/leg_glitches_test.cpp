@@ -39,7 +39,7 @@ TEST(LegGlitches, RealMotionHasNone) {
 
 /// The middle frame of foot `side`'s `index`th contact in `clip`.
 int mid_stance(const Clip& clip, const Rig& rig, int side, size_t index) {
-  const auto& iv = detect_contacts(clip, rig, ContactSettings{}).feet[side].intervals.at(index);
+  const ContactInterval iv = detect_contacts(clip, rig, ContactSettings{}).feet[side].intervals.at(index);
   return (iv.first_frame + iv.last_frame) / 2;
 }
 
