@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "footfix/contacts/detect_contacts.h"
+#include "footfix/core/fk.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/walk/gait_figures.h"
 #include "footfix/walk/walk.h"
@@ -62,6 +63,16 @@ void print_figures(const char* name, const GaitFigures& g) {
               g.cadence_steps_per_s, g.step_length_m, g.knee_mid_stance_deg, g.knee_loading_deg, g.hip_max_deg, g.hip_min_deg,
               g.ankle_dorsi_max_deg, g.push_off_plantar_deg, g.heel_rise_lead_s, g.knee_accel_max, g.toe_accel_max,
               g.pelvis_vertical_accel_max);
+}
+
+/// The pelvis's vertical range (m) over the middle third of a walk, as PelvisDipsLittleAtHeelStrike
+/// measures it (adults: 4-6 cm at these speeds).
+double pelvis_range_m(const Clip& clip, const Rig& rig) {
+  std::vector<Vec3> pelvis(clip.frame_count);
+  joint_trajectory(clip, rig.pelvis, pelvis);
+  const auto [low, high] = std::minmax_element(pelvis.begin() + clip.frame_count / 3, pelvis.begin() + 2 * clip.frame_count / 3,
+                                               [](const Vec3& a, const Vec3& b) { return a.y < b.y; });
+  return high->y - low->y;
 }
 
 void print_header() {
@@ -122,9 +133,10 @@ int main(int argc, char** argv) {
     const bool cadence = adult.cadence.has(g.cadence_steps_per_s), step = adult.step.has(g.step_length_m);
     const bool knee = g.knee_mid_stance_deg < 10, push = g.push_off_plantar_deg >= 15, heel = g.heel_rise_lead_s > 0;
     std::printf("  cadence %.2f in [%.2f, %.2f] %s; step %.2f m in [%.2f, %.2f] %s; mid-stance knee < 10 %s; "
-                "push-off >= 15 %s; heel rises first %s; sole penetration %.2f mm\n",
+                "push-off >= 15 %s; heel rises first %s; sole penetration %.2f mm; pelvis range %.1f cm\n",
                 g.cadence_steps_per_s, adult.cadence.lo, adult.cadence.hi, verdict(cadence), g.step_length_m, adult.step.lo,
-                adult.step.hi, verdict(step), verdict(knee), verdict(push), verdict(heel), m.max_sole_penetration_mm);
+                adult.step.hi, verdict(step), verdict(knee), verdict(push), verdict(heel), m.max_sole_penetration_mm,
+                100 * pelvis_range_m(w.clip, w.rig));
     failures += !cadence + !step + !knee + !push + !heel;
     walk_knee_accel = std::max(walk_knee_accel, g.knee_accel_max);
     walk_toe_accel = std::max(walk_toe_accel, g.toe_accel_max);

@@ -60,6 +60,43 @@ double swing_bump(double u) {
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
 
+/// Terminal swing's hover: the foot comes down onto its foothold later, by up to this much (m)
+/// above the plain swing at three quarters of it (u^9 (1 - u)^3 scaled to peak 1 at u = 3/4, so
+/// velocity and acceleration stay zero at both ends). Just before the heel strike the foot is
+/// over its foothold while the hip still trails it: a foot held higher there lets the leading leg
+/// reach it with the pelvis higher, so the pelvis dips less (docs/tuning.md).
+/// Terminal swing's hover: the foot comes down onto its foothold later, by up to hover_m above
+/// the plain swing late in it (u^36 (1 - u)^3, peak 1 at u = 12/13: velocity and acceleration
+/// stay zero at both ends). Just before the heel strike the swing foot is over its foothold while
+/// the hip still trails it, and the leading leg's reach sets how low the pelvis dips there; a foot
+/// held higher there lets the pelvis stay higher. 1 cm from 1.3 m/s, none up to 0.8 m/s, whose
+/// dip is shallow (there the hover only sharpens the pelvis's path; docs/tuning.md), and none on
+/// steep slopes.
+constexpr double k_hover_m = 0.01;
+constexpr double k_hover_power = 36;
+constexpr double k_hover_from_speed_mps = 0.8;
+constexpr double k_hover_full_speed_mps = 1.3;
+constexpr double k_hover_full_pitch_rad = 10 * k_deg_to_rad;
+constexpr double k_hover_no_pitch_rad = 18 * k_deg_to_rad;
+
+double hover_profile(double u) {
+  u = std::clamp(u, 0.0, 1.0);
+  const double peak = k_hover_power / (k_hover_power + 3);
+  const double v = 1 - u;
+  return std::pow(u / peak, k_hover_power) * v * v * v / ((1 - peak) * (1 - peak) * (1 - peak));
+}
+
+/// The hover (m) at a speed onto a foothold pitched `pitch_rad`: full up to k_hover_full_pitch,
+/// none from k_hover_no_pitch (on steep climbs the contact detector reads the later landing as a
+/// later plant, and their F1 is already the lowest).
+double hover_height_m(double speed_mps, double pitch_rad) {
+  const double by_speed =
+      std::clamp((speed_mps - k_hover_from_speed_mps) / (k_hover_full_speed_mps - k_hover_from_speed_mps), 0.0, 1.0);
+  const double by_pitch =
+      std::clamp((k_hover_no_pitch_rad - std::abs(pitch_rad)) / (k_hover_no_pitch_rad - k_hover_full_pitch_rad), 0.0, 1.0);
+  return k_hover_m * by_speed * by_pitch;
+}
+
 /// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
 constexpr double k_late_push_off = 0.22;
 
@@ -202,7 +239,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
   // far past an adult's. Up onto a higher stair tread the heel leads all the way: a tip led
   // swing would reach over the riser with the foot still low.
-  const Vec3 up{0, lift * swing_bump(u), 0};
+  const Vec3 up{0, lift * swing_bump(u) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
   const Vec3 from_heel = sole_path(heel_a, heel_b, from, to, u) + up - rotate(pose.rotation, foot.heel_sole);
   if (from.tread == to.tread || descends(from, to)) {
@@ -437,6 +474,7 @@ class Planner {
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
     if (state != GaitState::left_go && state != GaitState::right_go) f.lift_m = std::max(f.lift_m, k_start_stop_lift_m);
+    else f.hover_m = hover_height_m(s_.speed_mps, f.pitch_rad);
     add(f);
     // The body is midway between the feet at heel strike.
     add_knot(f.heel_strike_s + 0.05 * plan_.step_period_s);
