@@ -60,18 +60,13 @@ double swing_bump(double u) {
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
 
-/// Terminal swing's hover: the foot comes down onto its foothold later, by up to this much (m)
-/// above the plain swing at three quarters of it (u^9 (1 - u)^3 scaled to peak 1 at u = 3/4, so
-/// velocity and acceleration stay zero at both ends). Just before the heel strike the foot is
-/// over its foothold while the hip still trails it: a foot held higher there lets the leading leg
-/// reach it with the pelvis higher, so the pelvis dips less (docs/tuning.md).
 /// Terminal swing's hover: the foot comes down onto its foothold later, by up to hover_m above
 /// the plain swing late in it (u^36 (1 - u)^3, peak 1 at u = 12/13: velocity and acceleration
 /// stay zero at both ends). Just before the heel strike the swing foot is over its foothold while
 /// the hip still trails it, and the leading leg's reach sets how low the pelvis dips there; a foot
 /// held higher there lets the pelvis stay higher. 1 cm from 1.3 m/s, none up to 0.8 m/s, whose
-/// dip is shallow (there the hover only sharpens the pelvis's path; docs/tuning.md), and none on
-/// steep slopes.
+/// dip is shallow (there the hover only sharpens the pelvis's path; docs/tuning.md), and none
+/// onto footholds pitched 18 degrees or more.
 constexpr double k_hover_m = 0.01;
 constexpr double k_hover_power = 36;
 constexpr double k_hover_from_speed_mps = 0.8;
@@ -86,8 +81,8 @@ double hover_profile(double u) {
   return std::pow(u / peak, k_hover_power) * v * v * v / ((1 - peak) * (1 - peak) * (1 - peak));
 }
 
-/// The hover (m) at a speed onto a foothold pitched `pitch_rad`: full up to k_hover_full_pitch,
-/// none from k_hover_no_pitch (on steep climbs the contact detector reads the later landing as a
+/// The hover (m) at a speed onto a foothold pitched `pitch_rad`: full up to k_hover_full_pitch_rad,
+/// none from k_hover_no_pitch_rad (on steep climbs the contact detector reads the later landing as a
 /// later plant, and their F1 is already the lowest).
 double hover_height_m(double speed_mps, double pitch_rad) {
   const double by_speed =

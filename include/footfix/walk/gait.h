@@ -105,7 +105,7 @@ struct Footstep {
   int tread = 0;             ///< stairs: tread index under the foot (see Terrain::tread_index)
   double toe_off_rad = 0, heel_strike_rad = 0;  ///< roll angles used leaving / reaching it
   double lift_m = 0;         ///< swing lift that clears the terrain on the way here
-  double hover_m = 0;        ///< terminal swing: how much later the foot comes down here (m, gait.cpp)
+  double hover_m = 0;        ///< terminal swing: height (m) the foot is held above the plain swing (gait.cpp)
 };
 
 /// A pelvis key: the body's centre (average of the implied hip positions), ground height under
