@@ -70,7 +70,8 @@ void print_figures(const char* name, const GaitFigures& g) {
 double pelvis_range_m(const Clip& clip, const Rig& rig) {
   std::vector<Vec3> pelvis(clip.frame_count);
   joint_trajectory(clip, rig.pelvis, pelvis);
-  const auto [low, high] = std::minmax_element(pelvis.begin() + clip.frame_count / 3, pelvis.begin() + 2 * clip.frame_count / 3,
+  const auto third = clip.frame_count / 3;
+  const auto [low, high] = std::minmax_element(pelvis.begin() + third, pelvis.begin() + 2 * third,
                                                [](const Vec3& a, const Vec3& b) { return a.y < b.y; });
   return high->y - low->y;
 }

@@ -87,8 +87,8 @@ double hover_profile(double u) {
 double hover_height_m(double speed_mps, double pitch_rad) {
   const double by_speed =
       std::clamp((speed_mps - k_hover_from_speed_mps) / (k_hover_full_speed_mps - k_hover_from_speed_mps), 0.0, 1.0);
-  const double by_pitch =
-      std::clamp((k_hover_no_pitch_rad - std::abs(pitch_rad)) / (k_hover_no_pitch_rad - k_hover_full_pitch_rad), 0.0, 1.0);
+  const double fade_rad = k_hover_no_pitch_rad - k_hover_full_pitch_rad;
+  const double by_pitch = std::clamp((k_hover_no_pitch_rad - std::abs(pitch_rad)) / fade_rad, 0.0, 1.0);
   return k_hover_m * by_speed * by_pitch;
 }
 
