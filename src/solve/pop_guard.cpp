@@ -22,6 +22,10 @@ constexpr double k_stretch_margin_s = 0.5;
 // Longest stretch (frames): a long clip over the limit all along is smoothed in pieces, so the
 // guard's memory stays small whatever the clip's length.
 constexpr int k_max_stretch_frames = 4096;
+// On noisy capture, the excess over the limit (a multiple of max_ratio) that the passes with
+// every planted leg held may leave: the planted feet then stay still. 1.07 x the default 1.4 is
+// 1.5 x the source's acceleration.
+constexpr double k_noisy_excess_kept = 1.07;
 
 Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
@@ -432,16 +436,20 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
     // hangs from it (the planted foot keeps its place); only what that leaves over the limit
     // gets the root smoothed there too.
     stretch.hold_planted_root(true);
+    bool held_enough = false;
     if (contacts && contacts->denoise_sigma_s > 0) {
       stretch.hold_planted_legs(true);
       run(1.0);
       stretch.hold_planted_legs(false);
+      held_enough = stretch.worst_excess() <= k_noisy_excess_kept;
     }
-    run(1.0);
-    stretch.hold_planted_root(false);
-    if (left > 0) run(1.0);
+    if (!held_enough) {
+      run(1.0);
+      stretch.hold_planted_root(false);
+      if (left > 0) run(1.0);
+    }
     StretchOutcome outcome = outcome_of(stretch, left, contacts);
-    if (left > 0 && passes < settings.max_passes) {
+    if (!held_enough && left > 0 && passes < settings.max_passes) {
       // Stalled: a correction held over a jolt of the source's that the source cancels inside
       // the leg (a pelvis spike its hip rotation undoes) cannot be smoothed away. The legs'
       // corrections there then also ease towards none (k_stall_keep a pass); kept only if that

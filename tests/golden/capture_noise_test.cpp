@@ -208,6 +208,24 @@ TEST(CaptureNoise, ThePopGuardSmoothsAroundPlantedFeetFirst) {
   EXPECT_LT(contact_slide(r.cleaned, loaded.rig, contact_mask(r.contacts)).p95_cm_per_s, 1.0);
 }
 
+TEST(CaptureNoise, PopsThePlantedFeetCannotSmoothAreLeftWithinTheTarget) {
+  // Correlated noise on a walk at 30 Hz, made to slide x0.75: with the planted legs held, the
+  // guard leaves one lock onset at 1.4-1.5 x the source's acceleration. Passes that moved the
+  // planted feet to smooth it further shook them at 9.1 cm/s (p95); left within 1.5 x, the
+  // planted feet are still.
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const LoadedClip loaded = load_clip(test::shared_clips_dir() / "xia_neutral_01_000_walk.bvh");
+  Clip noisy = test::resampled(loaded.clip, 30);
+  test::add_capture_noise(noisy, loaded.rig.translation_joint, 17, 0.01, 1, 3, 0.6);
+  const Clip scaled = make_sliding(noisy, loaded.rig, 0.75);
+  const CleanResult r = clean_clip(scaled, loaded.rig, CleanSettings{});
+  ASSERT_GT(r.contacts.denoise_sigma_s, 0.0);
+  EXPECT_LT(contact_slide(r.cleaned, loaded.rig, contact_mask(r.contacts)).p95_cm_per_s, 1.0);
+  EXPECT_LE(r.pops.worst_ratio_left, 1.5);
+  const ClipMetrics m = compare_clips(scaled, r.cleaned, loaded.rig, contact_mask(r.contacts));
+  EXPECT_LT(m.pop_ratio, 1.5);
+}
+
 TEST(CaptureNoise, HopsKeepTheirHeightInFlight) {
   // The pelvis path the solve follows is smoothed on noisy capture. A parabola fitted across a
   // hop's take-off and landing lowers the flight near both; in flight it is fitted over half the

@@ -13,7 +13,8 @@
 // move that planted toe), and smoothed there too only where that leaves a pop. On noisy capture
 // (contacts detected with denoising) the guard first smooths with every planted leg held as
 // well, around its locks only: a planted foot that moves is what such capture's clean must not
-// leave.
+// leave. Where that leaves accelerations within 1.07 x the limit (1.5 x the source's at the
+// default max_ratio), it stops there; only larger ones are smoothed as on clean capture.
 #pragma once
 
 #include <array>
