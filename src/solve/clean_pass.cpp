@@ -87,10 +87,9 @@ CleanAnalysis analyse_for_clean(const Clip& clip, const Rig& rig, const CleanSet
   // straight leg (see offline_input_from_clip).
   a.ik = settings.ik;
   a.ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
-  a.problem = prepare_clean_problem(clip, rig, a.contacts, a.ik, a.tracks_or_null());
-  // On noisy capture every decision and the solve read the paths the solve follows: a
+  // On noisy capture every decision and the solve read the smoothed paths the problem holds: a
   // contact's raw ends shake by the noise, and their shaking alone can read as a treadmill's speed.
-  if (a.contacts.denoise_sigma_s > 0) follow_noisy_capture(a.problem.input, a.contacts.denoise_sigma_s * clip.fps);
+  a.problem = prepare_clean_problem(clip, rig, a.contacts, a.ik, a.tracks_or_null());
   return a;
 }
 
@@ -118,7 +117,6 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
             k_noisy_end_max_drop_m))
       break;
     problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
-    follow_noisy_capture(problem.input, result.contacts.denoise_sigma_s * clip.fps);
     solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   }
   result.solver_iterations = solved.iterations;

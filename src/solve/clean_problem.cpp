@@ -109,8 +109,6 @@ std::vector<LegHeights> planted_heights(const Clip& clip, const LegChain& leg, c
   return out;
 }
 
-}  // namespace
-
 // On noisy capture the pelvis shakes with the rest: under locked feet its shaking would pass
 // into the knees, amplified near full extension, so while a foot is planted the solve follows its
 // path smoothed down to k_pelvis_noise_left_m, at most over k_pelvis_max_sigma_s (a local parabola
@@ -135,6 +133,8 @@ void follow_noisy_capture(OfflineSolveInput& input, double sigma_frames) {
   hold_noisy_contact_edges(input, sigma_frames);
 }
 
+}  // namespace
+
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
                                    const LegIkSettings& ik, const LegTracks* tracks) {
   if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
@@ -152,6 +152,7 @@ CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const Conta
     for (const auto& h : problem.heights[s]) lowest = std::min(lowest, h.toe_min_m);
     input.toe_min_height_m[s] = lowest;
   }
+  if (contacts.denoise_sigma_s > 0) follow_noisy_capture(input, contacts.denoise_sigma_s * clip.fps);
   return problem;
 }
 

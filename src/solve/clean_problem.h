@@ -20,14 +20,12 @@ struct CleanProblem {
   OfflineSolveInput input;
   LegHeightTracks heights;
 };
+/// On noisy capture (contacts found on smoothed feet: ContactResult::denoise_sigma_s), the
+/// paths the solve follows are smoothed: the pelvis (over the feet's planted frames more widely
+/// than in flight) and each toe's path about its contacts (over the noise's sigma), so a locked
+/// foot's onset and release do not shake by the noise.
 /// `tracks`: the clip's leg_tracks for `rig` where the caller has them (the same result).
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
                                    const LegIkSettings& ik = {}, const LegTracks* tracks = nullptr);
-
-/// On noisy capture (contacts found on smoothed feet: ContactResult::denoise_sigma_s), the paths
-/// the solve follows: the pelvis smoothed (over the feet's planted frames more widely than in
-/// flight) and each toe's path about its contacts smoothed over the noise's sigma
-/// (`sigma_frames`, frames), so a locked foot's onset and release do not shake by the noise.
-void follow_noisy_capture(OfflineSolveInput& input, double sigma_frames);
 
 }  // namespace footfix
