@@ -73,9 +73,8 @@ void annotate_one(const BatchItem& item, const ReadOptions& read, const ContactS
   const std::string input = item.input;
   LoadedClip loaded = load_clip(item.input, read);
   // Contacts of the clip as clean detects them: with its tracking glitches bridged.
-  const std::vector<LegGlitch> glitches = find_leg_glitches(loaded.clip, loaded.rig);
-  bridge_leg_glitches(loaded.clip, glitches);
-  if (!glitches.empty()) loaded.warnings.push_back(describe_leg_glitches(glitches, loaded.clip));
+  if (std::string warning = bridge_leg_glitches(loaded.clip, loaded.rig); !warning.empty())
+    loaded.warnings.push_back(std::move(warning));
   for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", input, w);
   ContactResult result = detect_contacts(loaded.clip, loaded.rig, settings);
   for (const auto& w : result.warnings) spdlog::warn("{}: {}", input, w);

@@ -80,4 +80,10 @@ std::string describe_leg_glitches(const std::vector<LegGlitch>& glitches, const 
          clip.skeleton.names[static_cast<size_t>(glitches.front().joint)] + " first)";
 }
 
+std::string bridge_leg_glitches(Clip& clip, const Rig& rig) {
+  const std::vector<LegGlitch> glitches = find_leg_glitches(clip, rig);
+  bridge_leg_glitches(clip, glitches);
+  return describe_leg_glitches(glitches, clip);
+}
+
 }  // namespace footfix

@@ -42,26 +42,23 @@ void CleanSettings::validate() const {
 
 namespace {
 
-/// `result` with the warning that `glitches` were bridged, first.
-CleanResult with_glitch_warning(CleanResult result, const std::vector<LegGlitch>& glitches) {
-  if (!glitches.empty()) result.warnings.insert(result.warnings.begin(), describe_leg_glitches(glitches, result.cleaned));
+/// `result` with `warning` (that the clip's tracking glitches were bridged), if any, first.
+CleanResult with_glitch_warning(CleanResult result, const std::string& warning) {
+  if (!warning.empty()) result.warnings.insert(result.warnings.begin(), warning);
   return result;
 }
 
 }  // namespace
 
 CleanResult clean_clip(const Clip& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
-  const std::vector<LegGlitch> glitches = find_leg_glitches(clip, rig);
-  if (glitches.empty()) return clean_clip_impl(clip, nullptr, rig, settings, contacts);
-  Clip bridged = clip;
-  bridge_leg_glitches(bridged, glitches);
-  return with_glitch_warning(clean_clip_impl(bridged, &bridged, rig, settings, contacts), glitches);
+  if (find_leg_glitches(clip, rig).empty()) return clean_clip_impl(clip, nullptr, rig, settings, contacts);
+  Clip bridged = clip;  // glitches are rare: only then is the clip copied, to be bridged in place
+  return clean_clip(std::move(bridged), rig, settings, contacts);
 }
 
 CleanResult clean_clip(Clip&& clip, const Rig& rig, const CleanSettings& settings, const ContactResult* contacts) {
-  const std::vector<LegGlitch> glitches = find_leg_glitches(clip, rig);
-  bridge_leg_glitches(clip, glitches);
-  return with_glitch_warning(clean_clip_impl(clip, &clip, rig, settings, contacts), glitches);
+  const std::string glitch_warning = bridge_leg_glitches(clip, rig);
+  return with_glitch_warning(clean_clip_impl(clip, &clip, rig, settings, contacts), glitch_warning);
 }
 
 }  // namespace footfix

@@ -35,4 +35,8 @@ void bridge_leg_glitches(Clip& clip, const std::vector<LegGlitch>& glitches);
 /// The warning that says what was bridged ("" when nothing was).
 std::string describe_leg_glitches(const std::vector<LegGlitch>& glitches, const Clip& clip);
 
+/// Every glitch of `clip` found and bridged, as clean and annotate do before they detect
+/// contacts; returns the warning that says so ("" when there was none).
+std::string bridge_leg_glitches(Clip& clip, const Rig& rig);
+
 }  // namespace footfix
