@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 #include "bvh_detail.h"
+#include "bvh_motion_header.h"
 #include "bvh_repair.h"
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
@@ -19,61 +21,11 @@ namespace footfix {
 namespace {
 
 using bvh_detail::BvhCursor;
+using bvh_detail::k_frames_not_stated;
+using bvh_detail::MotionHeader;
 using bvh_detail::in_quotes;
 using bvh_detail::joint_label;
 using Hierarchy = bvh_detail::BvhHierarchy;
-
-struct MotionHeader {
-  int frames = 0;
-  double frame_time_s = 0;
-  int frame_time_missing_at = 0;  ///< line of the first row where no "Frame Time:" came (0: it did)
-};
-
-/// The frame time assumed where a file states none, as video tools most often capture.
-constexpr double k_assumed_frame_time_s = 1.0 / 30;
-
-/// Whether `line` starts like a motion row (a number), not like a header line.
-bool starts_like_a_row(std::string_view line) {
-  return !line.empty() && (std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' || line[0] == '+' || line[0] == '.');
-}
-
-MotionHeader read_motion_header(BvhCursor& in) {
-  MotionHeader h;
-  int line = 0;
-  std::string_view text = in.next_line(&line);
-  constexpr std::string_view k_frames = "Frames:";
-  if (!bvh_detail::starts_with_ignoring_case(text, k_frames))
-    in.fail_at(line, "missing 'Frames:' after MOTION" + (text.empty() ? "" : ", found " + in_quotes(text)));
-  std::string_view count = bvh_detail::trim(text.substr(k_frames.size()));
-  auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), h.frames);
-  if (ec == std::errc::result_out_of_range) in.fail_at(line, "Frames count " + in_quotes(count) + " is too large");
-  if (ec != std::errc() || ptr != count.data() + count.size() || count.empty())
-    in.fail_at(line, "bad Frames count " + in_quotes(count));
-  if (h.frames < 0) in.fail_at(line, "negative Frames count " + in_quotes(count));
-  if (h.frames == 0) in.fail_at(line, "no frames (Frames: 0)");
-
-  constexpr std::string_view k_frame_time = "Frame Time:";
-  // No "Frame Time:" line, the rows straight after Frames (Blender's importer reads such files at
-  // the scene's rate): the rows are read at an assumed rate, said in a warning.
-  BvhCursor ahead = in;
-  text = ahead.next_line(&line);
-  if (!bvh_detail::starts_with_ignoring_case(text, k_frame_time) && starts_like_a_row(text)) {
-    h.frame_time_s = k_assumed_frame_time_s;
-    h.frame_time_missing_at = line;
-    return h;
-  }
-  text = in.next_line(&line);
-  if (!bvh_detail::starts_with_ignoring_case(text, k_frame_time))
-    in.fail_at(line, "missing 'Frame Time:'" + (text.empty() ? "" : ", found " + in_quotes(text)));
-  std::string_view time = bvh_detail::trim(text.substr(k_frame_time.size()));
-  if (!bvh_detail::parse_finite_double(time, h.frame_time_s) || h.frame_time_s <= 0)
-    in.fail_at(line, "bad Frame Time " + in_quotes(time) + " (need a finite number > 0)");
-  // 100 kHz to one frame a minute: outside it fps, durations and velocities stop meaning anything.
-  constexpr double k_min_frame_time_s = 1e-5, k_max_frame_time_s = 60;
-  if (h.frame_time_s < k_min_frame_time_s || h.frame_time_s > k_max_frame_time_s)
-    in.fail_at(line, "Frame Time " + in_quotes(time) + " is out of range (need 1e-05 to 60 seconds)");
-  return h;
-}
 
 // How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
 // digit and one separator per value). Storage for a larger Frames count is never allocated; the
@@ -141,29 +93,29 @@ class MotionParser {
   /// refused.
   /// The rows' values go to `source` (values, decimals), and with `keep_text` their text too
   /// (motion_text, row_ends, value_starts); `text_bytes` is the most text the rows can take (the
-  /// bytes left after the header).
+  /// bytes left after the header). `frames` rows are read (k_frames_not_stated: every row), at
+  /// most `capacity`; `check_rows(n)` is called before storage for n rows is allocated.
   MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
-               bool repair, bool keep_text, MotionText* more = nullptr)
-      : in_(in), h_(h), frames_(frames), capacity_(capacity), values_(source.values), decimals_(source.decimals),
+               bool repair, bool keep_text, std::function<void(size_t)> check_rows, MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(frames), capacity_(capacity), check_rows_(std::move(check_rows)),
+        values_(source.values), decimals_(source.decimals),
         text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
         text_bytes_(text_bytes), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
         lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair), keep_text_(keep_text),
         non_finite_(h.values_per_frame) {}
 
-  void parse(std::vector<std::string>* warnings) {
+  /// Returns the number of rows read.
+  int parse(std::vector<std::string>* warnings) {
     const int vpf = h_.values_per_frame;
-    values_.assign(capacity_ * static_cast<size_t>(vpf), 0.0);
     decimals_.assign(static_cast<size_t>(vpf), 0);
     std::uint8_t* const decimals = decimals_.data();
     // A long clip's text is not kept: it would add the file's size to the clip's memory. Its
     // values are printed anew (as every computed value is) when it is written.
     bool keep_text = keep_text_ && text_bytes_ <= k_max_kept_text_bytes;
-    if (keep_text) {
-      text_.reserve(static_cast<size_t>(text_bytes_));
-      row_ends_.reserve(capacity_);
-      value_starts_.resize(capacity_ * static_cast<size_t>(vpf));
-    }
+    if (keep_text) text_.reserve(static_cast<size_t>(text_bytes_));
+    // A stated count is allocated at once; without one, storage doubles as rows come.
+    allocate_rows(frames_ == k_frames_not_stated ? std::min(capacity_, k_first_unstated_rows) : capacity_, keep_text);
     int row = 0;
     while (row < frames_ && static_cast<size_t>(row) < capacity_) {
       need_line();
@@ -174,11 +126,11 @@ class MotionParser {
         next_line();
         continue;
       }
+      if (static_cast<size_t>(row) == rows_allocated_) allocate_rows(std::min(capacity_, 2 * rows_allocated_), keep_text);
       double* out = values_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
       std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf) : nullptr;
-      int n = 0;
+      int n = 0, extra = 0;
       for (;;) {
-        if (n == vpf) fail_too_many();
         if (starts) starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
         int fraction_digits = 0;
         out[n] = read_value(n, fraction_digits);
@@ -186,8 +138,13 @@ class MotionParser {
         ++n;
         skip_blanks();
         if (pos_ == end_ || *pos_ == '\n') break;
+        if (n == vpf) {
+          extra = skip_extra_values();
+          break;
+        }
       }
       if (n < vpf) fail_too_few(n);
+      if (extra != extra_per_row_) check_extra_values(row, extra);
       if (pos_ != end_) next_line();
       keep_text = keep_text && pos_ - line_start <= k_max_row_bytes;
       if (keep_text) {
@@ -196,10 +153,19 @@ class MotionParser {
       }
       ++row;
     }
-    if (row < frames_) {
+    if (frames_ == k_frames_not_stated && row == 0) in_.fail_at(line_, "no motion rows after MOTION");
+    if (row < frames_ && frames_ != k_frames_not_stated) {
       skip_whitespace_lines();  // the last row may end the capacity exactly
       in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
                              std::to_string(row) + " motion rows");
+    }
+    values_.resize(static_cast<size_t>(row) * static_cast<size_t>(vpf));
+    if (extra_per_row_ > 0) {
+      keep_text = false;
+      if (warnings)
+        warnings->push_back("line " + std::to_string(first_row_line_) + ": every motion row holds " +
+                            std::to_string(extra_per_row_) + " values more than the hierarchy's " +
+                            std::to_string(vpf) + " channels; they were ignored");
     }
     if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
     // Repaired values are not their text; a longer row's values cannot be found in it; a long
@@ -210,7 +176,8 @@ class MotionParser {
       std::vector<std::uint16_t>().swap(value_starts_);
     }
     value_starts_.resize(row_ends_.size() * static_cast<size_t>(vpf));
-    warn_extra_rows(warnings);
+    if (frames_ != k_frames_not_stated) warn_extra_rows(warnings);
+    return row;
   }
 
  private:
@@ -291,16 +258,42 @@ class MotionParser {
                            " of " + std::to_string(h_.values_per_frame) + ")");
   }
 
-  [[noreturn]] void fail_too_many() {
-    int found = h_.values_per_frame;
+  // Storage for `rows` rows (values, and value starts when the text is kept), checked first.
+  void allocate_rows(size_t rows, bool keep_text) {
+    check_rows_(rows);
+    const size_t vpf = static_cast<size_t>(h_.values_per_frame);
+    values_.resize(rows * vpf, 0.0);
+    if (keep_text) {
+      row_ends_.reserve(rows);
+      value_starts_.resize(rows * vpf);
+    }
+    rows_allocated_ = rows;
+  }
+
+  // Skips the values a row holds past the hierarchy's channels (the cursor after its last
+  // channel's value); returns how many.
+  int skip_extra_values() {
+    int found = 0;
     for (;;) {
       skip_blanks();
-      if (pos_ == end_ || *pos_ == '\n') break;
+      if (pos_ == end_ || *pos_ == '\n') return found;
       while (pos_ != end_ && !bvh_detail::is_space(*pos_)) ++pos_;
       ++found;
     }
-    in_.fail_at(line_, "expected " + std::to_string(h_.values_per_frame) + " values, found " +
-                           std::to_string(found));
+  }
+
+  // Rows may hold more values than the channels (some writers add columns), up to as many again,
+  // when every row holds as many as the first: the extra ones are ignored. A row that differs is
+  // an error.
+  void check_extra_values(int row, int extra) {
+    if (row == 0 && extra <= h_.values_per_frame) {
+      extra_per_row_ = extra;
+      first_row_line_ = line_;
+      return;
+    }
+    const int vpf = h_.values_per_frame;
+    in_.fail_at(line_, "expected " + std::to_string(vpf + extra_per_row_) + " values, found " +
+                               std::to_string(vpf + extra));
   }
 
   void warn_extra_rows(std::vector<std::string>* warnings) {
@@ -326,7 +319,12 @@ class MotionParser {
   BvhCursor& in_;
   const Hierarchy& h_;
   int frames_;
-  size_t capacity_;  // rows allocated: min(frames_, rows the text can hold)
+  size_t capacity_;  // the most rows read: min(frames_, rows the text can hold)
+  std::function<void(size_t)> check_rows_;
+  size_t rows_allocated_ = 0;
+  static constexpr size_t k_first_unstated_rows = 1024;
+  int extra_per_row_ = 0;  // values past the channels on each row (set by the first)
+  long first_row_line_ = 0;
   std::vector<double>& values_;
   std::vector<std::uint8_t>& decimals_;
   std::string& text_;
@@ -416,19 +414,23 @@ namespace {
 Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::string_view head, uint64_t remaining,
                   MotionText* more, const std::string& source_name, std::vector<std::string>* warnings,
                   const ReadLimits& limits) {
-  const size_t capacity = row_capacity(remaining, h, header.frames);
-  check_transform_count(in, remaining, h, capacity);
   // The frames the text can hold (a declared count past them is reported by the parse).
-  const double duration_s = static_cast<double>(capacity) * header.frame_time_s;
-  if (duration_s > limits.max_duration_s) fail_over_duration(source_name, "lasts", duration_s, limits);
-  check_clip_memory(limits, capacity, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
+  const size_t capacity = row_capacity(remaining, h, header.frames);
+  auto check_rows = [&](size_t rows) {
+    check_transform_count(in, remaining, h, rows);
+    const double duration_s = static_cast<double>(rows) * header.frame_time_s;
+    if (duration_s > limits.max_duration_s) fail_over_duration(source_name, "lasts", duration_s, limits);
+    check_clip_memory(limits, rows, static_cast<std::uint64_t>(h.skeleton.joint_count()), source_name);
+  };
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite, limits.keep_bvh_text, more)
-      .parse(warnings);
-  // A hierarchy read with warnings (parts guessed or left out) is written as understood instead.
-  if (h.warnings.empty()) source->head_text = head;
+  const int frames = MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite,
+                                  limits.keep_bvh_text, check_rows, more)
+                         .parse(warnings);
+  // A hierarchy read with warnings (parts guessed or left out), or a motion header spelt
+  // otherwise, is written as understood instead.
+  if (h.warnings.empty() && header.as_written) source->head_text = head;
   source->names = h.skeleton.names;
   source->parents = h.skeleton.parents;
   source->declared_frames = header.frames;
@@ -443,12 +445,12 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
   clip.fps = 1.0 / header.frame_time_s;
   clip.source_name = source_name;
   clip.space = ClipSpace::source;  // file units; no header states them (detected on load)
-  clip.frame_count = header.frames;
-  const size_t transforms = static_cast<size_t>(header.frames) * static_cast<size_t>(clip.joint_count());
+  clip.frame_count = frames;
+  const size_t transforms = static_cast<size_t>(frames) * static_cast<size_t>(clip.joint_count());
   // Filled in index order (frame-major) as decoded, not default-constructed first.
   clip.rotations.reserve(transforms);
   clip.translations.reserve(transforms);
-  for (int f = 0; f < header.frames; ++f) {
+  for (int f = 0; f < frames; ++f) {
     for (int j = 0; j < clip.joint_count(); ++j) {
       const Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
       clip.rotations.push_back(t.rotation);
@@ -463,21 +465,14 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
 Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
   Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
-  header = read_motion_header(in);
+  header = bvh_detail::read_motion_header(in);
   // The header is then written as understood (with the assumed Frame Time), not as read.
   if (header.frame_time_missing_at > 0)
     h.warnings.push_back("line " + std::to_string(header.frame_time_missing_at) +
                          ": no 'Frame Time:' line before the motion rows; read at an assumed " +
-                         std::to_string(static_cast<int>(std::lround(1 / k_assumed_frame_time_s))) +
+                         std::to_string(static_cast<int>(std::lround(1 / bvh_detail::k_assumed_frame_time_s))) +
                          " fps (the written clip states it)");
   return h;
-}
-
-// Whether `text` holds the motion header's last line whole (what parse_header reads).
-bool holds_motion_header(std::string_view text) {
-  const size_t motion = bvh_detail::find_ignoring_case(text, "MOTION");
-  const size_t frame_time = motion == std::string_view::npos ? motion : bvh_detail::find_ignoring_case(text, "Frame Time:", motion);
-  return frame_time != std::string_view::npos && text.find('\n', frame_time) != std::string_view::npos;
 }
 
 }  // namespace
@@ -509,7 +504,7 @@ Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_
   std::string head;
   bool ended = false;
   // Pieces that double, so that looking for the header again after each stays linear.
-  while (!ended && !holds_motion_header(head))
+  while (!ended && !bvh_detail::holds_motion_header(head))
     ended = file.append_to(head, std::max<size_t>(size_t{1} << 16, head.size())) == 0;
   if (ended) return parse_bvh(head, source_name, warnings, limits);  // the whole file is read
   BvhCursor in(head, source_name);

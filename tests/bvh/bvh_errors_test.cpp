@@ -108,7 +108,12 @@ TEST(BvhErrors, FrameTime) {
 }
 
 TEST(BvhErrors, FramesCount) {
-  expect_error(replaced(k_small_bvh, "Frames: 2\n", ""), "bad.bvh:17: missing 'Frames:' after MOTION, found 'Frame Time: 0.5'");
+  // No Frames line reads every row (tests/cli/bvh_variants_cli_test.cpp); a second one, or no row
+  // at all, is an error.
+  expect_error(replaced(k_small_bvh, "Frames: 2\n", "Frames: 2\nFrames: 2\n"), "bad.bvh:18: a second 'Frames:' line, 'Frames: 2'");
+  expect_error(replaced(k_small_bvh, "Frame Time: 0.5\n", "Frame Time: 0.5\nframe time 0.5\n"),
+               "bad.bvh:19: a second 'Frame Time:' line, 'frame time 0.5'");
+  expect_error(k_small_bvh.substr(0, k_small_bvh.find("Frames: 2")) + "Frame Time: 0.5\n\n", "bad.bvh:18: no motion rows after MOTION");
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: -2"), "bad.bvh:17: negative Frames count '-2'");
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 0"), "bad.bvh:17: no frames (Frames: 0)");
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: two"), "bad.bvh:17: bad Frames count 'two'");

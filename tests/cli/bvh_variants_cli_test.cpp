@@ -8,6 +8,7 @@
 #include <cctype>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/bvh_variant_helpers.h"
 
@@ -132,6 +133,73 @@ TEST(BvhVariantsCli, AMissingFrameTimeIsAssumedWithAWarning) {
   auto back = clean_text(again, "again.bvh", cleaned);
   EXPECT_EQ(back.exit_code, 0) << back.err;
   EXPECT_FALSE(contains(back.err, "no 'Frame Time:' line")) << back.err;
+}
+
+/// The walk with its motion header's two lines ("Frames: 317", "Frame Time: .0083333") replaced
+/// by `header` (lines, each ending in a line end).
+std::string walk_with_motion_header(const std::string& header) {
+  std::string text = walk_text();
+  const std::size_t frames = text.find("Frames:");
+  const std::size_t rows = text.find('\n', text.find("Frame Time:")) + 1;
+  return text.replace(frames, rows - frames, header);
+}
+
+TEST(BvhVariantsCli, MotionHeadersAsWritersSpellThemRead) {
+  // Blender's importer splits the header lines into words: any spacing, '=' or no colon, and
+  // the two lines in either order, clean to the same motion. The cleaned file states the header
+  // in the usual spelling.
+  const std::string as_read = cleaned_motion("walk.bvh", walk_text());
+  ASSERT_TRUE(contains(as_read, "Frames: 317\nFrame Time: .0083333\n")) << as_read.substr(0, 80);
+  for (const std::string header : {"Frames = 317\nFrame   Time =  .0083333\n", "FRAMES 317\nframe time .0083333\n",
+                                    "Frame Time: .0083333\nFrames: 317\n"}) {
+    const std::string motion = cleaned_motion("spelt.bvh", walk_with_motion_header(header));
+    EXPECT_TRUE(contains(motion, "Frames: 317\nFrame Time: 0.0083333\n")) << header;
+    EXPECT_EQ(motion.substr(motion.find('\n', motion.find("Frame Time")) + 1),
+              as_read.substr(as_read.find('\n', as_read.find("Frame Time")) + 1)) << header;
+  }
+}
+
+TEST(BvhVariantsCli, WithoutAFramesLineEveryRowIsRead) {
+  // Nothing is guessed: the rows present are the frames.
+  const std::string motion = cleaned_motion("no_count.bvh", walk_with_motion_header("Frame Time: .0083333\n"));
+  EXPECT_TRUE(contains(motion, "Frames: 317\n")) << motion.substr(0, 80);
+}
+
+/// Every number in `text`, in order.
+std::vector<double> numbers_of(const std::string& text) {
+  std::vector<double> numbers;
+  std::istringstream words(text);
+  for (std::string word; words >> word;)
+    if (std::isdigit(static_cast<unsigned char>(word.back()))) numbers.push_back(std::stod(word));
+  return numbers;
+}
+
+TEST(BvhVariantsCli, ColumnsPastTheChannelsOnEveryRowAreIgnoredWithAWarning) {
+  // Some writers add columns to each row (a time stamp, padding); Blender's importer reads a row
+  // by its channels' positions. On some rows only, they are damage: a located error.
+  std::string text = walk_text();
+  const std::size_t first_row = text.find('\n', text.find("Frame Time:")) + 1;
+  std::string padded = text.substr(0, first_row);
+  std::istringstream rows(text.substr(first_row));
+  for (std::string row; std::getline(rows, row);)
+    if (!row.empty()) padded += row + " 0 1.5\n";
+  test::TempDir dir;
+  auto r = clean_text(dir, "padded.bvh", padded);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "every motion row holds 2 values more than the hierarchy's 96 channels")) << r.err;
+  // The same values as the walk's own rows give, written without the extra columns (printed
+  // anew, not copied from the rows' text).
+  const std::string cleaned = read_file(dir / "out" / "padded.bvh");
+  EXPECT_EQ(numbers_of(cleaned.substr(cleaned.find("MOTION"))), numbers_of(cleaned_motion("walk.bvh", text)));
+
+  const std::size_t third_row = padded.find('\n', padded.find('\n', first_row) + 1) + 1;
+  std::string damaged = padded;
+  damaged.replace(damaged.find(" 0 1.5\n", third_row), 7, "\n");
+  test::TempDir bad;
+  auto refused = clean_text(bad, "damaged.bvh", damaged);
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "damaged.bvh:190: expected 98 values, found 96")) << refused.err;
 }
 
 TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
