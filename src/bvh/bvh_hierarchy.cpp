@@ -34,7 +34,10 @@ Vec3 read_offset(BvhCursor& in, const std::string& owner) {
   return v;
 }
 
-BvhJointLayout read_channels(BvhCursor& in, const std::string& joint) {
+// The channels after CHANNELS: its count, then the channel names that follow (at most six).
+// Blender's importer takes the names on the line and ignores the count, so a count that disagrees
+// with them is read by the names and `count_disagrees` set.
+BvhJointLayout read_channels(BvhCursor& in, const std::string& joint, bool& count_disagrees) {
   std::string_view count_token = in.next_token();
   int count = -1;
   auto [ptr, ec] = std::from_chars(count_token.data(), count_token.data() + count_token.size(), count);
@@ -44,24 +47,31 @@ BvhJointLayout read_channels(BvhCursor& in, const std::string& joint) {
   BvhJointLayout layout;
   bool seen[k_channel_kinds] = {};
   int rotations = 0;
-  for (int i = 0; i < count; ++i) {
-    std::string_view token = in.next_token();
+  for (int i = 0; i < k_channel_kinds; ++i) {
+    BvhCursor ahead = in;
+    std::string_view token = ahead.next_token();
     BvhChannel channel{};
-    if (!parse_channel(token, channel))
-      in.fail(joint_label(joint) + ": bad channel name " + in_quotes(token) + " (CHANNELS " +
-              std::to_string(count) + " lists " + std::to_string(i) + " valid names)");
+    if (!parse_channel(token, channel)) {
+      // A word on the CHANNELS line, or no name at all, is a bad name; the next line's keyword
+      // ends a list shorter than its count.
+      if (i < count && (ahead.line() == in.line() || i == 0))
+        ahead.fail(joint_label(joint) + ": bad channel name " + in_quotes(token) + " (CHANNELS " +
+                std::to_string(count) + " lists " + std::to_string(i) + " valid names)");
+      break;
+    }
+    in.next_token();  // the name just read ahead
     if (seen[static_cast<int>(channel)])
       in.fail(joint_label(joint) + ": repeated channel " + in_quotes(token));
     seen[static_cast<int>(channel)] = true;
     rotations += is_rotation(channel) ? 1 : 0;
     layout.channels.push_back(channel);
   }
+  count_disagrees = static_cast<int>(layout.channels.size()) != count;
   if (rotations != 0 && rotations != 3)
     in.fail(joint_label(joint) + ": " + std::to_string(rotations) +
             " rotation channels (need 0 or 3)");
   return layout;
 }
-
 
 // One open '{' block: a joint, or the End Site of a joint.
 struct OpenBlock {
@@ -147,7 +157,11 @@ class HierarchyParser {
       if (top.has_channels) in_.fail(owner(top) + " has two CHANNELS lines");
       top.has_channels = true;
       BvhJointLayout& layout = out_.layouts[top.joint];
-      layout = read_channels(in_, out_.skeleton.names[top.joint]);
+      bool count_disagrees = false;
+      layout = read_channels(in_, out_.skeleton.names[top.joint], count_disagrees);
+      if (count_disagrees)
+        out_.warnings.push_back(joint_label(out_.skeleton.names[top.joint]) + ": CHANNELS count does not match the " +
+                                std::to_string(layout.channels.size()) + " channel names listed; the names were read");
       layout.first_value = out_.values_per_frame;
       out_.values_per_frame += static_cast<int>(layout.channels.size());
     } else if (equal_ignoring_case(token, "JOINT") && !top.end_site) {

@@ -71,9 +71,9 @@ TEST(BvhErrors, BadChannels) {
                "bad.bvh:9: joint 'Leg': bad CHANNELS count 'three' (need 0 to 6)");
   expect_error(replaced(k_small_bvh, "3 Zrotation Xrotation Yrotation", "3 Zrotation Xrotation Wrotation"),
                "bad.bvh:9: joint 'Leg': bad channel name 'Wrotation' (CHANNELS 3 lists 2 valid names)");
-  // A count larger than the names given runs into the next keyword.
-  expect_error(replaced(k_small_bvh, "CHANNELS 3", "CHANNELS 4"),
-               "bad.bvh:10: joint 'Leg': bad channel name 'End' (CHANNELS 4 lists 3 valid names)");
+  // A count larger than the names given, with none: the next keyword is no channel.
+  expect_error(replaced(k_small_bvh, "CHANNELS 3 Zrotation Xrotation Yrotation", "CHANNELS 3"),
+               "bad.bvh:10: joint 'Leg': bad channel name 'End' (CHANNELS 3 lists 0 valid names)");
   expect_error(replaced(k_small_bvh, "3 Zrotation Xrotation Yrotation", "3 Zrotation Xrotation Zrotation"),
                "bad.bvh:9: joint 'Leg': repeated channel 'Zrotation'");
   expect_error(replaced(k_small_bvh, "CHANNELS 3 Zrotation Xrotation Yrotation", "CHANNELS 2 Zrotation Xrotation"),

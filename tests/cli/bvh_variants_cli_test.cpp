@@ -202,6 +202,26 @@ TEST(BvhVariantsCli, ColumnsPastTheChannelsOnEveryRowAreIgnoredWithAWarning) {
   EXPECT_TRUE(contains(refused.err, "damaged.bvh:190: expected 98 values, found 96")) << refused.err;
 }
 
+TEST(BvhVariantsCli, AChannelsCountThatDisagreesWithItsNamesIsReadByTheNames) {
+  // Blender's importer reads the names on the CHANNELS line and ignores the count: one warning
+  // per joint, and the clip cleans to the walk's motion (written with the right counts).
+  const std::string walk = walk_text();
+  const std::string fewer = replace_all(walk, "CHANNELS 6 Xposition", "CHANNELS 3 Xposition");
+  const std::string more = replace_all(walk, "CHANNELS 3 Zrotation", "CHANNELS 4 Zrotation");
+  ASSERT_NE(fewer, walk);
+  ASSERT_NE(more, walk);
+  for (const std::string& text : {fewer, more}) {
+    test::TempDir dir;
+    auto r = clean_text(dir, "count.bvh", text);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, "CHANNELS count does not match the")) << r.err;
+    const std::string cleaned = read_file(dir / "out" / "count.bvh");
+    EXPECT_TRUE(contains(cleaned, "CHANNELS 6 Xposition")) << cleaned.substr(0, 200);
+    EXPECT_FALSE(contains(cleaned, "CHANNELS 4")) << cleaned.substr(0, 200);
+    EXPECT_EQ(numbers_of(cleaned.substr(cleaned.find("MOTION"))), numbers_of(cleaned_motion("walk.bvh", walk)));
+  }
+}
+
 TEST(BvhVariantsCli, NonFiniteValuesAreALocatedError) {
   test::TempDir dir;
   std::string text = walk_text();
@@ -272,6 +292,15 @@ INSTANTIATE_TEST_SUITE_P(
                                                      "mixamorig:LeftToeBase"},
                                   {"mixamorig:RightUpLeg", "mixamorig:RightLeg", "mixamorig:RightFoot",
                                    "mixamorig:RightToeBase"})},
+        Convention{"biped", legs("Bip01 Pelvis", {"Bip01 L Thigh", "Bip01 L Calf", "Bip01 L Foot", "Bip01 L Toe0"},
+                                 {"Bip01 R Thigh", "Bip01 R Calf", "Bip01 R Foot", "Bip01 R Toe0"})},
+        Convention{"daz", legs("hip", {"lThighBend", "lShin", "lFoot", "lToe"}, {"rThighBend", "rShin", "rFoot", "rToe"})},
+        Convention{"unreal", legs("pelvis", {"thigh_l", "calf_l", "foot_l", "ball_l"}, {"thigh_r", "calf_r", "foot_r", "ball_r"})},
+        Convention{"rokoko", legs("Hips", {"LeftThigh", "LeftShin", "LeftFoot", "LeftToe"},
+                                  {"RightThigh", "RightShin", "RightFoot", "RightToe"})},
+        Convention{"vrm", legs("J_Bip_C_Hips", {"J_Bip_L_UpperLeg", "J_Bip_L_LowerLeg", "J_Bip_L_Foot", "J_Bip_L_ToeBase"},
+                               {"J_Bip_R_UpperLeg", "J_Bip_R_LowerLeg", "J_Bip_R_Foot", "J_Bip_R_ToeBase"})},
+        Convention{"rigify", legs("pelvis", {"thigh.L", "shin.L", "foot.L", "toe.L"}, {"thigh.R", "shin.R", "foot.R", "toe.R"})},
         Convention{"anonymous", legs("j0", {"j1", "j2", "j3", "j4"}, {"j5", "j6", "j7", "j8"})}),
     [](const testing::TestParamInfo<Convention>& info) { return std::string(info.param.name); });
 
