@@ -12,11 +12,11 @@
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
 #include "footfix/ik/leg_ik.h"
+#include "footfix/solve/ground_settings.h"
 #include "footfix/solve/loop.h"
-#include "footfix/solve/offline_solve.h"
+#include "footfix/solve/offline_solve_settings.h"
 #include "footfix/solve/pop_guard.h"
-#include "footfix/solve/ground.h"
-#include "footfix/solve/treadmill.h"
+#include "footfix/solve/treadmill_settings.h"
 
 namespace footfix {
 

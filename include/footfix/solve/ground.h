@@ -6,21 +6,9 @@
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/clip.h"
 #include "footfix/rig/leg_rig.h"
+#include "footfix/solve/ground_settings.h"
 
 namespace footfix {
-
-enum class GroundMode {
-  keep,         ///< the clip stays at its height (default)
-  auto_detect,  ///< the ground is estimated from the planted feet and moved to 0
-  height,       ///< the ground is at GroundSettings::height_m and moved to 0
-};
-
-struct GroundSettings {
-  GroundMode mode = GroundMode::keep;
-  double height_m = 0;  ///< GroundMode::height: the input's ground height (m, internal Y)
-  /// Throws Error(usage) on a height that is not finite or beyond 1 km.
-  void validate() const;
-};
 
 /// The height (m) of the ground the planted feet stand on: per contact, the median over its
 /// frames of the foot's lowest point (heel, contact joint or foot tip: the sole touches the

@@ -17,23 +17,9 @@
 #include "footfix/rig/leg_rig.h"
 #include "footfix/rig/leg_tracks.h"
 #include "footfix/solve/offline_solve.h"
+#include "footfix/solve/treadmill_settings.h"
 
 namespace footfix {
-
-enum class TreadmillMode {
-  auto_detect,  ///< lock on a treadmill when the clip is detected as in place (default)
-  on,           ///< always (g estimated unless given)
-  off,          ///< never: planted feet are locked in world space
-};
-
-struct TreadmillSettings {
-  TreadmillMode mode = TreadmillMode::auto_detect;
-  /// Ground velocity to use instead of the estimate (m/s, internal frame; Y is ignored).
-  /// Given, it forces the treadmill on.
-  std::optional<Vec3> ground_velocity_mps;
-  /// Throws Error(usage) on a non-finite velocity.
-  void validate() const;
-};
 
 /// Slowest ground a clip is detected as in place on (m/s).
 inline constexpr double k_treadmill_min_speed_mps = 0.1;
