@@ -89,8 +89,8 @@ class MotionParser {
  public:
   /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
   /// then ends with the motion header).
-  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
-  /// refused.
+  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h), and a
+  /// Frames count past the rows present reads those rows, instead of refusing the file.
   /// The rows' values go to `source` (values, decimals), and with `keep_text` their text too
   /// (motion_text, row_ends, value_starts); `text_bytes` is the most text the rows can take (the
   /// bytes left after the header). `frames` rows are read (k_frames_not_stated: every row), at
@@ -156,8 +156,10 @@ class MotionParser {
     if (frames_ == k_frames_not_stated && row == 0) in_.fail_at(line_, "no motion rows after MOTION");
     if (row < frames_ && frames_ != k_frames_not_stated) {
       skip_whitespace_lines();  // the last row may end the capacity exactly
-      in_.fail_at(line_, "Frames: " + std::to_string(frames_) + " but the file ends after " +
-                             std::to_string(row) + " motion rows");
+      const std::string cut = "Frames: " + std::to_string(frames_) + " but the file ends after " +
+                              std::to_string(row) + " motion rows";
+      if (!repair_ || row == 0) in_.fail_at(line_, cut + (row > 0 ? " (--repair reads those)" : ""));
+      if (warnings) warnings->push_back("line " + std::to_string(line_) + ": " + cut + "; those were read (--repair)");
     }
     values_.resize(static_cast<size_t>(row) * static_cast<size_t>(vpf));
     if (extra_per_row_ > 0) {
@@ -425,7 +427,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  const int frames = MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_non_finite,
+  const int frames = MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_bvh,
                                   limits.keep_bvh_text, check_rows, more)
                          .parse(warnings);
   // A hierarchy read with warnings (parts guessed or left out), or a motion header spelt

@@ -1,5 +1,5 @@
 // Internal to bvh/: the non-finite motion values of a BVH file (nan, inf, 1e999) that reading
-// with repair on (ReadLimits::repair_non_finite, --repair) fills from the finite values of the
+// with repair on (ReadLimits::repair_bvh, --repair) fills from the finite values of the
 // same channel.
 #pragma once
 

@@ -118,14 +118,14 @@ TEST(BvhErrors, FramesCount) {
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 0"), "bad.bvh:17: no frames (Frames: 0)");
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: two"), "bad.bvh:17: bad Frames count 'two'");
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 99999999999"), "bad.bvh:17: Frames count '99999999999' is too large");
-  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 3"), "bad.bvh:21: Frames: 3 but the file ends after 2 motion rows");
+  expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 3"), "bad.bvh:21: Frames: 3 but the file ends after 2 motion rows (--repair reads those)");
 }
 
 TEST(BvhErrors, AbsurdFramesRejectedBeforeAllocating) {
   // 2e9 frames x 9 values would be 144 GB of doubles; the text holds 46 bytes of motion, so at
   // most 2 rows are allocated and the count is reported against the rows found.
   expect_error(replaced(k_small_bvh, "Frames: 2", "Frames: 2000000000"),
-               "bad.bvh:21: Frames: 2000000000 but the file ends after 2 motion rows");
+               "bad.bvh:21: Frames: 2000000000 but the file ends after 2 motion rows (--repair reads those)");
   // Many channel-less joints: few motion bytes, but a transform per joint and frame.
   std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n";
   for (int i = 0; i < 200; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 0 0\n}\n";

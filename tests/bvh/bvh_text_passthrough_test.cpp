@@ -149,7 +149,7 @@ TEST(BvhTextPassthrough, RowsWithoutTextArePrintedAndReadBackTheSame) {
   const std::string long_row = test::replaced(k_odd_bvh, "-0 1e-5", "-0" + std::string(70000, ' ') + "1e-5");
   const std::string repaired = test::replaced(k_odd_bvh, "90.10", "nan");
   ReadLimits repair;
-  repair.repair_non_finite = true;
+  repair.repair_bvh = true;
   for (const std::string& text : {long_row, repaired}) {
     const Clip clip = parse_bvh(text, "odd.bvh", nullptr, repair);
     const std::string out = text_written(clip);

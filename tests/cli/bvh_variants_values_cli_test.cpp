@@ -122,12 +122,24 @@ TEST(BvhVariantsValuesCli, RepairFillsNonFiniteValuesFromTheirChannel) {
   // Linear between the nearest finite values of the channel: the root's X at rows 10 and 11
   // a third and two thirds of the way from row 9 to row 12.
   ReadLimits repair;
-  repair.repair_non_finite = true;
+  repair.repair_bvh = true;
   const Clip original = parse_bvh(walk_text(), "walk.bvh");
   const Clip clip = parse_bvh(text, "nan.bvh", nullptr, repair);
   const double x9 = original.translation(9, 0).x, x12 = original.translation(12, 0).x;
   EXPECT_NEAR(clip.translation(10, 0).x, x9 + (x12 - x9) / 3, 1e-12);
   EXPECT_NEAR(clip.translation(11, 0).x, x9 + 2 * (x12 - x9) / 3, 1e-12);
+}
+
+TEST(BvhVariantsValuesCli, RepairReadsTheRowsOfACutFile) {
+  // Frames states more rows than the file holds (cut, or a writer's wrong count): refused with a
+  // hint; --repair reads the rows present, says so once, and writes the count it read.
+  std::string text = walk_text();
+  text.replace(text.find("Frames: 317"), 11, "Frames: 400");
+  test::TempDir dir;
+  auto repaired = refused_then_repaired(dir, "cut.bvh", text, "Frames: 400 but the file ends after 317 motion rows (--repair reads those)");
+  EXPECT_EQ(count_of(repaired.err, "warning:"), 1u) << repaired.err;
+  EXPECT_TRUE(contains(repaired.err, "Frames: 400 but the file ends after 317 motion rows; those were read")) << repaired.err;
+  EXPECT_TRUE(contains(read_file(dir / "out" / "cut.bvh"), "Frames: 317\n"));
 }
 
 TEST(BvhVariantsValuesCli, RepairHoldsTheEndsAndReadsInfinities) {
@@ -137,7 +149,7 @@ TEST(BvhVariantsValuesCli, RepairHoldsTheEndsAndReadsInfinities) {
   test::expect_cleaned_with_contacts(dir, "inf.bvh", repaired);
   EXPECT_TRUE(contains(repaired.err, "repaired 2 non-finite values on 2 motion lines")) << repaired.err;
   ReadLimits repair;
-  repair.repair_non_finite = true;
+  repair.repair_bvh = true;
   const Clip original = parse_bvh(walk_text(), "walk.bvh");
   const Clip clip = parse_bvh(text, "inf.bvh", nullptr, repair);
   EXPECT_EQ(clip.translation(0, 0).y, original.translation(1, 0).y);

@@ -33,10 +33,12 @@ struct ReadLimits {
   /// and wall-clock time), so that a crash, a blow-up or a hang inside it fails this clip only;
   /// the child sends back what the reader needs of the imported scene.
   bool isolate_fbx_import = true;
-  /// BVH: fill non-finite motion values (nan, inf) from the nearest finite values of the same
-  /// channel (linear, held at the ends) with one warning, instead of refusing the file (--repair).
-  /// Not a limit but what the reader may change; it travels with the limits to every reader.
-  bool repair_non_finite = false;
+  /// BVH (--repair), instead of refusing the file, with one warning each: fill non-finite motion
+  /// values (nan, inf) from the nearest finite values of the same channel (linear, held at the
+  /// ends); read the rows present when Frames states more (a cut file, or a writer's wrong
+  /// count). Not a limit but what the reader may change; it travels with the limits to every
+  /// reader.
+  bool repair_bvh = false;
   /// BVH: keep each motion row's text with the clip, so that writing it as BVH copies every value
   /// it leaves unchanged as it was in the file. A read whose clip is never written as BVH turns it
   /// off and saves a copy of the motion text (its size in memory, and the time to make it); such a
