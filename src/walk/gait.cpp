@@ -51,12 +51,16 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
 }
 
 /// Swing profile of the foot's lift and of the extra plantar flexion of early swing (the shin
-/// swings forward before the foot follows): 0 at both ends with zero velocity and acceleration,
-/// peak 1 at u = 3/7. The same shape for both, so the toe, which the extra pitch lowers, rises
-/// with the lift.
-double swing_bump(double u) {
+/// swings forward before the foot follows): u^3 (1 - u)^k, 0 at both ends with zero velocity and
+/// acceleration, scaled to peak 1 at u = 3 / (3 + k). The same shape for both, so the toe, which
+/// the extra pitch lowers, rises with the lift. With `early` k is 4.5, peak at u = 2/5: the foot
+/// rises earlier, as adults' knee flexion in early swing lifts it (with k = 4 the walk's knee
+/// peaked later than the shared walks'; k = 5 jolts the knee just after the lift); else k is 4,
+/// peak at u = 3/7 (see early_lift).
+double swing_bump(double u, bool early) {
   u = std::clamp(u, 0.0, 1.0);
   const double v = 1 - u;
+  if (early) return u * u * u * v * v * v * v * std::sqrt(v) / (0.064 * 0.1296 * std::sqrt(0.6));
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
 
@@ -90,6 +94,15 @@ double hover_height_m(double speed_mps, double pitch_rad) {
   const double fade_rad = k_hover_no_pitch_rad - k_hover_full_pitch_rad;
   const double by_pitch = std::clamp((k_hover_no_pitch_rad - std::abs(pitch_rad)) / fade_rad, 0.0, 1.0);
   return k_hover_m * by_speed * by_pitch;
+}
+
+/// Whether the swing from `from` to `to` lifts the foot early (swing_bump): on one stair tread or
+/// level, between footholds pitched less than k_hover_no_pitch_rad. Up or down a stair the later
+/// lift keeps the sole clear of the treads as before; on steep slopes the earlier one moved the
+/// contact detector's reading of the lift (docs/tuning.md).
+bool early_lift(const Footstep& from, const Footstep& to) {
+  const bool walking = to.state == GaitState::left_go || to.state == GaitState::right_go;
+  return walking && from.tread == to.tread && std::abs(from.pitch_rad) < k_hover_no_pitch_rad && std::abs(to.pitch_rad) < k_hover_no_pitch_rad;
 }
 
 /// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
@@ -219,7 +232,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   const double swing_s = std::max(1e-6, to.heel_strike_s - to.lift_s), roll_s = std::max(1e-6, to.lift_s - to.roll_begin_s);
   const double exit_rate = heel_rise_exit_rate(from, to) * to.toe_off_rad * swing_s / roll_s;
   const double rate = heel_strike_rate(to) * swing_s;
-  const double p = quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u);
+  const double p = quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u, early_lift(from, to));
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
@@ -234,7 +247,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
   // far past an adult's. Up onto a higher stair tread the heel leads all the way: a tip led
   // swing would reach over the riser with the foot still low.
-  const Vec3 up{0, lift * swing_bump(u) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
+  const Vec3 up{0, lift * swing_bump(u, early_lift(from, to)) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
   const Vec3 from_heel = sole_path(heel_a, heel_b, from, to, u) + up - rotate(pose.rotation, foot.heel_sole);
   if (from.tread == to.tread || descends(from, to)) {
@@ -277,9 +290,10 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
                             toe + rotate(pose.toe_rotation, foot.tip - foot.toe)};
     for (const Vec3& p : points) {
       // The margin grows from 0 at the ends to `clearance` in mid swing.
-      const double margin = clearance * swing_bump(u);
+      const double bump = swing_bump(u, early_lift(from, to));
+      const double margin = clearance * bump;
       const double deficit = terrain.height(p.x, p.z) + margin - p.y;
-      if (deficit > 0) lift = std::max(lift, deficit / std::max(swing_bump(u), 0.15));
+      if (deficit > 0) lift = std::max(lift, deficit / std::max(bump, 0.15));
     }
   }
   return std::min(lift, 0.6);

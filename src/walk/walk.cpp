@@ -10,6 +10,7 @@
 #include "footfix/walk/pelvis_motion.h"
 #include "footfix/walk/walk_body.h"
 #include "heel_rise.h"
+#include "loading_response.h"
 
 namespace footfix {
 namespace {
@@ -139,7 +140,14 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
   Transform above_root;
   for (int a = skel.parents[root]; a >= 0; a = skel.parents[a]) above_root = Transform{Quat{}, skel.rest_offsets[a]} * above_root;
 
-  // Pass 1: feet, upper body, heading and the pelvis height each frame allows.
+  std::array<LegReach, 2> leg_reach;
+  for (int side = 0; side < 2; ++side)
+    leg_reach[side] = {length(skel.rest_offsets[rig.legs[side].knee]), length(skel.rest_offsets[rig.legs[side].heel]),
+                       k_terminal_stance_reach * body.leg_length_m[side]};
+  const bool stairs = terrain.kind == TerrainKind::stairs;
+
+  // Pass 1: feet, upper body, heading and the pelvis height each frame allows: both legs reach
+  // their feet, the stance leg with its knee yielding after its heel strike (loading_response.h).
   std::vector<std::array<FootSample, 2>> feet(frames);
   std::vector<Vec3> pelvis(frames);
   std::vector<double> height_cap(frames);
@@ -166,7 +174,7 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
         clip.translation(f, a) = skel.rest_offsets[a];
       }
     const BodyKnot& b = body_path[f];
-    const PelvisSway sway = pelvis_sway(plan, phases[f], terrain.kind == TerrainKind::stairs);
+    const PelvisSway sway = pelvis_sway(plan, phases[f], stairs);
     clip.rotation(f, root) = inverse(above_root.rotation) * axis_angle({0, 1, 0}, b.yaw_rad + sway.rotation_rad) *
                              axis_angle({0, 0, 1}, sway.list_rad) * canon;
     clip.translation(f, root) = {};
@@ -180,7 +188,9 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
     for (int side = 0; side < 2; ++side) {
       feet[f][side] = sample_foot(plan, static_cast<Side>(side), t, body.feet[side]);
       const Vec3 hip_rel = world[rig.legs[side].hip].translation - pelvis_rel;
-      cap = std::min(cap, max_pelvis_height(pelvis[f], hip_rel, feet[f][side].ankle, k_walk_max_reach * body.leg_length_m[side]));
+      const double span = bent_leg_span_m(leg_reach[side].thigh_m, leg_reach[side].shin_m,
+                                          loading_knee_rad(plan, feet[f][side], t, stairs));
+      cap = std::min(cap, max_pelvis_height(pelvis[f], hip_rel, feet[f][side].ankle, k_walk_max_reach * span));
     }
     height_cap[f] = cap;
   }
@@ -198,10 +208,6 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
     offsets[f] = Vec3{pelvis[f].x, heights[f], pelvis[f].z} - world[rig.pelvis].translation;
     for (int side = 0; side < 2; ++side) hips[side][f] = world[rig.legs[side].hip].translation + offsets[f];
   }
-  std::array<LegReach, 2> leg_reach;
-  for (int side = 0; side < 2; ++side)
-    leg_reach[side] = {length(skel.rest_offsets[rig.legs[side].knee]), length(skel.rest_offsets[rig.legs[side].heel]),
-                       k_terminal_stance_reach * body.leg_length_m[side]};
   if (!fit.planned_heel_rise) fit_heel_rise(plan, body.feet, hips, leg_reach, feet);
 
   // Pass 3: root motion, then each leg by IK, warm-started from the previous frame.
