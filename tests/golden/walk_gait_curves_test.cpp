@@ -1,7 +1,8 @@
 // The walk's joint curves over the gait cycle (issue 32), measured with our own FK on the clip:
 // the swing knee bends about as far as an adult's, the swing foot is lifted only as high as its
-// clearance needs, the trailing knee stays near straight in terminal stance, and the knee's mean
-// cycle comes nearer the shared optical-mocap walks'. The issue's goal for the last is 8 degrees
+// clearance needs, the trailing knee stays near straight in terminal stance, the stance knee
+// yields after heel strike, and the knee's mean cycle comes nearer the shared optical-mocap
+// walks'. The issue's goal for the last is 8 degrees
 // RMS; the bounds here hold what the walk reaches now.
 #include <gtest/gtest.h>
 
@@ -95,6 +96,37 @@ TEST(WalkGaitCurves, TrailingKneeStaysNearerStraightInTerminalStance) {
   }
 }
 
+TEST(WalkGaitCurves, StanceKneeYieldsAfterHeelStrike) {
+  // Adults flex the stance knee from about 5 degrees at heel strike to 15-20 over the loading
+  // response, the first tenth or so of the cycle, and extend it by mid-stance (Perry; Winter);
+  // the shared walks flex it further. Mean knee flexion from each walking step's heel strike over
+  // a fifth of the cycle (both sides): with the leg straight at contact and the pelvis alone
+  // bending it, 13.3 and 14.4 degrees at 1.3 and 1.8 m/s. (The loading response's peak and the
+  // mid-stance knee are bounded in walk_human_gait_test.cpp.)
+  for (const auto& [speed, least] : {std::pair{1.3, 13.8}, std::pair{1.8, 14.8}}) {
+    SCOPED_TRACE(speed);
+    const WalkResult w = level_walk(speed);
+    const GaitFigures g = measure_gait(w.clip, w.rig, w.contacts);
+    const double cycle = 2 * w.plan.step_period_s;
+    double sum = 0;
+    int steps = 0;
+    for (const Footstep& s : w.plan.steps) {
+      if (s.state != GaitState::left_go && s.state != GaitState::right_go) continue;
+      const std::vector<double>& knee = g.angles[static_cast<int>(s.side)].knee_deg;
+      const int a = static_cast<int>(std::ceil(s.heel_strike_s * w.clip.fps));
+      const int b = static_cast<int>(std::floor((s.heel_strike_s + 0.2 * cycle) * w.clip.fps));
+      if (b >= static_cast<int>(knee.size()) || b < a) continue;
+      double mean = 0;
+      for (int f = a; f <= b; ++f) mean += knee[f];
+      sum += mean / (b - a + 1);
+      ++steps;
+    }
+    ASSERT_GE(steps, 8);
+    RecordProperty("mean_knee_deg_at_" + std::to_string(speed), std::to_string(sum / steps));
+    EXPECT_GE(sum / steps, least);
+  }
+}
+
 TEST(WalkGaitCurves, PelvisDipsLittleAtHeelStrike) {
   // The pelvis is highest over the straight stance leg at mid-stance and lowest around each heel
   // strike, where the landing leg reaches forward. Adults move it 4-6 cm up and down at these
@@ -120,9 +152,11 @@ TEST(WalkGaitCurves, KneeCycleNearerTheSharedWalks) {
   // before the tip-led swing: 24.6, 25.8 and 20.3 degrees RMS from the CMU, Xia and Bandai walks;
   // before the heel rise of terminal stance followed the pelvis: 20.8, 19.1 and 15.2; before the
   // pelvis led the landing leg at heel strike: 18.1, 17.0 and 14.4; before the swing foot hovered
-  // in terminal swing: 14.3, 17.2 and 13.9.
+  // in terminal swing: 14.3, 17.2 and 13.9; before the stance knee yielded after heel strike and
+  // the swing foot rose earlier: 13.8, 17.1 and 13.8. The shared walks differ among themselves
+  // by 14-23 degrees RMS, the Xia walk most (its stance knee stays near 30 degrees).
   const std::pair<const char*, double> limits[] = {
-      {"cmu_07_01_walk.bvh", 14.1}, {"xia_neutral_01_000_walk.bvh", 17.5}, {"bandai1_walk_normal_001.bvh", 14.0}};
+      {"cmu_07_01_walk.bvh", 13.0}, {"xia_neutral_01_000_walk.bvh", 17.0}, {"bandai1_walk_normal_001.bvh", 13.7}};
   for (const auto& [name, limit] : limits) {
     SCOPED_TRACE(name);
     const LoadedClip ref = load_clip(test::shared_clips_dir() / name);
