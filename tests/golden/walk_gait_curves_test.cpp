@@ -2,8 +2,8 @@
 // the swing knee bends about as far as an adult's, the swing foot is lifted only as high as its
 // clearance needs, the trailing knee stays near straight in terminal stance, the stance knee
 // yields after heel strike, and the knee's mean cycle comes nearer the shared optical-mocap
-// walks'. The goal for the last is 8 degrees
-// RMS; the bounds here hold what the walk reaches now.
+// walks'. The goal for the last is 8 degrees RMS; the bounds here hold what the walk
+// reaches now.
 #include <gtest/gtest.h>
 
 #include <algorithm>
