@@ -102,7 +102,8 @@ double hover_height_m(double speed_mps, double pitch_rad) {
 /// contact detector's reading of the lift (docs/tuning.md).
 bool early_lift(const Footstep& from, const Footstep& to) {
   const bool walking = to.state == GaitState::left_go || to.state == GaitState::right_go;
-  return walking && from.tread == to.tread && std::abs(from.pitch_rad) < k_hover_no_pitch_rad && std::abs(to.pitch_rad) < k_hover_no_pitch_rad;
+  const bool gentle = std::abs(from.pitch_rad) < k_hover_no_pitch_rad && std::abs(to.pitch_rad) < k_hover_no_pitch_rad;
+  return walking && gentle && from.tread == to.tread;
 }
 
 /// Extra foot pitch of early swing, as a fraction of the step's toe off angle, at its peak.
@@ -232,7 +233,9 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   const double swing_s = std::max(1e-6, to.heel_strike_s - to.lift_s), roll_s = std::max(1e-6, to.lift_s - to.roll_begin_s);
   const double exit_rate = heel_rise_exit_rate(from, to) * to.toe_off_rad * swing_s / roll_s;
   const double rate = heel_strike_rate(to) * swing_s;
-  const double p = quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u, early_lift(from, to));
+  const bool early = early_lift(from, to);
+  const double p =
+      quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u, early);
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
@@ -247,7 +250,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
   // far past an adult's. Up onto a higher stair tread the heel leads all the way: a tip led
   // swing would reach over the riser with the foot still low.
-  const Vec3 up{0, lift * swing_bump(u, early_lift(from, to)) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
+  const Vec3 up{0, lift * swing_bump(u, early) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
   const Vec3 from_heel = sole_path(heel_a, heel_b, from, to, u) + up - rotate(pose.rotation, foot.heel_sole);
   if (from.tread == to.tread || descends(from, to)) {

@@ -31,7 +31,8 @@ double loading_knee_rad(const GaitPlan& plan, const FootSample& s, double t, boo
   const double u = (t - at.heel_strike_s) / (2 * plan.step_period_s);
   if (u <= 0 || u >= k_loading_end) return 0;
   const double speed = plan.step_length_m / plan.step_period_s;
-  const double by_speed = std::clamp((speed - k_loading_from_speed_mps) / (k_loading_full_speed_mps - k_loading_from_speed_mps), 0.0, 1.0);
+  const double ramp = k_loading_full_speed_mps - k_loading_from_speed_mps;
+  const double by_speed = std::clamp((speed - k_loading_from_speed_mps) / ramp, 0.0, 1.0);
   const double w = u < k_loading_peak   ? min_jerk(u / k_loading_peak)
                    : u < k_loading_hold ? 1.0
                                         : 1 - min_jerk((u - k_loading_hold) / (k_loading_end - k_loading_hold));
