@@ -12,8 +12,10 @@
 
 namespace footfix {
 
-/// Copy of `clip` (internal frame) whose translation joint's horizontal (X, Z) local
-/// translation is scaled by `factor` about its value at frame 0.
+/// Copy of `clip` (internal frame) whose translation joint's horizontal (world X, Z) position is
+/// scaled by `factor` about its position at frame 0; its height and every other joint's local
+/// transform are kept. A translation joint under a parent (an armature node rotated to Y up) is
+/// moved in world space and its local translation re-expressed in the parent's frame.
 Clip make_sliding(const Clip& clip, const Rig& rig, double factor);
 
 /// The slide protocol's factors: the root runs ahead of its legs, then behind them. Each
