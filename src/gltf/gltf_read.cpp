@@ -157,14 +157,29 @@ std::vector<int> joint_nodes(const gltf::Document& doc, const std::vector<gltf::
 }
 
 /// The rate of the shortest key interval, rounded to a whole rate where it is one within 0.1%.
+/// Where that interval is the one of evenly spaced keys (a channel keyed every frame, as
+/// exporters and `footfix convert` write them), the rate is that channel's key count over its
+/// span instead: precise enough for the frames to fall on its float32 key times however long the
+/// clip (a BVH's 0.0083333 s frames are 120.0005 fps, not 120), rounded only within float
+/// round-off.
 double key_rate(const std::vector<Channel>& channels) {
   double shortest = 0;
-  for (const Channel& c : channels)
+  const Channel* densest = nullptr;
+  for (const Channel& c : channels) {
+    if (!densest || c.sampler.times.size() > densest->sampler.times.size()) densest = &c;
     for (size_t k = 1; k < c.sampler.times.size(); ++k) {
       const double dt = static_cast<double>(c.sampler.times[k]) - c.sampler.times[k - 1];
       if (dt > 1.0 / k_max_fps * 0.999 && (shortest == 0 || dt < shortest)) shortest = dt;
     }
+  }
   if (shortest == 0) return 30.0;
+  const std::vector<float>& times = densest->sampler.times;
+  const double span = static_cast<double>(times.back()) - times.front();
+  const double even = span / static_cast<double>(times.size() - 1);
+  if (times.size() > 2 && std::abs(even - shortest) <= 1e-3 * shortest) {
+    const double fps = 1.0 / even, whole = std::round(fps);
+    return std::abs(fps - whole) <= 1e-6 * whole ? whole : fps;
+  }
   const double fps = 1.0 / shortest;
   const double whole = std::round(fps);
   return std::abs(fps - whole) <= 1e-3 * whole ? whole : fps;

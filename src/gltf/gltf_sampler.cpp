@@ -2,19 +2,26 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace footfix::gltf {
 namespace {
 
 using Vec4 = std::array<double, 4>;
 
-/// The key k such that times[k] <= t < times[k + 1], and the fraction of the way to k + 1.
+/// The key k such that times[k] <= t < times[k + 1], and the fraction of the way to k + 1 (0 where
+/// t is within one float32 step of a key: k is then that key).
 void locate(const std::vector<float>& times, double t, size_t& k, double& u, double& dt) {
   const size_t n = times.size();
   if (t <= times.front()) { k = 0; u = 0; dt = 0; return; }
   if (t >= times.back()) { k = n - 1; u = 0; dt = 0; return; }
-  k = static_cast<size_t>(std::upper_bound(times.begin(), times.end(), static_cast<float>(t)) - times.begin()) - 1;
+  const float key_time = static_cast<float>(t);
+  k = static_cast<size_t>(std::upper_bound(times.begin(), times.end(), key_time) - times.begin()) - 1;
   if (k + 1 >= n) { k = n - 1; u = 0; dt = 0; return; }
+  // A time within one float32 step of a key is that key (a frame of a clip keyed every frame):
+  // its value as stored, without interpolating over the rounding.
+  if (key_time == times[k] || std::nextafter(key_time, times[k]) == times[k]) { u = 0; dt = 0; return; }
+  if (std::nextafter(key_time, times[k + 1]) == times[k + 1]) { k += 1; u = 0; dt = 0; return; }
   dt = static_cast<double>(times[k + 1]) - times[k];
   u = dt > 0 ? (t - times[k]) / dt : 0.0;
   u = std::clamp(u, 0.0, 1.0);

@@ -58,6 +58,17 @@ TEST(GltfCli, BvhToGltfKeepsFramesAndJointsAndPassesTheValidator) {
   }
 }
 
+TEST(GltfCli, BvhToGltfKeepsTheLastFrameOfAClipAtAnUnevenRate) {
+  // Frame Time 0.008333 s: 120.0048 fps. Read back at a rate rounded to 120, the last of its
+  // 2575 frames fell 0.05 frames short of the grid and was dropped.
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  TempDir dir;
+  const fs::path bvh = shared_clips_dir() / "sfu_0005_2FeetJump001_inches.bvh";
+  ASSERT_EQ(run_footfix("convert " + quoted(bvh) + " " + quoted(dir / "jump.glb")).exit_code, 0);
+  EXPECT_EQ(frames_and_joints(dir / "jump.glb"), frames_and_joints(bvh));
+  EXPECT_NE(frames_and_joints(bvh).find("2575 frames"), std::string::npos) << frames_and_joints(bvh);
+}
+
 TEST(GltfCli, UncleanedRoundTripIsByteIdentical) {
   TempDir dir;
   for (const char* name : {"walk.glb", "walk.gltf"}) {
