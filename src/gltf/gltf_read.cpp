@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "footfix/core/end_site_joints.h"
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
 #include "footfix/gltf/gltf.h"
@@ -156,6 +157,32 @@ std::vector<int> joint_nodes(const gltf::Document& doc, const std::vector<gltf::
   return order;
 }
 
+double mean(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
+
+/// True for a node that footfix's skeleton-only writer made of an End Site: a leaf without mesh,
+/// named "<its parent's name> End Site", that no channel animates and no skin names.
+bool is_end_site_node(const gltf::Document& doc, const std::vector<gltf::Node>& nodes,
+                      const std::vector<Channel>& channels, int n) {
+  const gltf::Node& node = nodes[static_cast<size_t>(n)];
+  if (node.parent < 0 || !node.children.empty() || node.name != end_site_joint_name(nodes[static_cast<size_t>(node.parent)].name))
+    return false;
+  if (gltf::array_member(doc.json, "nodes", doc.name)[static_cast<size_t>(n)].contains("mesh")) return false;
+  for (const Channel& c : channels)
+    if (c.node == n) return false;
+  for (const Json& skin : gltf::array_member(doc.json, "skins", doc.name))
+    for (const Json& joint : gltf::array_member(skin, "joints", doc.name))
+      if (joint == n) return false;
+  return true;
+}
+
+/// The product of the uniform scales of node n's ancestors (what its translation is multiplied by).
+double ancestors_scale(const std::vector<gltf::Node>& nodes, int n) {
+  double scale = 1.0;
+  for (int p = nodes[static_cast<size_t>(n)].parent; p >= 0; p = nodes[static_cast<size_t>(p)].parent)
+    scale *= mean(nodes[static_cast<size_t>(p)].scale);
+  return scale;
+}
+
 /// The rate of the shortest key interval, rounded to a whole rate where it is one within 0.1%.
 /// Where that interval is the one of evenly spaced keys (a channel keyed every frame, as
 /// exporters and `footfix convert` write them), the rate is that channel's key count over its
@@ -184,8 +211,6 @@ double key_rate(const std::vector<Channel>& channels) {
   const double whole = std::round(fps);
   return std::abs(fps - whole) <= 1e-3 * whole ? whole : fps;
 }
-
-double mean(Vec3 s) { return (s.x + s.y + s.z) / 3.0; }
 
 Clip read_document(const fs::path& path, std::string bytes, const std::string& wanted,
                    std::vector<std::string>* warnings_out, const ReadLimits& limits) {
@@ -216,7 +241,15 @@ Clip read_document(const fs::path& path, std::string bytes, const std::string& w
   clip.fps = key_rate(channels);
   // Key times are float32: the last key may fall a little short of its frame.
   const double frames = std::floor((t1 - t0) * clip.fps + 0.05) + 1;
-  const std::vector<int> joints = joint_nodes(doc, nodes, channels);
+  std::vector<int> joints = joint_nodes(doc, nodes, channels);
+  std::vector<int> end_site_nodes;
+  joints.erase(std::remove_if(joints.begin(), joints.end(),
+                              [&](int n) {
+                                if (!is_end_site_node(doc, nodes, channels, n)) return false;
+                                end_site_nodes.push_back(n);
+                                return true;
+                              }),
+               joints.end());
   check_clip_memory(limits, static_cast<std::uint64_t>(frames), joints.size(), doc.name);
 
   std::vector<int> joint_of(nodes.size(), -1);
@@ -228,11 +261,12 @@ Clip read_document(const fs::path& path, std::string bytes, const std::string& w
     if (!names.insert(name).second) name += "_node" + std::to_string(joints[j]);
     names.insert(name);
     const int parent = n.parent >= 0 ? joint_of[static_cast<size_t>(n.parent)] : -1;
-    double parent_scale = 1.0;
-    for (int p = n.parent; p >= 0; p = nodes[static_cast<size_t>(p)].parent) parent_scale *= mean(nodes[static_cast<size_t>(p)].scale);
-    clip.skeleton.add_joint(name, parent, n.translation * parent_scale);
+    clip.skeleton.add_joint(name, parent, n.translation * ancestors_scale(nodes, joints[j]));
   }
   clip.skeleton.end_sites.resize(joints.size());
+  for (int n : end_site_nodes)
+    clip.skeleton.end_sites[static_cast<size_t>(joint_of[static_cast<size_t>(nodes[static_cast<size_t>(n)].parent)])] =
+        nodes[static_cast<size_t>(n)].translation * ancestors_scale(nodes, n);
   clip.frame_count = static_cast<int>(frames);
   clip.resize(clip.frame_count);
   source->parent_scales.assign(clip.rotations.size(), 1.0);

@@ -59,6 +59,17 @@ void write_skeleton(const Clip& clip, std::ostream& out, bool binary, const std:
       nodes[static_cast<size_t>(parent)]["children"].push_back(j);
     }
   }
+  // End Sites (BVH's toe and finger tips) as static leaf nodes named as footfix names End Site
+  // joints ("<joint> End Site"); the reader takes them back as End Sites.
+  for (int j = 0; j < joints && static_cast<size_t>(j) < clip.skeleton.end_sites.size(); ++j) {
+    const auto& site = clip.skeleton.end_sites[static_cast<size_t>(j)];
+    if (!site) continue;
+    const Vec3 t = clip.space == ClipSpace::source ? point_to_internal(clip.source_frame, *site) : *site;
+    nodes.push_back(Json::object({{"name", end_site_joint_name(clip.skeleton.names[static_cast<size_t>(j)])},
+                                  {"translation", Json::array({t.x, t.y, t.z})}}));
+    if (!nodes[static_cast<size_t>(j)].contains("children")) nodes[static_cast<size_t>(j)]["children"] = Json::array();
+    nodes[static_cast<size_t>(j)]["children"].push_back(nodes.size() - 1);
+  }
   json["nodes"] = nodes;
   json["scenes"] = Json::array({Json::object({{"nodes", roots}})});
   json["scene"] = 0;

@@ -69,6 +69,24 @@ TEST(GltfCli, BvhToGltfKeepsTheLastFrameOfAClipAtAnUnevenRate) {
   EXPECT_NE(frames_and_joints(bvh).find("2575 frames"), std::string::npos) << frames_and_joints(bvh);
 }
 
+TEST(GltfCli, BvhToGltfKeepsTheEndSites) {
+  // The toes' End Sites are the feet's tips: without them the glTF's tips, and what the clean
+  // makes of the toes, were not the BVH's.
+  TempDir dir;
+  const fs::path bvh = data_clip("cmu3dsmax_131_01_start_walk_stop.bvh");
+  ASSERT_EQ(run_footfix("convert " + quoted(bvh) + " " + quoted(dir / "walk.glb")).exit_code, 0);
+  auto joints = [](const fs::path& clip) {
+    const RunResult r = run_footfix("inspect --json " + quoted(clip));
+    const nlohmann::json j = nlohmann::json::parse(r.output, nullptr, false);
+    return j.is_array() ? j[0]["joints"] : nlohmann::json(r.output);
+  };
+  const nlohmann::json from_bvh = joints(bvh);
+  EXPECT_EQ(joints(dir / "walk.glb"), from_bvh);
+  int end_sites = 0;
+  for (const auto& joint : from_bvh) end_sites += joint.value("end_site", false);
+  EXPECT_GE(end_sites, 5);  // toes, head, hands
+}
+
 TEST(GltfCli, UncleanedRoundTripIsByteIdentical) {
   TempDir dir;
   for (const char* name : {"walk.glb", "walk.gltf"}) {
@@ -160,7 +178,7 @@ TEST(GltfCli, BlenderImportsTheCleanedFile) {
   if (before.rfind("(no import)", 0) == 0) GTEST_SKIP() << "Blender's glTF importer does not run here: " << before;
   const std::string after = import(dir / "clean.glb");
   EXPECT_EQ(after, before);
-  EXPECT_NE(after.find("objects=31 "), std::string::npos) << after;  // the walk's 31 joints
+  EXPECT_NE(after.find("objects=38 "), std::string::npos) << after;  // the walk's 31 joints and 7 End Sites
 }
 
 }  // namespace
