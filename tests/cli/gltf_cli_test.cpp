@@ -161,24 +161,52 @@ TEST(GltfCli, BrokenFilesExitWithTheReadCode) {
   EXPECT_NE(escape.output.find("buffers[0].uri: URIs with '..' are refused"), std::string::npos) << escape.output;
 }
 
+/// What Blender's glTF importer makes of `file` (tests/cli/gltf_blender_import.py's summary line),
+/// or "(no import) <output>".
+std::string blender_import(const fs::path& file) {
+  const std::string script = std::string(FOOTFIX_TESTS_DIR) + "/cli/gltf_blender_import.py";
+  const std::string out = shell_stdout("timeout 300 blender -b --python " + quoted(fs::path(script)) + " -- " + quoted(file) + " 2>&1");
+  std::smatch m;
+  return std::regex_search(out, m, std::regex("IMPORTED [^\n]*")) ? m[0].str() : "(no import) " + out.substr(0, 2000);
+}
+
 TEST(GltfCli, BlenderImportsTheCleanedFile) {
   if (shell_stdout("command -v blender").empty()) GTEST_SKIP() << "blender not installed: Blender import check skipped";
   TempDir dir;
   ASSERT_EQ(run_footfix("convert " + quoted(data_clip(k_walk)) + " " + quoted(dir / "walk.glb")).exit_code, 0);
   ASSERT_EQ(run_footfix("clean " + quoted(dir / "walk.glb") + " -o " + quoted(dir / "clean.glb")).exit_code, 0);
-  const std::string script = std::string(FOOTFIX_TESTS_DIR) + "/cli/gltf_blender_import.py";
-  auto import = [&](const fs::path& file) {
-    const std::string out = shell_stdout("timeout 300 blender -b --python " + quoted(fs::path(script)) + " -- " + quoted(file) + " 2>&1");
-    std::smatch m;
-    return std::regex_search(out, m, std::regex("IMPORTED [^\n]*")) ? m[0].str() : "(no import) " + out.substr(0, 2000);
-  };
   // The cleaned file imports as the uncleaned one does: the same objects and frame range.
-  const std::string before = import(dir / "walk.glb");
+  const std::string before = blender_import(dir / "walk.glb");
   // A Blender whose glTF importer does not run (Debian's without python3-numpy) cannot judge.
   if (before.rfind("(no import)", 0) == 0) GTEST_SKIP() << "Blender's glTF importer does not run here: " << before;
-  const std::string after = import(dir / "clean.glb");
+  const std::string after = blender_import(dir / "clean.glb");
   EXPECT_EQ(after, before);
   EXPECT_NE(after.find("objects=38 "), std::string::npos) << after;  // the walk's 31 joints and 7 End Sites
+}
+
+TEST(GltfCli, BlenderImportsACleanedSkinnedCharacterWithItsBonesAndMesh) {
+  // The shared skinned Mixamo FBX made glTF by Blender itself (bench/fbx_to_gltf.py), as .glb and
+  // as .gltf with its .bin, cleaned: Blender imports the same armature, mesh and frame range.
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  if (shell_stdout("command -v blender").empty()) GTEST_SKIP() << "blender not installed: Blender import check skipped";
+  TempDir dir;
+  const std::string convert = std::string(FOOTFIX_TESTS_DIR) + "/../bench/fbx_to_gltf.py";
+  const fs::path fbx = shared_clips_dir() / "mixamo_samba_dancing_skinned.fbx";
+  fs::create_directories(dir / "in");
+  for (const char* name : {"samba.glb", "samba.gltf"}) {
+    const fs::path input = dir / "in" / name;
+    shell_stdout("timeout 300 blender -b --python " + quoted(fs::path(convert)) + " -- " + quoted(fbx) + " " + quoted(input) + " 2>&1");
+    ASSERT_TRUE(fs::exists(input)) << "Blender did not convert " << fbx;
+    const RunResult clean = run_footfix("clean " + quoted(input) + " -o " + quoted(dir / name));
+    ASSERT_EQ(clean.exit_code, 0) << clean.output;
+    const std::string before = blender_import(input);
+    if (before.rfind("(no import)", 0) == 0) GTEST_SKIP() << "Blender's glTF importer does not run here: " << before;
+    const std::string after = blender_import(dir / name);
+    EXPECT_EQ(after, before) << name;
+    EXPECT_NE(after.find("armature_bones=65 "), std::string::npos) << name << ": " << after;
+    EXPECT_EQ(after.find("meshes=0 "), std::string::npos) << name << ": " << after;
+  }
+  EXPECT_TRUE(fs::exists(dir / "samba.bin"));  // the .gltf's buffer beside it
 }
 
 }  // namespace
