@@ -116,6 +116,25 @@ std::vector<std::string> external_buffer_uris(const Json& json, const std::strin
   return out;
 }
 
+std::vector<std::string> external_image_uris(const Json& json) {
+  std::vector<std::string> out;
+  const auto images = json.find("images");
+  if (images == json.end() || !images->is_array()) return out;
+  for (const Json& image : *images)
+    if (image.is_object() && image.contains("uri") && image["uri"].is_string() &&
+        image["uri"].get<std::string>().rfind("data:", 0) != 0)
+      out.push_back(image["uri"].get<std::string>());
+  return out;
+}
+
+fs::path file_in_folder(const fs::path& folder, const std::string& uri) {
+  try {
+    return external_path(folder, uri, "", "");
+  } catch (const Error&) {
+    return {};
+  }
+}
+
 std::string file_name_uri(const std::string& file_name) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;

@@ -41,6 +41,11 @@ std::vector<std::string> external_buffer_uris(const Json& json, const std::strin
 inline std::vector<std::string> external_buffer_uris(const Document& doc) {
   return external_buffer_uris(doc.json, doc.name);
 }
+/// The URIs of the images of glTF JSON `json` that name files (not data: URIs), in image order.
+std::vector<std::string> external_image_uris(const Json& json);
+/// The file that relative URI `uri` names inside `folder`, by the rules buffers are read by; empty
+/// where it leaves the folder (absolute, "..", a scheme, a symlink out of it) or is malformed.
+std::filesystem::path file_in_folder(const std::filesystem::path& folder, const std::string& uri);
 /// A file name as a relative URI: every byte but unreserved ones (RFC 3986: letters, digits,
 /// "-._~") percent-escaped.
 std::string file_name_uri(const std::string& file_name);

@@ -1,6 +1,6 @@
 // glTF files: which paths are glTF, and a clip saved to one (the file, the new buffer file a
-// patch may need, and the source's external buffer files copied beside an output in another
-// folder; see gltf.h).
+// patch may need, and the source's external buffer and image files copied beside an output in
+// another folder; see gltf.h).
 #include <cctype>
 #include <system_error>
 
@@ -24,21 +24,29 @@ std::string lower_extension(const fs::path& path) {
   return ext;
 }
 
-/// A glTF file's external buffer files, copied beside `output` (added to `files`) when it is
-/// written to another folder (the URIs were checked to name files inside the source's folder when
-/// it was read), unless a file of that name is there already; `replaced` (a URI the output no
-/// longer names) is not copied.
-void copy_external_buffers(const GltfSource& src, const std::string& source_name, const fs::path& output,
-                           const std::string& replaced, AtomicFileGroup& files) {
+/// A glTF file's external buffer and image files, copied beside `output` (added to `files`) when
+/// it is written to another folder, unless a file of that name is there already; `replaced` (a
+/// URI the output no longer names) is not copied. Buffer URIs were checked to name files inside
+/// the source's folder when it was read; an image is copied only where its URI names an existing
+/// file inside that folder by the same rules (one outside it, e.g. "../textures/", is not
+/// followed: the output names it as the source did).
+void copy_external_files(const GltfSource& src, const std::string& source_name, const fs::path& output,
+                         const std::string& replaced, AtomicFileGroup& files) {
   const fs::path from = fs::path(source_name).parent_path(), to = output.parent_path();
   std::error_code ec;
   if (fs::equivalent(from.empty() ? "." : from, to.empty() ? "." : to, ec)) return;
-  for (const std::string& uri : gltf::external_buffer_uris(src.document)) {
-    if (uri == replaced) continue;
+  auto copy = [&](const fs::path& source, const std::string& uri) {
     const fs::path target = to / gltf::uri_path(uri);
-    if (fs::exists(target, ec)) continue;
-    const std::string bytes = read_file(from / gltf::uri_path(uri));
+    if (fs::exists(target, ec)) return;
+    fs::create_directories(target.parent_path(), ec);
+    const std::string bytes = read_file(source);
     files.add(target, [&](std::ostream& out) { out << bytes; });
+  };
+  for (const std::string& uri : gltf::external_buffer_uris(src.document))
+    if (uri != replaced) copy(from / gltf::uri_path(uri), uri);
+  for (const std::string& uri : gltf::external_image_uris(src.document.json)) {
+    const fs::path image = gltf::file_in_folder(from, uri);
+    if (!image.empty() && fs::is_regular_file(image, ec)) copy(image, uri);
   }
 }
 
@@ -79,7 +87,7 @@ std::vector<fs::path> add_gltf_files(const Clip& clip, const fs::path& path, con
     fail(ErrorKind::write, path.string() + ": a clip read from " + (binary ? ".gltf" : ".glb") +
                                " is written back in its own container (write " + (binary ? ".gltf" : ".glb") + ")");
   const GltfOutput out = gltf_output(clip, binary, extras, src ? new_buffer_uri(*src, clip.source_name, path) : "");
-  if (src) copy_external_buffers(*src, clip.source_name, path, out.replaced_uri, files);
+  if (src) copy_external_files(*src, clip.source_name, path, out.replaced_uri, files);
   // The buffer files first: a reader that sees the new glTF file finds its buffers complete.
   if (!out.bin_uri.empty())
     files.add(path.parent_path() / gltf::uri_path(out.bin_uri), [&](std::ostream& s) { s << out.bin; });

@@ -126,6 +126,36 @@ TEST(GltfPatchCli, ExternalBufferGetsItsOwnBinBesideTheOutput) {
   expect_validator_clean(dir / "out" / "walk.gltf", dir / "in" / "walk.gltf");
 }
 
+TEST(GltfPatchCli, ImagesInTheFilesFolderAreCopiedBesideAnOutputInAnotherFolder) {
+  // A .gltf's textures are files beside it: an output in another folder gets copies of those in
+  // the source's folder (subfolders kept), never of one outside it ("../": it names it as before).
+  TempDir dir;
+  // A 1x1 RGB PNG.
+  const std::string png("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0\x90wS\xde\0\0\0\x0cIDATx\x9c"
+                        "c\xf8\xcf\xc0\0\0\x03\x01\x01\0\xc9\xfe\x92\xef\0\0\0\0IEND\xae\x42\x60\x82",
+                        69);
+  external_walk(dir / "in", "walk", "walk.bin", [](json& j, std::string&) {
+    j.update(json::parse(R"({"images": [{"uri": "textures/skin%20tone.png"}, {"uri": "../shared.png"}],
+                             "textures": [{"source": 0}, {"source": 1}],
+                             "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}},
+                                            "emissiveTexture": {"index": 1}}]})"));
+  });
+  fs::create_directories(dir / "in" / "textures");
+  std::ofstream(dir / "in" / "textures" / "skin tone.png", std::ios::binary) << png;
+  std::ofstream(dir / "shared.png", std::ios::binary) << png;
+  const RunResult r = run_footfix("clean " + quoted(dir / "in" / "walk.gltf") + " -o " + quoted(dir / "out" / "walk.gltf"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(read_output(dir / "out" / "textures" / "skin tone.png"), png);
+  EXPECT_EQ(gltf_json(dir / "out" / "walk.gltf")["images"], gltf_json(dir / "in" / "walk.gltf")["images"]);
+  const std::vector<std::string> entries = dir.entries();
+  EXPECT_EQ(std::set<std::string>(entries.begin(), entries.end()),
+            (std::set<std::string>{"in", "in/walk.gltf", "in/walk.bin", "in/textures", "in/textures/skin tone.png",
+                                   "shared.png", "out", "out/walk.gltf", "out/walk.bin", "out/walk.contacts.json",
+                                   "out/textures", "out/textures/skin tone.png"}));
+  REQUIRE_VALIDATOR();
+  expect_validator_clean(dir / "out" / "walk.gltf", dir / "in" / "walk.gltf");
+}
+
 TEST(GltfPatchCli, IncrementalCleansAgainAnOutputThatLostItsBin) {
   // An incremental batch skips an unchanged clip whose outputs are there; a patched .gltf is
   // there only with its .bin.

@@ -80,8 +80,8 @@ void write_gltf(const Clip& clip, std::ostream& out, bool binary, const std::str
 /// patched and must go to its source's container (Error(write) otherwise); new data of a patch
 /// whose animation lies in an external buffer go to a new buffer file beside `path`
 /// ("<stem>.bin", or "<stem>.footfix.bin" where that names one of the source's files), and the
-/// source's other external buffer files are copied beside an output in another folder unless a
-/// file of that name is there. All of them are put in place together, the buffer files first.
+/// source's other external buffer files, and its image files inside its folder, are copied beside
+/// an output in another folder unless a file of that name is there. All of them are put in place together, the buffer files first.
 /// `extras` as for write_gltf. Returns the external buffer files the written file names (beside
 /// `path`, in buffer order; empty where its data are embedded): what must be there with it for the
 /// output to be whole. Throws Error(write).
