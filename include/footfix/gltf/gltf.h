@@ -5,8 +5,10 @@
 // specification (clip.source_frame is declared so). Node scales are folded into the children's
 // translations, so world joint positions are the file's; a scaled root (0.01) comes out in
 // metres. One animation is read (name or index, empty = the first), sampled on a uniform grid
-// whose rate is the animation's shortest key interval (LINEAR, STEP, CUBICSPLINE; float or
-// normalized-integer outputs; sparse accessors). A matrix node that an animation targets is
+// whose rate is the animation's shortest key interval (for evenly spaced keys, their count over
+// their span, so frames fall on the keys) (LINEAR, STEP, CUBICSPLINE; float or normalized-integer
+// outputs; sparse accessors). A leaf node named "<parent> End Site" that nothing animates, skins
+// or meshes is read as its parent's End Site. A matrix node that an animation targets is
 // refused. External buffer URIs must name a file in the glTF file's own folder (no "..", no
 // absolute path, no symlink out of the folder).
 //
@@ -22,7 +24,7 @@
 // the file changes), so no unused object is left behind (old sparse accessors can free more views
 // than the new data fill: those left are removed where they are last, else stay unused); the old
 // bytes stay in the buffer. Any other clip is written as a skeleton-only glTF (nodes plus one
-// animation).
+// animation; End Sites as static leaf nodes "<joint> End Site").
 #pragma once
 
 #include <filesystem>
