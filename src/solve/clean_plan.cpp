@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "footfix/contacts/reference_pose.h"
 #include "footfix/core/fk.h"
@@ -81,10 +82,13 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
 }
 
 // A pinned root whose feet slide around it, unless a treadmill is asked for (a given ground
-// velocity has stepped onto it before the clip is analysed).
+// velocity has stepped onto it before the clip is analysed), carried once: a clip too short for
+// the carry to move its root still looks pinned afterwards.
 bool carried_by_feet(const CleanPlan& plan) {
   const OfflineSolveInput& input = plan.analysis.problem.input;
-  return !plan.contacts() && plan.settings.treadmill.mode != TreadmillMode::on && root_is_pinned(input.pelvis_ws) &&
+  const bool carried = std::any_of(plan.steps.begin(), plan.steps.end(),
+                                   [](const CleanStep& step) { return std::holds_alternative<CarryStep>(step); });
+  return !carried && !plan.contacts() && plan.settings.treadmill.mode != TreadmillMode::on && root_is_pinned(input.pelvis_ws) &&
          length(estimate_ground_velocity(input.toe_ws, input.contact, plan.clip().fps)) >= k_treadmill_min_speed_mps;
 }
 

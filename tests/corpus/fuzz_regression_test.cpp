@@ -64,8 +64,9 @@ TEST(FuzzRegression, BadBvhFilesAreRejectedCleanly) {
 }
 
 TEST(FuzzRegression, BvhCrashersAreRejectedCleanly) {
-  // No fuzz_bvh finding is kept yet: the target's replay set is its crashers plus the
-  // malformed BVH files (the fuzzer's seeds), all through the fuzz target's pipeline.
+  // The target's crashers (a 3-frame clip whose pinned root the clean carried again and again:
+  // a hang) plus the malformed BVH files (the fuzzer's seeds), all through the fuzz target's
+  // pipeline.
   std::vector<fs::path> files = crashers("bvh");
   for (const auto& p : bad_files("", ".bvh")) files.push_back(p);
   int replayed = 0;
