@@ -7,6 +7,7 @@
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
+#include "footfix/ik/leg_ik.h"
 #include "footfix/rig/pop_measure.h"
 
 namespace footfix {
@@ -26,6 +27,9 @@ constexpr int k_max_stretch_frames = 4096;
 // every planted leg held may leave: the planted feet then stay still. 1.07 x the default 1.4 is
 // 1.5 x the source's acceleration.
 constexpr double k_noisy_excess_kept = 1.07;
+// How much farther (meters) than before the guard a planted leg's heel may reach from its hip
+// when repin_planted() puts its contact joint back: a leg the clean left bent stays bent.
+constexpr double k_repin_slack_m = 0.005;
 
 Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
@@ -76,9 +80,14 @@ class Stretch {
       tracks_[s] = pop_tracked_joints(rig.legs[s]);
       positions_[s].assign(tracks_[s].size(), std::vector<Vec3>(n));
       contact_before_[s].resize(n);
+      extension_before_[s].assign(n, 0.0);
       marked_[s].assign(n, 0);
     }
     root_correction_.resize(n);
+    for (int s = 0; s < 2; ++s) {
+      const auto& lowest = source.lowest_m[s];
+      if (lowest.size() >= 3) heights_[s] = LegHeights{lowest[contact_track(s)], lowest[1], lowest.back()};
+    }
     read_.assign(n, 0);
     ever_changed_.assign(n, 0);
   }
@@ -159,8 +168,7 @@ class Stretch {
       const int f = changed[i];
       for (int g = std::max(1, f - 1); g <= std::min(size_ - 2, f + 1); ++g)
         if (check.empty() || check.back() < g) check.push_back(g);
-      write(f);
-      measure(f);
+      apply(f);
       // No new ground penetration: a step that puts a foot joint below the source's lowest is
       // halved until it does not (at most k_sink_halvings times), else not taken.
       for (int halving = 0; below_source(f) && halving <= k_sink_halvings; ++halving) {
@@ -169,8 +177,7 @@ class Stretch {
           for (size_t j = 0; j < correction_[s].size(); ++j)
             correction_[s][j][f] = correction_before[s][j][i] + (correction_[s][j][f] - correction_before[s][j][i]) * keep_step;
         root_correction_[f] = root_before[i] + (root_correction_[f] - root_before[i]) * keep_step;
-        write(f);
-        measure(f);
+        apply(f);
       }
       ever_changed_[f] = 1;
     }
@@ -178,6 +185,15 @@ class Stretch {
   }
 
   double worst_excess() const { return worst_excess_; }
+
+  /// The largest acceleration anywhere in the stretch (its ends excepted), as a multiple of its
+  /// limit; marks the frames over it, as mark().
+  double worst_excess_anywhere() {
+    std::vector<int> all;
+    for (int f = 1; f + 1 < size_; ++f) all.push_back(f);
+    mark(all);
+    return worst_excess_;
+  }
 
   /// While on (and contacts were given), smooth() leaves the root's correction as it is at
   /// frames where a leg is planted and not itself over its limit (see smooth()).
@@ -187,6 +203,17 @@ class Stretch {
   /// where that leg is planted, and the root's wherever a leg is planted: only the frames around
   /// a lock are smoothed, so every planted foot keeps its place.
   void hold_planted_legs(bool on) { hold_planted_legs_ = on; }
+
+  /// While on (and contacts were given), smooth() puts each planted leg's contact joint back
+  /// where it was before any pass, by the leg's IK, at every frame it changes: the root and the
+  /// legs' corrections are smoothed, and a planted leg then reaches its planted toe from the
+  /// smoothed pelvis (see repin()). `keep_bend`: the root is moved along the planted legs so
+  /// each keeps the knee bend the smoothing gave it; else only where a leg would have to reach
+  /// farther than before the guard.
+  void repin_planted(bool on, bool keep_bend) {
+    repin_planted_ = on;
+    repin_keeps_bend_ = keep_bend;
+  }
 
   /// Frames any pass has changed so far.
   int changed_frames() const { return static_cast<int>(std::count(ever_changed_.begin(), ever_changed_.end(), 1)); }
@@ -238,14 +265,82 @@ class Stretch {
     if (read_[f]) return;
     read_[f] = 1;
     const int frame = first_ + f, root = rig_.translation_joint;
-    for (int s = 0; s < 2; ++s) {
-      const auto& joints = source_.joints[s];
-      for (size_t i = 0; i < joints.size(); ++i)
-        correction_[s][i][f] = rotation_vector(inverse(expand(source_.rotations[s][i][frame])) * clip_.rotation(frame, joints[i]));
-    }
+    for (int s = 0; s < 2; ++s) read_leg_correction(s, f);
     root_correction_[f] = root >= 0 ? clip_.translation(frame, root) - source_.root_translation[frame] : Vec3{};
     measure(f);
-    for (int s = 0; s < 2; ++s) contact_before_[s][f] = positions_[s][contact_track(s)][f];
+    for (int s = 0; s < 2; ++s) {
+      contact_before_[s][f] = positions_[s][contact_track(s)][f];
+      const LegChain& leg = rig_.legs[s];
+      if (leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(clip_, frame, leg.hip));
+    }
+  }
+
+  // Reads leg s's correction at stretch frame f from the clip.
+  void read_leg_correction(int s, int f) {
+    const int frame = first_ + f;
+    const auto& joints = source_.joints[s];
+    for (size_t i = 0; i < joints.size(); ++i)
+      correction_[s][i][f] = rotation_vector(inverse(expand(source_.rotations[s][i][frame])) * clip_.rotation(frame, joints[i]));
+  }
+
+  // Writes stretch frame f's corrections into the clip, puts its planted contact joints back
+  // (repin_planted()) and measures it.
+  void apply(int f) {
+    write(f);
+    if (repin_planted_ && contacts_) repin(f);
+    measure(f);
+  }
+
+  // Solves each leg planted at stretch frame f so its contact joint is where it was before any
+  // pass (the leg reaches it from where the smoothed root and hip now are, its knee bending in
+  // the plane the smoothed correction gives), and takes the solved rotations (and the root's
+  // move) as the corrections there.
+  void repin(int f) {
+    const int frame = first_ + f;
+    std::array<bool, 2> planted{};
+    for (int s = 0; s < 2; ++s) planted[s] = contacts_->feet[s].contact[frame] && rig_.legs[s].valid();
+    if (!planted[0] && !planted[1]) return;
+    // The root first moves along the planted legs (least squares, the smallest move) by what
+    // each leg's reach to its heel target differs from its smoothed extension (keep_bend), or
+    // exceeds its extension before the guard: a near-straight knee moves centimetres for a
+    // millimetre of reach, so the IK is left little to change in the knee.
+    std::array<double, 2> extension{0, 0};
+    const int root = rig_.translation_joint;
+    std::array<Vec3, 2> along{};
+    std::array<double, 2> short_by{0, 0};  // meters the root should come closer along `along`
+    for (int s = 0; s < 2; ++s) {
+      if (!planted[s]) continue;
+      const LegChain& leg = rig_.legs[s];
+      const Vec3 hip = joint_world_position(clip_, frame, leg.hip), heel = joint_world_position(clip_, frame, leg.heel);
+      const Vec3 contact = pop_tracked_position(clip_, frame, leg, tracks_[s][contact_track(s)]);
+      const Vec3 reach = contact_before_[s][f] + heel - contact - hip;
+      extension[s] = length(heel - hip);
+      if (length(reach) < 1e-6) continue;
+      along[s] = reach * (1.0 / length(reach));
+      short_by[s] = repin_keeps_bend_ ? length(reach) - extension[s] : std::max(0.0, length(reach) - extension_before_[s][f]);
+    }
+    if (root >= 0 && clip_.skeleton.parents[root] < 0) {
+      Vec3 pull{};
+      const double g01 = dot(along[0], along[1]);
+      const double det = 1 - g01 * g01;
+      if (planted[0] && planted[1] && det > 1e-3) {
+        const double a0 = (short_by[0] - g01 * short_by[1]) / det, a1 = (short_by[1] - g01 * short_by[0]) / det;
+        pull = along[0] * a0 + along[1] * a1;
+      } else {
+        const int n = planted[0] + planted[1];
+        for (int s = 0; s < 2; ++s)
+          if (planted[s]) pull = pull + along[s] * (short_by[s] / n);
+      }
+      root_correction_[f] = root_correction_[f] + pull;
+      clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
+    }
+    for (int s = 0; s < 2; ++s) {
+      if (!planted[s]) continue;
+      const double max_extension =
+          (repin_keeps_bend_ ? std::max(extension[s], extension_before_[s][f]) : extension_before_[s][f]) + k_repin_slack_m;
+      solve_leg(clip_, frame, rig_.legs[s], contact_before_[s][f], heights_[s], max_extension, ik_);
+      read_leg_correction(s, f);
+    }
   }
 
   // Writes the corrections of stretch frame f into the clip.
@@ -275,6 +370,10 @@ class Stretch {
   int first_, size_;
   bool hold_planted_root_ = false;
   bool hold_planted_legs_ = false;
+  bool repin_planted_ = false;
+  bool repin_keeps_bend_ = true;
+  std::array<LegHeights, 2> heights_;  // the floors repin() keeps the feet above: the source's lowest
+  LegIkSettings ik_;
   std::array<std::vector<std::vector<Vec3>>, 2> correction_;  // [leg][joint][frame] rotation vectors
   std::vector<Vec3> root_correction_;
   std::array<std::vector<int>, 2> tracks_;
@@ -283,6 +382,7 @@ class Stretch {
   std::vector<std::uint8_t> read_, ever_changed_;
   double worst_excess_ = 0;
   std::array<std::vector<Vec3>, 2> contact_before_;  // [leg][frame]: the contact joint before any pass
+  std::array<std::vector<double>, 2> extension_before_;  // [leg][frame]: |hip - heel| before any pass
 };
 
 /// What a stretch's passes left: for the report.
@@ -340,6 +440,48 @@ std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSou
   for (int f = 0; f < clip.frame_count; ++f)
     if (over[f]) out.push_back(f);
   return out;
+}
+
+/// Smoothing passes on `stretch` from the frames `check` (left: how many are over, updated):
+/// they stop when nothing is over, at max_passes (passes counts them), or when k_stall_passes in
+/// a row have not lowered the count over the limit.
+void run_passes(Stretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes, double shrink) {
+  int fewest = left, since_fewer = 0;
+  while (left > 0 && passes < max_passes && since_fewer < k_stall_passes) {
+    check = stretch.smooth(shrink);
+    ++passes;
+    left = stretch.mark(check);
+    since_fewer = left < fewest ? 0 : since_fewer + 1;
+    fewest = std::min(fewest, left);
+  }
+}
+
+/// The passes that may move the root and the legs wherever a leg is over its limit: first with
+/// the root held where a planted leg hangs from it (the planted foot keeps its place); only what
+/// that leaves over the limit gets the root smoothed there too. Where that stalls, the legs'
+/// corrections also ease towards none. Returns what they leave.
+StretchOutcome smooth_freely(Stretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes,
+                             const ContactResult* contacts, Clip& cleaned, const Rig& rig, const PopGuardSource& source,
+                             int first, int last) {
+  stretch.hold_planted_root(true);
+  run_passes(stretch, check, left, passes, max_passes, 1.0);
+  stretch.hold_planted_root(false);
+  if (left > 0) run_passes(stretch, check, left, passes, max_passes, 1.0);
+  StretchOutcome outcome = outcome_of(stretch, left, contacts);
+  if (left > 0 && passes < max_passes) {
+    // Stalled: a correction held over a jolt of the source's that the source cancels inside
+    // the leg (a pelvis spike its hip rotation undoes) cannot be smoothed away. The legs'
+    // corrections there then also ease towards none (k_stall_keep a pass); kept only if that
+    // lowers the worst acceleration left, else the frames go back as they were.
+    const SavedFrames saved = save_frames(cleaned, rig, source.joints, first, last);
+    run_passes(stretch, check, left, passes, max_passes, k_stall_keep);
+    const StretchOutcome eased = outcome_of(stretch, left, contacts);
+    if (eased.over == 0 || eased.worst_excess < outcome.worst_excess)
+      outcome = eased;
+    else
+      restore_frames(cleaned, rig, source.joints, saved);
+  }
+  return outcome;
 }
 
 }  // namespace
@@ -418,49 +560,50 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
     Stretch stretch(cleaned, rig, source, first, last, contacts);
     std::vector<int> check;
     for (; next_over < over.size() && over[next_over] <= last; ++next_over) check.push_back(over[next_over] - first);
-    // Passes stop when nothing is over, at max_passes, or when k_stall_passes in a row have not
-    // lowered the count over the limit.
     int passes = 0, left = stretch.mark(check);
-    auto run = [&](double shrink) {
-      int fewest = left, since_fewer = 0;
-      while (left > 0 && passes < settings.max_passes && since_fewer < k_stall_passes) {
-        check = stretch.smooth(shrink);
-        ++passes;
-        left = stretch.mark(check);
-        since_fewer = left < fewest ? 0 : since_fewer + 1;
-        fewest = std::min(fewest, left);
-      }
-    };
     // On noisy capture, first with every planted leg held (a planted foot that moves is what
-    // the clean of such capture must not leave). Then with the root held where a planted leg
-    // hangs from it (the planted foot keeps its place); only what that leaves over the limit
-    // gets the root smoothed there too.
-    stretch.hold_planted_root(true);
+    // the clean of such capture must not leave).
     bool held_enough = false;
-    if (contacts && contacts->denoise_sigma_s > 0) {
+    const bool noisy = contacts && contacts->denoise_sigma_s > 0;
+    if (noisy) {
+      stretch.hold_planted_root(true);
       stretch.hold_planted_legs(true);
-      run(1.0);
+      run_passes(stretch, check, left, passes, settings.max_passes, 1.0);
       stretch.hold_planted_legs(false);
       held_enough = stretch.worst_excess() <= k_noisy_excess_kept;
     }
-    if (!held_enough) {
-      run(1.0);
-      stretch.hold_planted_root(false);
-      if (left > 0) run(1.0);
-    }
     StretchOutcome outcome = outcome_of(stretch, left, contacts);
-    if (!held_enough && left > 0 && passes < settings.max_passes) {
-      // Stalled: a correction held over a jolt of the source's that the source cancels inside
-      // the leg (a pelvis spike its hip rotation undoes) cannot be smoothed away. The legs'
-      // corrections there then also ease towards none (k_stall_keep a pass); kept only if that
-      // lowers the worst acceleration left, else the frames go back as they were.
-      const SavedFrames saved = save_frames(cleaned, rig, source.joints, first, last);
-      run(k_stall_keep);
-      const StretchOutcome eased = outcome_of(stretch, left, contacts);
-      if (eased.over == 0 || eased.worst_excess < outcome.worst_excess)
-        outcome = eased;
-      else
-        restore_frames(cleaned, rig, source.joints, saved);
+    if (!held_enough) {
+      const SavedFrames held = noisy ? save_frames(cleaned, rig, source.joints, first, last) : SavedFrames{};
+      const std::vector<int> held_check = check;
+      const int held_passes = passes;
+      outcome = smooth_freely(stretch, check, left, passes, settings.max_passes, contacts, cleaned, rig, source, first, last);
+      if (noisy && outcome.planted_shift_m != std::array<double, 2>{0, 0}) {
+        // That moved planted feet. The same passes again from the held round's result, each
+        // planted contact joint put back after every pass (repin_planted(), keeping the knees'
+        // smoothed bend first, then their reach before the guard); kept where that smooths the
+        // whole stretch as far as the held round may leave it, else the moved feet stay.
+        const SavedFrames moved = save_frames(cleaned, rig, source.joints, first, last);
+        bool kept = false;
+        for (bool keep_bend : {true, false}) {
+          restore_frames(cleaned, rig, source.joints, held);
+          Stretch pinned(cleaned, rig, source, first, last, contacts);
+          pinned.repin_planted(true, keep_bend);
+          std::vector<int> pinned_check = held_check;
+          int pinned_left = pinned.mark(held_check), pinned_passes = held_passes;
+          const StretchOutcome repinned = smooth_freely(pinned, pinned_check, pinned_left, pinned_passes, settings.max_passes,
+                                                         contacts, cleaned, rig, source, first, last);
+          const double pinned_excess = pinned.worst_excess_anywhere();
+          if (pinned_excess <= k_noisy_excess_kept) {
+            outcome = repinned;
+            outcome.changed_frames = std::max(outcome.changed_frames, stretch.changed_frames());
+            passes = pinned_passes;
+            kept = true;
+            break;
+          }
+        }
+        if (!kept) restore_frames(cleaned, rig, source.joints, moved);
+      }
     }
     report.passes = std::max(report.passes, passes);
     report.frames_over += outcome.over;

@@ -14,7 +14,10 @@
 // (contacts detected with denoising) the guard first smooths with every planted leg held as
 // well, around its locks only: a planted foot that moves is what such capture's clean must not
 // leave. Where that leaves accelerations within 1.07 x the limit (1.5 x the source's at the
-// default max_ratio), it stops there; only larger ones are smoothed as on clean capture.
+// default max_ratio), it stops there; larger ones are smoothed as on clean capture, and where
+// that moved a planted foot, the same passes are run again with each planted foot put back by
+// its leg's IK after every pass (the root brought along the leg so the knee keeps its smoothed
+// bend): kept where that brings the stretch within 1.07 x the limit, else the foot moves.
 #pragma once
 
 #include <array>
