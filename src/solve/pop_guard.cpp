@@ -209,7 +209,7 @@ class Stretch {
   /// legs' corrections are smoothed, and a planted leg then reaches its planted toe from the
   /// smoothed pelvis (see repin()). `keep_bend`: the root is moved along the planted legs so
   /// each keeps the knee bend the smoothing gave it; else only where a leg would have to reach
-  /// farther than before the guard.
+  /// farther than before the guard. Turned on before the passes read any frame.
   void repin_planted(bool on, bool keep_bend) {
     repin_planted_ = on;
     repin_keeps_bend_ = keep_bend;
@@ -271,7 +271,7 @@ class Stretch {
     for (int s = 0; s < 2; ++s) {
       contact_before_[s][f] = positions_[s][contact_track(s)][f];
       const LegChain& leg = rig_.legs[s];
-      if (leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(clip_, frame, leg.hip));
+      if (repin_planted_ && leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(clip_, frame, leg.hip));
     }
   }
 
