@@ -73,9 +73,14 @@ class BytesSystem final : public Assimp::IOSystem {
 
 }  // namespace
 
-const aiScene* read_scene(Assimp::Importer& importer, const std::string& bytes, std::string* release) {
+const aiScene* read_scene(Assimp::Importer& importer, std::string_view bytes) {
   imports.fetch_add(1, std::memory_order_relaxed);
-  if (!release || release->size() <= k_release_min_bytes) return importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+  return importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+}
+
+const aiScene* read_scene(Assimp::Importer& importer, const std::string& bytes, std::string* release) {
+  if (!release || release->size() <= k_release_min_bytes) return read_scene(importer, std::string_view(bytes));
+  imports.fetch_add(1, std::memory_order_relaxed);
   BytesSystem bytes_system(*release);
   // Set for the read only: assimp takes ours back out (without deleting it) when given null.
   struct Handler {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace footfix::fbx {
 
@@ -14,6 +15,9 @@ namespace footfix::fbx {
 /// GetErrorString() says why). With `release` (= &bytes), the bytes are emptied as soon as
 /// assimp holds its own copy of them (files over 4 KiB), before it parses them.
 const aiScene* read_scene(Assimp::Importer& importer, const std::string& bytes, std::string* release);
+
+/// assimp's import of `bytes` (kept as they are) into `importer`; null if assimp cannot read them.
+const aiScene* read_scene(Assimp::Importer& importer, std::string_view bytes);
 
 /// Nodes of `scene` (the root and all below it), counted up to `limit` + 1.
 std::uint64_t scene_nodes(const aiScene& scene, std::uint64_t limit);

@@ -20,6 +20,9 @@ constexpr int k_default_import_cpu_s = 120;
 /// Wall-clock time the isolated FBX import may take, in seconds: room for its CPU time on a
 /// machine busy with other work.
 constexpr double k_default_import_wall_s = 300.0;
+/// Private memory an FBX import worker may keep between imports, in bytes: a few times what
+/// assimp's import of a large (tens of MiB) FBX file leaves behind in a trimmed heap.
+constexpr std::uint64_t k_default_fbx_worker_retire_bytes = 256ull << 20;
 
 struct ReadLimits {
   std::uint64_t max_input_bytes = k_default_max_input_bytes;
@@ -30,9 +33,17 @@ struct ReadLimits {
   /// import_cpu_s cannot.
   double import_wall_s = k_default_import_wall_s;
   /// FBX: run the importer (assimp) in a child process with these limits (address space, CPU
-  /// and wall-clock time), so that a crash, a blow-up or a hang inside it fails this clip only;
-  /// the child sends back what the reader needs of the imported scene.
+  /// and wall-clock time, all per import), so that a crash, a blow-up or a hang inside it fails
+  /// this clip only; the child sends back what the reader needs of the imported scene. The child
+  /// is a worker that each reading thread forks at its first FBX import and reuses for the next
+  /// ones (a new importer each time), until the thread ends or an import fails other than by
+  /// assimp's "cannot read" (the next import then starts a fresh worker). It dies with its
+  /// thread and with this process.
   bool isolate_fbx_import = true;
+  /// Bytes: an import worker that holds more private memory than this after an import (its heap
+  /// trimmed; pages shared with this process since the fork not counted) exits, and the next
+  /// import starts a fresh one. 0: a fresh worker for every import.
+  std::uint64_t fbx_worker_retire_bytes = k_default_fbx_worker_retire_bytes;
   /// BVH (--repair), instead of refusing the file, with one warning each: fill non-finite motion
   /// values (nan, inf) from the nearest finite values of the same channel (linear, held at the
   /// ends); read the rows present when Frames states more (a cut file, or a writer's wrong
