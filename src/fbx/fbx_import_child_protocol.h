@@ -30,8 +30,8 @@ struct ImportRequest {
   std::uint64_t max_memory_bytes = 0;  ///< ReadLimits::max_memory_bytes: address space and scene nodes
   std::int32_t cpu_s = 0;              ///< ReadLimits::import_cpu_s: CPU seconds for this import
   std::uint8_t fault = 0;              ///< ChildFault, for tests
-  /// The worker retires after this import when its private memory (resident or swapped, not shared
-  /// with the reader) is over this many bytes once the import's memory is freed; 0: always.
+  /// The worker retires after this import when its resident memory has grown by more than this
+  /// many bytes since it started, its heap trimmed; 0: always.
   std::uint64_t retire_bytes = 0;
 };
 

@@ -71,38 +71,22 @@ class ChannelSink final : public WireSink {
   std::uint64_t sent_ = 0;
 };
 
-/// Bytes of address space this process maps now (/proc/self/statm, first field), 0 if unknown.
-std::uint64_t mapped_bytes() {
+/// This process's memory now, from /proc/self/statm: bytes mapped (its address space) and
+/// resident; 0 where unknown.
+struct Footprint {
+  std::uint64_t mapped = 0, resident = 0;
+};
+Footprint footprint() {
+  Footprint out;
   std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  unsigned long long pages = 0;
-  const int n = std::fscanf(f, "%llu", &pages);
-  std::fclose(f);
-  return n == 1 ? pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) : 0;
-}
-
-/// Bytes of memory only this process holds (/proc/self/smaps_rollup: Private_Clean +
-/// Private_Dirty + Swap); pages still shared with the reader since the fork are not counted.
-/// Without smaps_rollup, the resident set.
-std::uint64_t private_bytes() {
-  std::FILE* f = std::fopen("/proc/self/smaps_rollup", "r");
-  if (!f) {
-    f = std::fopen("/proc/self/statm", "r");
-    unsigned long long size = 0, resident = 0;
-    const int n = f ? std::fscanf(f, "%llu %llu", &size, &resident) : 0;
-    if (f) std::fclose(f);
-    return n == 2 ? resident * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) : 0;
-  }
-  std::uint64_t kib = 0;
-  char line[256];
-  while (std::fgets(line, sizeof line, f)) {
-    unsigned long long value = 0;
-    if (std::sscanf(line, "Private_Clean: %llu", &value) == 1 || std::sscanf(line, "Private_Dirty: %llu", &value) == 1 ||
-        std::sscanf(line, "Swap: %llu", &value) == 1)
-      kib += value;
+  if (!f) return out;
+  unsigned long long mapped = 0, resident = 0;
+  if (std::fscanf(f, "%llu %llu", &mapped, &resident) == 2) {
+    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    out = {mapped * page, resident * page};
   }
   std::fclose(f);
-  return kib << 10;
+  return out;
 }
 
 /// Keeps `a` and `b` (and the standard streams) open, closes every other descriptor: the worker
@@ -143,7 +127,7 @@ void set_import_limits(const ImportRequest& request) {
   ::setrlimit(RLIMIT_CPU, &cpu);
 #if !defined(__SANITIZE_ADDRESS__)
   // Under AddressSanitizer the shadow memory makes address-space limits meaningless.
-  const std::uint64_t mapped = mapped_bytes();
+  const std::uint64_t mapped = footprint().mapped;
   if (mapped > 0) {
     rlimit as{};
     ::getrlimit(RLIMIT_AS, &as);
@@ -237,6 +221,11 @@ void serve_imports(int channel, int bytes_fd, pid_t reader) {
   rlimit core{0, 0};
   ::setrlimit(RLIMIT_CORE, &core);
   ChannelSink out(channel);
+  const std::uint64_t resident_at_start = footprint().resident;
+  auto grown = [&] {
+    const std::uint64_t resident = footprint().resident;
+    return resident - std::min(resident_at_start, resident);
+  };
   ImportRequest request;
   while (receive(channel, request)) {
     const std::string_view bytes = map_bytes(bytes_fd, request.bytes);
@@ -244,9 +233,15 @@ void serve_imports(int channel, int bytes_fd, pid_t reader) {
     act_out_before_import(static_cast<ChildFault>(request.fault));
     const int code = import_and_answer(bytes, request, out);
     if (!bytes.empty()) ::munmap(const_cast<char*>(bytes.data()), bytes.size());
-    ::malloc_trim(0);
+    // The heap stays warm for the next import (trimming it would make the next import fault its
+    // pages in again) unless the worker has grown past its limit: then it trims, and retires if
+    // it is still over.
     const bool linger = static_cast<ChildFault>(request.fault) == ChildFault::linger;
-    const bool retiring = linger || private_bytes() > request.retire_bytes;
+    bool retiring = linger || request.retire_bytes == 0;
+    if (!retiring && grown() > request.retire_bytes) {
+      ::malloc_trim(0);
+      retiring = grown() > request.retire_bytes;
+    }
     out.finish(code, retiring);
     while (linger) ::pause();
     if (retiring) ::_exit(code);

@@ -20,8 +20,8 @@ constexpr int k_default_import_cpu_s = 120;
 /// Wall-clock time the isolated FBX import may take, in seconds: room for its CPU time on a
 /// machine busy with other work.
 constexpr double k_default_import_wall_s = 300.0;
-/// Private memory an FBX import worker may keep between imports, in bytes: a few times what
-/// assimp's import of a large (tens of MiB) FBX file leaves behind in a trimmed heap.
+/// Growth of an FBX import worker's resident memory past which it trims its heap, and retires if
+/// it is still over, in bytes: several times what the import of a clip of a few MiB uses.
 constexpr std::uint64_t k_default_fbx_worker_retire_bytes = 256ull << 20;
 
 struct ReadLimits {
@@ -40,9 +40,10 @@ struct ReadLimits {
   /// assimp's "cannot read" (the next import then starts a fresh worker). It dies with its
   /// thread and with this process.
   bool isolate_fbx_import = true;
-  /// Bytes: an import worker that holds more private memory than this after an import (its heap
-  /// trimmed; pages shared with this process since the fork not counted) exits, and the next
-  /// import starts a fresh one. 0: a fresh worker for every import.
+  /// Bytes: an import worker whose resident memory has grown by more than this since it started
+  /// trims its heap after the import (below it, the heap stays warm for the next import), and
+  /// exits if it is still over; the next import then starts a fresh one. 0: a fresh worker for
+  /// every import.
   std::uint64_t fbx_worker_retire_bytes = k_default_fbx_worker_retire_bytes;
   /// BVH (--repair), instead of refusing the file, with one warning each: fill non-finite motion
   /// values (nan, inf) from the nearest finite values of the same channel (linear, held at the
