@@ -43,27 +43,18 @@ double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-/// Median of `runs` reads of `file`, each on the calling thread.
-double read_ms(int runs, const fs::path& file, const footfix::ReadLimits& limits) {
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    footfix::read_fbx(file, "", nullptr, limits);
-    ms.push_back(ms_since(start));
-  }
-  return median(ms);
+/// Milliseconds one read of `file` takes on the calling thread.
+double read_ms(const fs::path& file, const footfix::ReadLimits& limits) {
+  const auto start = std::chrono::steady_clock::now();
+  footfix::read_fbx(file, "", nullptr, limits);
+  return ms_since(start);
 }
 
-/// Median of `runs` first reads of `file` on a new thread each (its worker forked for the read).
-double cold_read_ms(int runs, const fs::path& file) {
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i)
-    std::thread([&] {
-      const auto start = std::chrono::steady_clock::now();
-      footfix::read_fbx(file);
-      ms.push_back(ms_since(start));
-    }).join();
-  return median(ms);
+/// Milliseconds the first read of `file` takes on a new thread (its worker forked for the read).
+double first_read_ms(const fs::path& file) {
+  double ms = 0;
+  std::thread([&] { ms = read_ms(file, {}); }).join();
+  return ms;
 }
 
 struct Usage {
@@ -93,6 +84,7 @@ Usage in_child(const std::function<int()>& work) {
 int clean_batch(const fs::path& dir, const fs::path& out, const footfix::ReadLimits& limits, int jobs) {
   footfix::OutputPlan plan;
   plan.output = out.string();
+  plan.finish_item = [](footfix::BatchItem& item) { item.companion = footfix::contacts_json_path(item.output); };
   footfix::CleanBatchSettings settings;
   settings.one.read.limits = limits;
   settings.jobs = jobs;
@@ -198,14 +190,18 @@ int main(int argc, char** argv) {
     footfix::ReadLimits direct, isolated, fresh;
     direct.isolate_fbx_import = false;
     fresh.fbx_worker_retire_bytes = 0;
-    const double here = read_ms(runs, f, direct);
-    const double cold = cold_read_ms(runs, f);
-    read_ms(1, f, isolated);  // the worker started before the steady state is timed
-    const double steady = read_ms(runs, f, isolated);
-    const double each = read_ms(runs, f, fresh);
+    read_ms(f, isolated);  // the worker started before the steady state is timed
+    std::vector<double> here, first, steady, each;  // the four ways in turn, under the same load
+    for (int i = 0; i < runs; ++i) {
+      here.push_back(read_ms(f, direct));
+      first.push_back(first_read_ms(f));
+      steady.push_back(read_ms(f, isolated));
+      each.push_back(read_ms(f, fresh));
+    }
+    const double in_process = median(here), warm = median(steady);
     std::printf("%-42s %6ju %8.1f ms %8.1f ms %8.1f ms %8.1f ms %6.0f%%\n", f.filename().c_str(),
-                static_cast<std::uintmax_t>(fs::file_size(f) / 1024), here, cold, steady, each,
-                100 * (steady - here) / here);
+                static_cast<std::uintmax_t>(fs::file_size(f) / 1024), in_process, median(first), warm, median(each),
+                100 * (warm - in_process) / in_process);
   }
   if (batch_runs > 0) report_batches(files, batch_runs, against);
   return 0;
