@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -105,6 +107,33 @@ TEST(FbxImportWorker, CrashEndsTheWorkerAndTheNextImportStartsAFreshOne) {
   const pid_t second = fbx::import_worker_of_this_thread();
   EXPECT_GT(second, 0);
   EXPECT_NE(second, first);
+}
+
+/// Descriptors open in this process.
+std::size_t open_descriptors() {
+  std::size_t n = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) n += entry.exists() ? 1 : 0;
+  return n;
+}
+
+TEST(FbxImportWorker, EndedWorkersLeaveNoDescriptorOrProcess) {
+  ReadLimits fresh;
+  fresh.fbx_worker_retire_bytes = 0;
+  read_isolated(3, fresh);  // no worker left after it
+  const std::size_t without_worker = open_descriptors();
+  read_isolated(3);
+  const std::size_t with_worker = open_descriptors();
+  EXPECT_GT(with_worker, without_worker);
+  for (auto fault : {fbx::ChildFault::crash, fbx::ChildFault::corrupt_answer, fbx::ChildFault::truncated_answer}) {
+    {
+      Staged staged(fault);
+      EXPECT_FALSE(isolated_error().empty());
+    }
+    EXPECT_EQ(open_descriptors(), without_worker) << "an ended worker's socket, pidfd or memory file stays open";
+    EXPECT_TRUE(reaped(-1));
+    read_isolated(3);
+    EXPECT_EQ(open_descriptors(), with_worker);
+  }
 }
 
 TEST(FbxImportWorker, MalformedAnswerEndsTheWorker) {
