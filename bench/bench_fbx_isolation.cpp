@@ -1,6 +1,7 @@
 // Cost of running the FBX import in a worker process under resource limits (ReadLimits::
 // isolate_fbx_import), over the shared FBX clips (or the files given):
-// - per clip, the median read_fbx time in-process, and isolated: the first read of a thread (it
+// - per clip, the median read_fbx time (and the mean CPU time of the reader and its worker)
+//   in-process, and isolated: the first read of a thread (it
 //   forks its worker), the steady state (the thread's warm worker), and a fresh worker for every
 //   read (fbx_worker_retire_bytes = 0: a child per import, as before the worker was reused);
 // - a batch of the clips x 20 copies cleaned through the library (CleanBatch, in a child process:
@@ -55,6 +56,29 @@ double first_read_ms(const fs::path& file) {
   double ms = 0;
   std::thread([&] { ms = read_ms(file, {}); }).join();
   return ms;
+}
+
+/// CPU time (user + sys) of this process and of the processes it has waited for (the import
+/// workers, once ended), in milliseconds.
+double cpu_ms() {
+  double ms = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage u{};
+    ::getrusage(who, &u);
+    ms += static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 +
+          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+  }
+  return ms;
+}
+
+/// CPU milliseconds of `reads` reads of `file` on a new thread (its worker, started by the first
+/// isolated read, ends and is waited for with the thread, so its time counts).
+double thread_cpu_ms(const fs::path& file, const footfix::ReadLimits& limits, int reads) {
+  const double before = cpu_ms();
+  std::thread([&] {
+    for (int i = 0; i < reads; ++i) footfix::read_fbx(file, "", nullptr, limits);
+  }).join();
+  return cpu_ms() - before;
 }
 
 struct Usage {
@@ -202,6 +226,25 @@ int main(int argc, char** argv) {
     std::printf("%-42s %6ju %8.1f ms %8.1f ms %8.1f ms %8.1f ms %6.0f%%\n", f.filename().c_str(),
                 static_cast<std::uintmax_t>(fs::file_size(f) / 1024), in_process, median(first), warm, median(each),
                 100 * (warm - in_process) / in_process);
+  }
+  // CPU time does not count the waits for the other process to be scheduled, which on a loaded
+  // machine are most of the wall-clock differences above.
+  std::printf("\nCPU per read (the reader's and its worker's), mean of %d\n", runs);
+  std::printf("%-42s %6s %11s %11s %11s %11s %7s\n", "clip", "KiB", "in-process", "first read", "steady",
+              "fresh each", "cost");
+  for (const auto& f : files) {
+    footfix::ReadLimits direct, isolated, fresh;
+    direct.isolate_fbx_import = false;
+    fresh.fbx_worker_retire_bytes = 0;
+    read_ms(f, direct);
+    const double here = thread_cpu_ms(f, direct, runs) / runs;
+    double first = 0;
+    for (int i = 0; i < runs; ++i) first += thread_cpu_ms(f, isolated, 1) / runs;
+    const double steady = (thread_cpu_ms(f, isolated, runs + 1) - first) / runs;
+    const double each = thread_cpu_ms(f, fresh, runs) / runs;
+    std::printf("%-42s %6ju %8.1f ms %8.1f ms %8.1f ms %8.1f ms %6.0f%%\n", f.filename().c_str(),
+                static_cast<std::uintmax_t>(fs::file_size(f) / 1024), here, first, steady, each,
+                100 * (steady - here) / here);
   }
   if (batch_runs > 0) report_batches(files, batch_runs, against);
   return 0;
