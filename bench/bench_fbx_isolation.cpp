@@ -1,11 +1,11 @@
 // Cost of running the FBX import in a worker process under resource limits (ReadLimits::
 // isolate_fbx_import), over the shared FBX clips (or the files given):
-// - per clip, the median read_fbx time (and the mean CPU time of the reader and its worker)
-//   in-process, and isolated: the first read of a thread (it
-//   forks its worker), the steady state (the thread's warm worker), and a fresh worker for every
-//   read (fbx_worker_retire_bytes = 0: a child per import, as before the worker was reused);
+// - per clip, the median read_fbx time and the mean CPU time (the reader's and its worker's):
+//   in-process; isolated, the first read of a thread (it forks its worker); isolated, the steady
+//   state (the thread's warm worker); and isolated with a fresh worker for every read
+//   (fbx_worker_retire_bytes = 0: a child per import);
 // - a batch of the clips x 20 copies cleaned through the library (CleanBatch, in a child process:
-//   wall and CPU time with wait4) with each of the three, with --jobs 1 and 2, and through
+//   wall and CPU time with wait4) each of those three ways, with --jobs 1 and 2, and through
 //   `footfix clean` (this build's, and with --against another footfix binary, alternating).
 //
 //   bench_fbx_isolation [runs (default 5)] [--batch-runs N (default 3)] [--against FOOTFIX] [file.fbx ...]
