@@ -32,6 +32,11 @@ struct ReadLimits {
   /// Seconds: ends an isolated FBX import that waits without using CPU time (blocked), which
   /// import_cpu_s cannot.
   double import_wall_s = k_default_import_wall_s;
+  /// Bytes: an import worker whose resident memory has grown by more than this since it started
+  /// trims its heap after the import (below it, the heap stays warm for the next import), and
+  /// exits if it is still over; the next import then starts a fresh one. 0: a fresh worker for
+  /// every import.
+  std::uint64_t fbx_worker_retire_bytes = k_default_fbx_worker_retire_bytes;
   /// FBX: run the importer (assimp) in a child process with these limits (address space, CPU
   /// and wall-clock time, all per import), so that a crash, a blow-up or a hang inside it fails
   /// this clip only; the child sends back what the reader needs of the imported scene. The child
@@ -40,11 +45,6 @@ struct ReadLimits {
   /// assimp's "cannot read" (the next import then starts a fresh worker). It dies with its
   /// thread and with this process.
   bool isolate_fbx_import = true;
-  /// Bytes: an import worker whose resident memory has grown by more than this since it started
-  /// trims its heap after the import (below it, the heap stays warm for the next import), and
-  /// exits if it is still over; the next import then starts a fresh one. 0: a fresh worker for
-  /// every import.
-  std::uint64_t fbx_worker_retire_bytes = k_default_fbx_worker_retire_bytes;
   /// BVH (--repair), instead of refusing the file, with one warning each: fill non-finite motion
   /// values (nan, inf) from the nearest finite values of the same channel (linear, held at the
   /// ends); read the rows present when Frames states more (a cut file, or a writer's wrong
