@@ -30,7 +30,7 @@ namespace {
 constexpr double k_max_wall_s = 1e7;  // longer deadlines are this one (the clock's range is finite)
 /// The memory file keeps its pages for the next file up to this size; a larger file's are freed
 /// after its import, so that one large file does not stay in memory through a batch.
-constexpr std::uint64_t k_kept_bytes_file = 16 << 20;
+constexpr std::uint64_t k_max_kept_file_bytes = 16 << 20;
 
 std::atomic<ChildFault> staged_fault{ChildFault::none};
 
@@ -58,8 +58,8 @@ void close_fd(int& fd) {
 }
 
 /// A reading thread's import worker: its process, the socket to it, a process descriptor that
-/// tells its end, and the memory file it reads each file from. Ended and reaped when the thread
-/// ends (its request channel closes, and it is killed).
+/// tells its end, and the memory file it reads each file from. Killed and reaped when the thread
+/// ends.
 class Worker {
  public:
   ~Worker() { end(); }
@@ -123,7 +123,7 @@ class Worker {
 
   /// After an import: frees the memory file's pages when it held a large file.
   void after_import(std::uint64_t bytes) {
-    if (bytes > k_kept_bytes_file && ::ftruncate(bytes_fd_, 0) != 0) end();
+    if (bytes > k_max_kept_file_bytes && ::ftruncate(bytes_fd_, 0) != 0) end();
   }
 
   /// Kills and reaps the worker (if this process started it) and closes its files.

@@ -27,7 +27,7 @@
 
 namespace footfix::fbx {
 
-/// Where an answer is written: a string, or the pipe to the reader.
+/// Where an answer is written: a string, or the socket to the reader.
 class WireSink {
  public:
   virtual ~WireSink() = default;

@@ -1,6 +1,6 @@
 // Internal to fbx/: what the reader uses of assimp's import of an FBX file, as plain values: the
 // node tree, the names of the skin bones and every take's channels. The isolated import child
-// sends it to the reader through a pipe (fbx_import_wire.h); an import in-process goes through
+// sends it to the reader through a socket (fbx_import_wire.h); an import in-process goes through
 // the same encoding, so the reader has one representation whichever way the file was imported.
 #pragma once
 
@@ -40,9 +40,9 @@ struct ImportedScene {
   std::vector<ImportedNode> nodes;  ///< depth first, parents before children; [0] is the root
   std::vector<std::string> bones;   ///< names of the meshes' bones, mesh by mesh
   std::vector<ImportedTake> takes;  ///< in file order
-  /// The import child that sent this scene, where it had not ended yet when its answer was whole:
-  /// it is ended (if still running) and reaped when the last copy of the scene goes, so that its
-  /// exit overlaps the reader's work on the scene. Empty for an import in-process.
+  /// The import worker that sent this scene, where it retires after it: it is ended (if still
+  /// running) and reaped when the last copy of the scene goes, so that its exit overlaps the
+  /// reader's work on the scene. Empty otherwise.
   std::shared_ptr<void> sender;
 
   std::vector<std::string> take_names() const {
