@@ -1,5 +1,6 @@
 #include "fbx_import_child_serve.h"
 
+#include <fcntl.h>
 #include <malloc.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -72,20 +73,26 @@ class ChannelSink final : public WireSink {
 };
 
 /// This process's memory now, from /proc/self/statm: bytes mapped (its address space) and
-/// resident; 0 where unknown.
+/// resident; 0 where unknown. Read with plain system calls: no stdio lock that another thread of
+/// the reader might have held at the fork.
 struct Footprint {
   std::uint64_t mapped = 0, resident = 0;
 };
 Footprint footprint() {
   Footprint out;
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return out;
+  const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return out;
+  char text[128];
+  const ssize_t n = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
   unsigned long long mapped = 0, resident = 0;
-  if (std::fscanf(f, "%llu %llu", &mapped, &resident) == 2) {
-    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-    out = {mapped * page, resident * page};
+  if (n > 0) {
+    text[n] = '\0';
+    if (std::sscanf(text, "%llu %llu", &mapped, &resident) == 2) {
+      const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+      out = {mapped * page, resident * page};
+    }
   }
-  std::fclose(f);
   return out;
 }
 
