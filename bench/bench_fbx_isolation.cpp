@@ -183,6 +183,20 @@ void report_batches(const std::vector<fs::path>& files, int batch_runs, const st
   fs::remove_all(root);
 }
 
+/// The ways a file is read: in process, by the thread's reused worker, by a fresh worker each time.
+struct Ways {
+  footfix::ReadLimits direct, isolated, fresh;
+  Ways() {
+    direct.isolate_fbx_import = false;
+    fresh.fbx_worker_retire_bytes = 0;
+  }
+};
+
+void print_table_head() {
+  std::printf("%-42s %6s %11s %11s %11s %11s %7s\n", "clip", "KiB", "in-process", "first read", "steady",
+              "fresh each", "cost");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -208,12 +222,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::printf("per read, medians of %d; cost: steady state against in-process\n", runs);
-  std::printf("%-42s %6s %11s %11s %11s %11s %7s\n", "clip", "KiB", "in-process", "first read", "steady",
-              "fresh each", "cost");
+  print_table_head();
   for (const auto& f : files) {
-    footfix::ReadLimits direct, isolated, fresh;
-    direct.isolate_fbx_import = false;
-    fresh.fbx_worker_retire_bytes = 0;
+    const Ways ways;
+    const footfix::ReadLimits &direct = ways.direct, &isolated = ways.isolated, &fresh = ways.fresh;
     read_ms(f, isolated);  // the worker started before the steady state is timed
     std::vector<double> here, first, steady, each;  // the four ways in turn, under the same load
     for (int i = 0; i < runs; ++i) {
@@ -230,12 +242,10 @@ int main(int argc, char** argv) {
   // CPU time does not count the waits for the other process to be scheduled, which on a loaded
   // machine are most of the wall-clock differences above.
   std::printf("\nCPU per read (the reader's and its worker's), mean of %d\n", runs);
-  std::printf("%-42s %6s %11s %11s %11s %11s %7s\n", "clip", "KiB", "in-process", "first read", "steady",
-              "fresh each", "cost");
+  print_table_head();
   for (const auto& f : files) {
-    footfix::ReadLimits direct, isolated, fresh;
-    direct.isolate_fbx_import = false;
-    fresh.fbx_worker_retire_bytes = 0;
+    const Ways ways;
+    const footfix::ReadLimits &direct = ways.direct, &isolated = ways.isolated, &fresh = ways.fresh;
     read_ms(f, direct);
     const double here = thread_cpu_ms(f, direct, runs) / runs;
     double first = 0;
