@@ -55,8 +55,9 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
 /// acceleration, scaled to peak 1 at u = 3 / (3 + k). The same shape for both, so the toe, which
 /// the extra pitch lowers, rises with the lift. With `early` k is 4.5, peak at u = 2/5: the foot
 /// rises earlier, as adults' knee flexion in early swing lifts it (with k = 4 the walk's knee
-/// peaked later than the shared walks'; k = 5 jolts the knee just after the lift); else k is 4,
-/// peak at u = 3/7 (see early_lift).
+/// peaked later than the shared walks'; k = 5 jolts the knee just after the lift, and with the
+/// heel's faster exit, k_walking_exit_rate, it moves the runtime lock's release on the walk by a
+/// tick); else k is 4, peak at u = 3/7 (see early_lift).
 double swing_bump(double u, bool early) {
   u = std::clamp(u, 0.0, 1.0);
   const double v = 1 - u;
@@ -143,15 +144,34 @@ double quintic(double p0, double v0, double p1, double v1, double u) {
 /// swing, so the ankle is already moving at the lift (the swing's pitch starts at this rate).
 /// Not from one stair tread to another, where the foot swings up past the riser at once.
 constexpr double k_heel_rise_exit_rate = 0.8;
+/// The same on walking steps that lift early (early_lift) with GaitSettings::fast_heel_exit: the
+/// heel leaves the ground rising three times as fast, so the trailing knee, which the heel rise's
+/// late blend into the plan (heel_rise.h) flexes quickly, keeps moving forward through the lift
+/// instead of stopping there and being pulled on by the swing. The swing carries the excess over
+/// k_heel_rise_exit_rate only through its first k_exit_carry_share (exit_carry), so the foot does
+/// not pitch much further after the lift.
+constexpr double k_walking_exit_rate = 2.4;
+constexpr double k_exit_carry_share = 0.2;
 
-double heel_rise_exit_rate(const Footstep& from, const Footstep& to) {
-  return from.tread == to.tread ? k_heel_rise_exit_rate : 0.0;
+/// Footstep::toe_off_exit_rate of the step from `from` to `to`.
+double planned_exit_rate(const Footstep& from, const Footstep& to, bool fast) {
+  if (from.tread != to.tread) return 0.0;
+  return fast && early_lift(from, to) ? k_walking_exit_rate : k_heel_rise_exit_rate;
 }
 
-/// Toe off from `from` toward `to`: pitch grows from 0 to the step's toe_off angle about the toe
-/// joint, from rest to the exit rate.
-double toe_off_pitch(const Footstep& from, const Footstep& to, double u) {
-  return to.toe_off_rad * quintic(0, 0, 1, heel_rise_exit_rate(from, to), u);
+/// Pitch (per unit `excess_rate`, a rate per unit u of the swing) that carries the heel rise's
+/// exit rate beyond k_heel_rise_exit_rate into early swing: the quintic's start-rate term over
+/// the first k_exit_carry_share of the swing, so it starts at that rate with zero acceleration
+/// and is gone, at rest, by the end of its share.
+double exit_carry(double excess_rate, double u) {
+  const double s = std::clamp(u / k_exit_carry_share, 0.0, 1.0);
+  return excess_rate * k_exit_carry_share * quintic(0, 1, 0, 0, s);
+}
+
+/// Toe off toward `to`: pitch grows from 0 to the step's toe_off angle about the toe joint, from
+/// rest to the step's exit rate.
+double toe_off_pitch(const Footstep& to, double u) {
+  return to.toe_off_rad * quintic(0, 0, 1, to.toe_off_exit_rate, u);
 }
 
 /// A foot on `from` with its heel raised by `p` about the toe joint, the toe segment flat.
@@ -164,7 +184,7 @@ FootPose heel_raised_pose(const FootGeometry& foot, const Footstep& from, double
 }
 
 FootPose toe_off_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u) {
-  return heel_raised_pose(foot, from, toe_off_pitch(from, to, u));
+  return heel_raised_pose(foot, from, toe_off_pitch(to, u));
 }
 
 /// Pitch rate (rad/s, toward flat) of a foot at its heel strike on `to`: the foot keeps rolling
@@ -227,15 +247,17 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   const FootPose a = toe_off_pose(foot, from, to, 1);
   const FootPose b = heel_strike_pose(foot, to, 0);
   const double w = min_jerk(u);
-  // Pitch from toe off (leaving at the heel rise's exit rate) to heel strike, arriving with the
-  // heel strike's roll rate, plus the plantar flexion of early swing (the shin swings forward
-  // before the foot follows). Rates per unit u of the swing.
+  // Pitch from toe off (leaving at the heel rise's exit rate, its excess carried only into early
+  // swing) to heel strike, arriving with the heel strike's roll rate, plus the plantar flexion of
+  // early swing (the shin swings forward before the foot follows). Rates per unit u of the swing.
   const double swing_s = std::max(1e-6, to.heel_strike_s - to.lift_s), roll_s = std::max(1e-6, to.lift_s - to.roll_begin_s);
-  const double exit_rate = heel_rise_exit_rate(from, to) * to.toe_off_rad * swing_s / roll_s;
+  const double per_exit_rate = to.toe_off_rad * swing_s / roll_s;
+  const double exit_rate = std::min(to.toe_off_exit_rate, k_heel_rise_exit_rate) * per_exit_rate;
+  const double excess_rate = std::max(0.0, to.toe_off_exit_rate - k_heel_rise_exit_rate) * per_exit_rate;
   const double rate = heel_strike_rate(to) * swing_s;
   const bool early = early_lift(from, to);
-  const double p =
-      quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + 0.3 * to.toe_off_rad * swing_bump(u, early);
+  const double p = quintic(to.toe_off_rad, exit_rate, -to.heel_strike_rad, rate, u) + exit_carry(excess_rate, u) +
+                   0.3 * to.toe_off_rad * swing_bump(u, early);
   FootPose pose;
   pose.rotation = foot_rotation(lerp_angle(from.yaw_rad, to.yaw_rad, w), from.pitch_rad + (to.pitch_rad - from.pitch_rad) * w,
                                 from.roll_rad + (to.roll_rad - from.roll_rad) * w, p);
@@ -484,6 +506,7 @@ class Planner {
     const double scale = std::clamp(size, 0.25, 1.0);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * scale;
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * scale;
+    f.toe_off_exit_rate = planned_exit_rate(from, f, s_.fast_heel_exit);
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
     if (state != GaitState::left_go && state != GaitState::right_go) f.lift_m = std::max(f.lift_m, k_start_stop_lift_m);
     else f.hover_m = hover_height_m(s_.speed_mps, f.pitch_rad);
@@ -628,7 +651,7 @@ FootSample sample_foot(const GaitPlan& plan, Side side, double t, const FootGeom
     const Footstep& next = plan.steps[ids[i + 1]];
     if (t <= next.lift_s) {
       out.heel_rise_u = std::clamp((t - next.roll_begin_s) / (next.lift_s - next.roll_begin_s), 0.0, 1.0);
-      out.heel_pitch_rad = toe_off_pitch(at, next, out.heel_rise_u);
+      out.heel_pitch_rad = toe_off_pitch(next, out.heel_rise_u);
       pose = heel_raised_pose(foot, at, out.heel_pitch_rad);
       out.contact = true;
     } else {

@@ -12,7 +12,7 @@ namespace {
 /// for to the plan's: after the other foot's heel strike, the knee flexes into the swing. An
 /// earlier blend bends the knee sooner than the shared walks do; a later one turns the heel so
 /// fast that it jolts the knee at 1.8 m/s (docs/tuning.md).
-constexpr double k_blend_begin = 0.65;
+constexpr double k_blend_begin = 0.6;
 /// Largest dorsiflexion of the ankle from its rest pose that a low heel may leave: a flat foot
 /// under a hip far ahead of it would pass the ankle's limit (the leg then misses its foot).
 constexpr double k_max_dorsiflexion_rad = 30 * k_deg_to_rad;

@@ -248,12 +248,12 @@ WalkResult walk_once(const Clip& source, const Rig& rig, const Terrain& terrain,
   return result;
 }
 
-}  // namespace
-
-WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
-  settings.validate();
-  GaitSettings gait = settings.gait;
-  double stance_miss_m = 0;
+/// The walk with the heel rises and pelvis fits a skeleton holds: on stairs the toe off's heel
+/// rise is lowered while a planted foot misses its target, then other pelvis fits are tried,
+/// keeping the walk whose planted feet miss least (`stance_miss_m`).
+WalkResult walk_fitted(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings,
+                       GaitSettings gait, double& stance_miss_m) {
+  stance_miss_m = 0;
   WalkResult result = walk_once(source, rig, terrain, settings, gait, PelvisFit{}, stance_miss_m);
   // On a tread the heel rise of push-off is as high as this skeleton's leg can hold within its
   // joint limits: while a planted foot misses its target, the rise is lowered and the walk
@@ -273,6 +273,24 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
       stance_miss_m = miss;
       result = std::move(retry);
     }
+  }
+  return result;
+}
+
+}  // namespace
+
+WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
+  settings.validate();
+  double stance_miss_m = 0;
+  WalkResult result = walk_fitted(source, rig, terrain, settings, settings.gait, stance_miss_m);
+  // A leg whose joint limits cannot follow the heel's fast exit at the lift (its planted foot
+  // still misses) walks with the slower exit where that misses less.
+  if (stance_miss_m > k_stance_miss_m && settings.gait.fast_heel_exit) {
+    GaitSettings slow = settings.gait;
+    slow.fast_heel_exit = false;
+    double miss = 0;
+    WalkResult retry = walk_fitted(source, rig, terrain, settings, slow, miss);
+    if (miss < stance_miss_m) result = std::move(retry);
   }
   return result;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -127,6 +128,47 @@ TEST(WalkGaitCurves, StanceKneeYieldsAfterHeelStrike) {
   }
 }
 
+TEST(WalkGaitCurves, TrailingKneeKeepsMovingForwardThroughToeOff) {
+  // Adults flex the trailing knee steadily from pre-swing into initial swing, the knee moving
+  // forward throughout (Perry; Winter). With the heel's pitch rate falling to the plan's slow exit
+  // rate at the lift, the knee's forward speed fell to 0.03-0.3 m/s within 0.05 s of each lift
+  // and the knee straightened by 6-9 degrees there before the swing pulled it on. Per walking
+  // step, over 0.05 s either side of its lift (central differences at 60 Hz).
+  for (double speed : {0.8, 1.3, 1.8}) {
+    SCOPED_TRACE(speed);
+    const WalkResult w = level_walk(speed);
+    const GaitFigures g = measure_gait(w.clip, w.rig, w.contacts);
+    const double fps = w.clip.fps;
+    std::array<std::vector<Vec3>, 2> knees;
+    for (int side = 0; side < 2; ++side) {
+      knees[side].resize(w.clip.frame_count);
+      joint_trajectory(w.clip, w.rig.legs[side].knee, knees[side]);
+    }
+    double least_speed = 1e9, most_straightening = 0;
+    int steps = 0;
+    for (const Footstep& s : w.plan.steps) {
+      if (s.state != GaitState::left_go && s.state != GaitState::right_go) continue;
+      const int side = static_cast<int>(s.side);
+      const int a = static_cast<int>(std::ceil((s.lift_s - 0.05) * fps));
+      const int b = static_cast<int>(std::floor((s.lift_s + 0.05) * fps));
+      if (a < 1 || b + 1 >= w.clip.frame_count) continue;
+      const Vec3 forward{std::sin(s.yaw_rad), 0, std::cos(s.yaw_rad)};
+      double most_bent = -1e9;
+      for (int f = a; f <= b; ++f) {
+        least_speed = std::min(least_speed, dot(knees[side][f + 1] - knees[side][f - 1], forward) * 0.5 * fps);
+        most_bent = std::max(most_bent, g.angles[side].knee_deg[f]);
+        most_straightening = std::max(most_straightening, most_bent - g.angles[side].knee_deg[f]);
+      }
+      ++steps;
+    }
+    ASSERT_GE(steps, 8);
+    RecordProperty("least_knee_speed_mps_at_" + std::to_string(speed), std::to_string(least_speed));
+    RecordProperty("knee_straightening_deg_at_" + std::to_string(speed), std::to_string(most_straightening));
+    EXPECT_GT(least_speed, 0.6);
+    EXPECT_LT(most_straightening, 3.0);
+  }
+}
+
 TEST(WalkGaitCurves, PelvisDipsLittleAtHeelStrike) {
   // The pelvis is highest over the straight stance leg at mid-stance and lowest around each heel
   // strike, where the landing leg reaches forward. Adults move it 4-6 cm up and down at these
@@ -153,10 +195,11 @@ TEST(WalkGaitCurves, KneeCycleNearerTheSharedWalks) {
   // before the heel rise of terminal stance followed the pelvis: 20.8, 19.1 and 15.2; before the
   // pelvis led the landing leg at heel strike: 18.1, 17.0 and 14.4; before the swing foot hovered
   // in terminal swing: 14.3, 17.2 and 13.9; before the stance knee yielded after heel strike and
-  // the swing foot rose earlier: 13.8, 17.1 and 13.8. The shared walks differ among themselves
-  // by 14-23 degrees RMS, the Xia walk most (its stance knee stays near 30 degrees).
+  // the swing foot rose earlier: 13.8, 17.1 and 13.8; before the heel left the ground still
+  // rising fast (no stall at toe off): 12.7, 16.8 and 13.6. The shared walks differ among
+  // themselves by 14-23 degrees RMS, the Xia walk most (its stance knee stays near 30 degrees).
   const std::pair<const char*, double> limits[] = {
-      {"cmu_07_01_walk.bvh", 13.0}, {"xia_neutral_01_000_walk.bvh", 17.0}, {"bandai1_walk_normal_001.bvh", 13.7}};
+      {"cmu_07_01_walk.bvh", 12.5}, {"xia_neutral_01_000_walk.bvh", 17.0}, {"bandai1_walk_normal_001.bvh", 13.7}};
   for (const auto& [name, limit] : limits) {
     SCOPED_TRACE(name);
     const LoadedClip ref = load_clip(test::shared_clips_dir() / name);

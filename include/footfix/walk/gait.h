@@ -83,6 +83,10 @@ struct GaitSettings {
   double min_clearance_m = 0.04;  ///< lowest sole lift above the terrain in mid swing
   double max_pitch_deg = 25;    ///< terrain alignment: largest foot pitch
   double max_roll_deg = 15;     ///< terrain alignment: largest foot roll
+  /// Walking steps between gentle footholds leave the ground with the heel still rising fast, so
+  /// the trailing knee keeps moving forward through the lift (gait.cpp); off: every step leaves at
+  /// the slower rate, for a leg whose joint limits cannot follow the faster one.
+  bool fast_heel_exit = true;
   void validate() const;        ///< Throws Error(usage) naming the bad field
 };
 
@@ -104,6 +108,9 @@ struct Footstep {
   double pitch_rad = 0, roll_rad = 0;  ///< terrain alignment of the planted foot (clamped)
   int tread = 0;             ///< stairs: tread index under the foot (see Terrain::tread_index)
   double toe_off_rad = 0, heel_strike_rad = 0;  ///< roll angles used leaving / reaching it
+  /// Pitch rate of the heel rise as the toe leaves the previous foothold: per unit of the rise's
+  /// progress, as a share of toe_off_rad (0 from one stair tread to another).
+  double toe_off_exit_rate = 0;
   double lift_m = 0;         ///< swing lift that clears the terrain on the way here
   double hover_m = 0;        ///< terminal swing: height (m) the foot is held above the plain swing (gait.cpp)
 };
