@@ -95,7 +95,7 @@ struct OfflineSolveSettings {
   /// pull of a planted toe towards that same mean across the pelvis's travel over the contact
   /// only (horizontal, at right angles to it): the stance width. The pelvis-toe distances,
   /// no longer met by lowering the hips (fast_pelvis_height), pull planted toes in under the
-  /// body; this keeps them out (synthetic walk made to slide x1.25: 9 mm -> 0.6 mm narrower).
+  /// body; this keeps them out.
   double fast_lock_width_anchor = 1;
   /// Throws Error(usage) naming the bad field.
   void validate() const;
