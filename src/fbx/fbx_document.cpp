@@ -4,7 +4,10 @@
 #include "files/file_magic.h"
 #include "footfix/core/error.h"
 
+#include <algorithm>
+#include <cstring>
 #include <functional>
+#include <type_traits>
 #include <string_view>
 
 namespace footfix {
@@ -71,6 +74,25 @@ auto first_named(Nodes& nodes, std::string_view n) -> decltype(&nodes.front()) {
   return nullptr;
 }
 
+/// Whether `a` and `b` hold the same values bit for bit (a NaN read back is the same NaN, which
+/// == on floating values would deny).
+bool same_bits(const FbxProperty& a, const FbxProperty& b) {
+  if (a.type != b.type || a.value.index() != b.value.index()) return false;
+  return std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        const T& y = std::get<T>(b.value);
+        if constexpr (std::is_same_v<T, std::string>) {
+          return x == y;
+        } else if constexpr (std::is_arithmetic_v<T>) {
+          return std::memcmp(&x, &y, sizeof x) == 0;
+        } else {
+          return x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0);
+        }
+      },
+      a.value);
+}
+
 /// Whether `a` and `b` hold the same trees, in order.
 bool same_trees(const std::vector<FbxNode>& a, const std::vector<FbxNode>& b) {
   if (a.size() != b.size()) return false;
@@ -86,7 +108,9 @@ const FbxNode* FbxNode::child(std::string_view n) const { return first_named(chi
 FbxNode* FbxNode::child(std::string_view n) { return first_named(children, n); }
 
 bool FbxNode::same_tree(const FbxNode& o) const {
-  return name == o.name && properties == o.properties && same_trees(children, o.children);
+  return name == o.name &&
+         std::equal(properties.begin(), properties.end(), o.properties.begin(), o.properties.end(), same_bits) &&
+         same_trees(children, o.children);
 }
 
 const FbxNode* FbxDocument::root(std::string_view n) const { return first_named(roots, n); }

@@ -80,7 +80,8 @@ struct FbxNode {
   /// First child named `n`, or null.
   const FbxNode* child(std::string_view n) const;
   FbxNode* child(std::string_view n);
-  /// Equality of name, properties and children (encoding hints and terminators ignored).
+  /// Equality of name, properties (bit for bit) and children (encoding hints and terminators
+  /// ignored).
   bool same_tree(const FbxNode& o) const;
 };
 
