@@ -200,16 +200,16 @@ double key_rate(const std::vector<Channel>& channels) {
     }
   }
   if (shortest == 0) return 30.0;
+  // `fps` as the whole rate it is within `tolerance` (a fraction) of, else as it is.
+  auto rounded = [](double fps, double tolerance) {
+    const double whole = std::round(fps);
+    return std::abs(fps - whole) <= tolerance * whole ? whole : fps;
+  };
   const std::vector<float>& times = densest->sampler.times;
   const double span = static_cast<double>(times.back()) - times.front();
   const double even = span / static_cast<double>(times.size() - 1);
-  if (times.size() > 2 && std::abs(even - shortest) <= 1e-3 * shortest) {
-    const double fps = 1.0 / even, whole = std::round(fps);
-    return std::abs(fps - whole) <= 1e-6 * whole ? whole : fps;
-  }
-  const double fps = 1.0 / shortest;
-  const double whole = std::round(fps);
-  return std::abs(fps - whole) <= 1e-3 * whole ? whole : fps;
+  if (times.size() > 2 && std::abs(even - shortest) <= 1e-3 * shortest) return rounded(1.0 / even, 1e-6);
+  return rounded(1.0 / shortest, 1e-3);
 }
 
 Clip read_document(const fs::path& path, std::string bytes, const std::string& wanted,

@@ -54,13 +54,12 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
 /// swings forward before the foot follows): u^3 (1 - u)^k, 0 at both ends with zero velocity and
 /// acceleration, scaled to peak 1 at u = 3 / (3 + k). The same shape for both, so the toe, which
 /// the extra pitch lowers, rises with the lift. With `early` k is 4.5, peak at u = 2/5: the foot
-/// rises earlier, as adults' knee flexion in early swing lifts it (with k = 4 the walk's knee
-/// peaked later than the shared walks'; k = 5 jolts the knee just after the lift, and with the
-/// heel's faster exit, k_walking_exit_rate, it moves the runtime lock's release on the walk by a
-/// tick); else k is 4, peak at u = 3/7 (see early_lift).
+/// rises earlier, as adults' knee flexion in early swing lifts it (a larger k jolts the knee just
+/// after the lift; docs/tuning.md); else k is 4, peak at u = 3/7 (see early_lift).
 double swing_bump(double u, bool early) {
   u = std::clamp(u, 0.0, 1.0);
   const double v = 1 - u;
+  // The peaks' values: 0.4^3 0.6^4.5 and (3/7)^3 (4/7)^4.
   if (early) return u * u * u * v * v * v * v * std::sqrt(v) / (0.064 * 0.1296 * std::sqrt(0.6));
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
 }
@@ -305,8 +304,11 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
 double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Footstep& from, const Footstep& to,
                       double clearance) {
   double lift = clearance;
+  const bool early = early_lift(from, to);
   for (int i = 1; i < 48; ++i) {
     const double u = i / 48.0;
+    // The margin grows from 0 at the ends to `clearance` in mid swing.
+    const double bump = swing_bump(u, early);
     const FootPose pose = swing_pose(foot, from, to, u, 0);
     const Vec3 toe = pose.ankle + rotate(pose.rotation, foot.toe);
     const Vec3 points[5] = {pose.ankle + rotate(pose.rotation, foot.heel_sole), pose.ankle,
@@ -314,10 +316,7 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
                             toe + rotate(pose.toe_rotation, foot.tip_sole - foot.toe),
                             toe + rotate(pose.toe_rotation, foot.tip - foot.toe)};
     for (const Vec3& p : points) {
-      // The margin grows from 0 at the ends to `clearance` in mid swing.
-      const double bump = swing_bump(u, early_lift(from, to));
-      const double margin = clearance * bump;
-      const double deficit = terrain.height(p.x, p.z) + margin - p.y;
+      const double deficit = terrain.height(p.x, p.z) + clearance * bump - p.y;
       if (deficit > 0) lift = std::max(lift, deficit / std::max(bump, 0.15));
     }
   }

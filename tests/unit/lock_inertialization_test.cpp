@@ -224,12 +224,16 @@ void hold_while_input_runs_ahead(FootLock& lock, Vec3& input, double speed_mps, 
   }
 }
 
-/// The largest acceleration (m/s^2, central differences) of the path `out`, sampled every k_dt,
-/// at its frames from `first` (>= 1) on.
+/// The acceleration (m/s^2, central differences) of the path `out`, sampled every k_dt, at its
+/// frame f (>= 1, before the last).
+double accel_mps2(const std::vector<Vec3>& out, size_t f) {
+  return length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt);
+}
+
+/// The largest accel_mps2 of `out` at its frames from `first` (>= 1) on.
 double peak_accel_mps2(const std::vector<Vec3>& out, size_t first) {
   double peak = 0;
-  for (size_t f = first; f + 1 < out.size(); ++f)
-    peak = std::max(peak, length(out[f + 1] - out[f] * 2.0 + out[f - 1]) / (k_dt * k_dt));
+  for (size_t f = first; f + 1 < out.size(); ++f) peak = std::max(peak, accel_mps2(out, f));
   return peak;
 }
 
@@ -278,10 +282,9 @@ TEST(LockInertialization, AnUnlockLeavesAndArrivesWithoutAJolt) {
     if (!blend_end && s.blend_weight >= 1) blend_end = f + 1;
   }
   ASSERT_GT(blend_end, 10);
-  auto accel = [&](int i) { return length(out[i + 1] - out[i] * 2.0 + out[i - 1]) / (k_dt * k_dt); };
-  EXPECT_LT(accel(1), 1.5);
-  EXPECT_LT(accel(blend_end - 1), 1.5);
-  EXPECT_LT(accel(blend_end), 1.5);
+  EXPECT_LT(accel_mps2(out, 1), 1.5);
+  EXPECT_LT(accel_mps2(out, blend_end - 1), 1.5);
+  EXPECT_LT(accel_mps2(out, blend_end), 1.5);
 }
 
 TEST(LockInertialization, AFootStillCatchingUpStopsWithinTheBound) {
