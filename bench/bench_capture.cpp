@@ -14,6 +14,8 @@
 //   filtered@30hz the jitter's noise at 30 Hz, correlated from frame to frame (each frame's 0.6
 //                of the last's plus fresh noise), as a pose estimator's temporal filter leaves it
 //   generated, video, video-light, depth, glitches  several defects at once (see variants())
+//   inertial     an inertial suit's drifting root: the body wanders over the floor at about
+//                5 cm/s (planted feet with it) and up and down by about 2 cm, at 60 Hz
 //   ground+0.7m, ground-0.87m  the whole clip moved up or down (a floating or sinking clip)
 //   pinned       the root's horizontal translation held at frame 0 (a converter that fixes the
 //                root); one row, cleaned as it is
@@ -44,6 +46,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -75,6 +78,7 @@ struct Made {
   Clip truth;
   bool scaled_rows = true;  ///< false: one row, the input cleaned as it is
   bool noisy = false;       ///< jittered: planted feet must come out still (p95 target)
+  bool drifting = false;    ///< the variant slides the feet itself: x1.00 is judged on its residual
 };
 using MakeVariant = std::function<Made(const Clip&, const Rig&)>;
 
@@ -117,6 +121,12 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
 /// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
 /// clip (past any reference pose and start-up), or the whole clip where it is not longer.
 constexpr double k_short_clip_s = 2.5;
+// The inertial variant's root drift: horizontal speed (m/s rms) correlated over
+// k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).
+constexpr double k_inertial_drift_mps = 0.05;
+constexpr double k_inertial_drift_time_s = 1.0;
+constexpr double k_inertial_rise_m = 0.02;
+constexpr double k_inertial_rise_time_s = 5.0;
 Clip short_cut(Clip clip) {
   const int count = static_cast<int>(std::lround(k_short_clip_s * clip.fps)) + 1;
   if (count >= clip.frame_count) return clip;
@@ -246,6 +256,29 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
     rename_to(m.input, rig, k_conventions.at("kinect"));
     return m;
   });
+  // An inertial suit: 60 Hz, little joint noise, and a root that drifts. The root's position is
+  // integrated from the sensors, so the whole body wanders slowly over the floor (planted feet
+  // included: they slide at the drift's speed) and up and down (the floor under the feet seems
+  // to rise and sink). The vertical drift is in the truth too (the ground the feet stand on);
+  // the horizontal drift is what the clean must take out of planted feet.
+  v.emplace_back("inertial", [](const Clip& c, const Rig& rig) {
+    Made m{resampled(plain_copy(c), 60), resampled(plain_copy(c), 60), true, false, true};
+    std::mt19937 rng(41);
+    std::normal_distribution<double> unit(0.0, 1.0);
+    const double dt = 1 / m.truth.fps;
+    const double keep = std::exp(-dt / k_inertial_drift_time_s), fresh = std::sqrt(1 - keep * keep);
+    const double keep_rise = std::exp(-dt / k_inertial_rise_time_s), fresh_rise = std::sqrt(1 - keep_rise * keep_rise);
+    Vec3 velocity, offset;
+    double rise = 0;
+    for (int f = 0; f < m.truth.frame_count; ++f) {
+      velocity = velocity * keep + Vec3{unit(rng), 0, unit(rng)} * (fresh * k_inertial_drift_mps / std::sqrt(2.0));
+      rise = rise * keep_rise + unit(rng) * fresh_rise * k_inertial_rise_m;
+      offset = offset + velocity * dt;
+      m.truth.translation(f, rig.translation_joint).y += rise;
+      m.input.translation(f, rig.translation_joint) += Vec3{offset.x, rise, offset.z};
+    }
+    return m;
+  });
   return v;
 }
 
@@ -360,7 +393,7 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
     // x1.00 rows: the input's own creep is the scaled input, so only the stillness, penetration,
     // pop and drop targets apply; but the residual against the input too where the input's slide
     // is what the variant added (the noise, the pinned root).
-    const bool judged_resid = factor != 1.0 || !made.scaled_rows || made.noisy;
+    const bool judged_resid = factor != 1.0 || !made.scaled_rows || made.noisy || made.drifting;
     r.ok = (!judged_resid || (r.resid <= 0.15 && (factor == 1.0 || r.out < r.own))) &&
            (!made.noisy || r.planted_p95_cm_s < 1.0) &&
            r.pen_mm <= 5.0 && r.pop < 1.5 && r.drop_cm <= 2.0;
