@@ -12,6 +12,8 @@ namespace footfix::bvh_detail {
 namespace {
 
 constexpr size_t k_max_depth = 1024;
+// Skeletons named in the warning about a file with several.
+constexpr size_t k_roots_named = 4;
 
 bool parse_channel(std::string_view s, BvhChannel& out) {
   for (int c = 0; c < k_channel_kinds; ++c) {
@@ -93,18 +95,32 @@ class HierarchyParser {
     if (token.empty()) in_.fail("empty file (no HIERARCHY)");
     // Nothing before HIERARCHY is quoted: the "file" may be anything (/proc/self/environ).
     if (!equal_ignoring_case(token, "HIERARCHY")) in_.fail(io_detail::not_a("a BVH file", whole) + ": it does not start with HIERARCHY");
-    token = in_.next_token();
+    token = next_statement();
     if (!equal_ignoring_case(token, "ROOT"))
       in_.fail(token.empty() ? "truncated hierarchy: no ROOT" : "expected ROOT, found " + in_quotes(token));
-    open_joint(-1);
-    while (!stack_.empty()) step();
-    token = in_.next_token();
-    if (equal_ignoring_case(token, "ROOT")) in_.fail("several ROOTs (only one skeleton per file is supported)");
+    // Several skeletons one after another (a prop, a second performer) are read, as Blender's
+    // importer reads them: the legs are then looked for in all of them.
+    std::vector<int> roots;
+    for (; equal_ignoring_case(token, "ROOT"); token = next_statement()) {
+      roots.push_back(out_.skeleton.joint_count());
+      open_joint(-1);
+      while (!stack_.empty()) step();
+    }
     if (token.empty()) in_.fail("missing MOTION after the hierarchy");
     if (!equal_ignoring_case(token, "MOTION")) in_.fail("expected MOTION after the hierarchy, found " + in_quotes(token));
+    if (roots.size() > 1) {
+      std::string names;
+      for (size_t i = 0; i < roots.size() && i < k_roots_named; ++i) names += (i ? ", " : "") + in_quotes(out_.skeleton.names[roots[i]]);
+      if (roots.size() > k_roots_named) names += ", ...";
+      out_.warnings.push_back(std::to_string(roots.size()) + " skeletons in one file (ROOTs " + names +
+                              "): all are read and written back; only the one whose legs are found is cleaned");
+    }
     if (extra_end_sites_ > 0)
       out_.warnings.push_back(std::to_string(extra_end_sites_) + " extra End Site(s) under joints that already have one (first: " +
                               first_extra_end_site_ + "); each joint's first End Site is kept, the others are not written back");
+    if (comment_lines_ > 0)
+      out_.warnings.push_back(std::to_string(comment_lines_) + " comment line(s) in the hierarchy (first: line " +
+                              std::to_string(first_comment_line_) + ") ignored");
     return std::move(out_);
   }
 
@@ -131,15 +147,27 @@ class HierarchyParser {
   }
 
   void expect_open(OpenBlock block) {
-    std::string_view token = in_.next_token();
+    std::string_view token = next_statement();
     if (token != "{")
       in_.fail(token.empty() ? "truncated hierarchy: no '{' for " + owner(block)
                              : "expected '{' for " + owner(block) + ", found " + in_quotes(token));
     stack_.push_back(block);
   }
 
+  // The next token that starts a statement, past comment lines: a line whose first word starts
+  // with '#' or "//" (some exporters write their name and version so; Blender's importer skips
+  // any line it does not know). A word that only contains such characters later on is no comment.
+  std::string_view next_statement() {
+    for (;;) {
+      const std::string_view token = in_.next_token();
+      if (token.empty() || (token[0] != '#' && token.substr(0, 2) != "//")) return token;
+      if (comment_lines_++ == 0) first_comment_line_ = in_.line();
+      in_.rest_of_line();
+    }
+  }
+
   void step() {
-    std::string_view token = in_.next_token();
+    std::string_view token = next_statement();
     OpenBlock& top = stack_.back();
     if (token.empty()) in_.fail("truncated hierarchy: end of file inside " + owner(top));
     if (token == "}") {
@@ -180,7 +208,7 @@ class HierarchyParser {
     } else if (equal_ignoring_case(token, "MOTION")) {
       in_.fail("truncated hierarchy: MOTION inside " + owner(top));
     } else if (equal_ignoring_case(token, "ROOT")) {
-      in_.fail("several ROOTs: ROOT inside " + owner(top));
+      in_.fail("ROOT inside " + owner(top) + " (a skeleton's block must close before the next ROOT)");
     } else {
       in_.fail("unknown keyword " + in_quotes(token) + " in " + owner(top));
     }
@@ -192,6 +220,8 @@ class HierarchyParser {
   std::unordered_set<std::string_view> names_;
   int extra_end_sites_ = 0;
   std::string first_extra_end_site_;
+  int comment_lines_ = 0;
+  int first_comment_line_ = 0;
 };
 
 }  // namespace

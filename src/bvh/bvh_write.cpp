@@ -68,10 +68,10 @@ std::vector<int> depth_first_order(const Clip& clip) {
   std::vector<std::vector<int>> children(static_cast<size_t>(s.joint_count()));
   std::vector<int> roots;
   for (int j = 0; j < s.joint_count(); ++j) (s.parents[j] < 0 ? roots : children[s.parents[j]]).push_back(j);
-  if (roots.size() != 1)
-    fail_write(clip, "BVH needs exactly one root joint, the skeleton has " + std::to_string(roots.size()));
+  if (roots.empty()) fail_write(clip, "the skeleton has no root joint");
+  // Several roots (a prop, a second performer) are written one ROOT block after another.
   std::vector<int> order;
-  std::vector<int> stack{roots[0]};
+  std::vector<int> stack(roots.rbegin(), roots.rend());
   while (!stack.empty()) {
     int j = stack.back();
     stack.pop_back();

@@ -54,9 +54,12 @@ TEST(BvhErrors, UnknownKeyword) {
                "bad.bvh:13: unknown keyword 'CHANNELS' in End Site of joint 'Leg'");
 }
 
-TEST(BvhErrors, SeveralRoots) {
-  expect_error(replaced(k_small_bvh, "MOTION\n", "ROOT Other\n{\n  OFFSET 0 0 0\n}\nMOTION\n"),
-               "bad.bvh:16: several ROOTs (only one skeleton per file is supported)");
+TEST(BvhErrors, RootInsideAJoint) {
+  // Several skeletons are read one after another (BvhRead.SeveralSkeletons), not one inside another.
+  expect_error(replaced(k_small_bvh, "  JOINT Leg\n", "  ROOT Leg\n"),
+               "bad.bvh:6: ROOT inside joint 'Hips' (a skeleton's block must close before the next ROOT)");
+  expect_error(replaced(k_small_bvh, "MOTION\n", "ROOT Hips\n{\n  OFFSET 0 0 0\n}\nMOTION\n"),
+               "bad.bvh:16: duplicate joint name 'Hips'");
 }
 
 TEST(BvhErrors, DuplicateJointNames) {

@@ -120,6 +120,28 @@ TEST(BvhRead, ExtraRowsAreAWarning) {
   EXPECT_EQ(warnings[0], "line 21: 2 motion rows after the 2 declared by Frames: were ignored");
 }
 
+TEST(BvhRead, SeveralSkeletons) {
+  // A second ROOT after the first closes: a forest, its channels after the first's in each row,
+  // said in one warning, and written back as two ROOT blocks with the same values.
+  const std::string text = replaced(k_small_bvh, "MOTION\n",
+                                    "ROOT Prop\n{\n  OFFSET 5 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n"
+                                    "  End Site\n  {\n    OFFSET 0 1 0\n  }\n}\nMOTION\n");
+  std::vector<std::string> warnings;
+  Clip clip = parse_bvh(replaced(replaced(text, "10 20 30\n", "10 20 30 7 8 9\n"), "-10 -20 -30\n", "-10 -20 -30 -7 -8 -9\n"),
+                        "forest.bvh", &warnings);
+  ASSERT_EQ(clip.joint_count(), 3);
+  EXPECT_EQ(clip.skeleton.parents[2], -1);
+  expect_vec(clip.translation(1, 2), {-7, -8, -9});
+  expect_vec(clip.translation(1, 0), {4, 5, 6});
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "2 skeletons in one file (ROOTs 'Hips', 'Prop'): all are read and written back; only the one whose legs are found is cleaned");
+  std::ostringstream out;
+  write_bvh(clip, out);
+  Clip again = parse_bvh(out.str(), "again.bvh");
+  EXPECT_EQ(again.skeleton.parents, clip.skeleton.parents);
+  EXPECT_EQ(source_of(again).values, source_of(clip).values);
+}
+
 TEST(BvhRead, DeepButLegalNesting) {
   std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
   const int depth = 1000;

@@ -55,7 +55,7 @@ const BadCase k_cases[] = {
     {"tiny_frame_time.bvh", k_read, "Frame Time '1e-300' is out of range", 66},
     {"cyclic_names.bvh", k_read, "duplicate joint name 'LeftUpLeg'", 0},
     {"duplicate_root_name.bvh", k_read, "duplicate joint name 'Hips'", 0},
-    {"two_roots.bvh", k_read, "several ROOTs", 0},
+    {"two_roots.bvh", k_read, "duplicate joint name 'Hips'", 64},
     {"no_channels.bvh", k_read, "declares no CHANNELS", 0},
     {"too_many_values.bvh", k_read, "expected 33 values, found 34", 68},
     {"unbalanced_braces.bvh", k_read, "MOTION inside joint 'Hips'", 63},

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -219,6 +220,103 @@ TEST(BvhVariantsCli, AChannelsCountThatDisagreesWithItsNamesIsReadByTheNames) {
     EXPECT_TRUE(contains(cleaned, "CHANNELS 6 Xposition")) << cleaned.substr(0, 200);
     EXPECT_FALSE(contains(cleaned, "CHANNELS 4")) << cleaned.substr(0, 200);
     EXPECT_EQ(numbers_of(cleaned.substr(cleaned.find("MOTION"))), numbers_of(cleaned_motion("walk.bvh", walk)));
+  }
+}
+
+/// The motion rows of a written BVH text, each as its words.
+std::vector<std::vector<std::string>> motion_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(text.substr(text.find("Frame Time")));
+  std::string line;
+  std::getline(lines, line);  // the Frame Time line
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    rows.emplace_back(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
+  }
+  return rows;
+}
+
+/// The walk's hierarchy lines (between HIERARCHY and MOTION) and its motion rows.
+std::pair<std::string, std::vector<std::string>> walk_parts() {
+  const std::string text = walk_text();
+  const std::size_t first = text.find('\n') + 1, motion = text.find("MOTION");
+  std::vector<std::string> rows;
+  std::istringstream lines(text.substr(text.find('\n', text.find("Frame Time")) + 1));
+  for (std::string line; std::getline(lines, line);)
+    if (line.find_first_not_of(" \t\r") != std::string::npos) rows.push_back(line);
+  return {text.substr(first, motion - first), rows};
+}
+
+/// `text` with its motion header ("MOTION", Frames, Frame Time) put before `rows`.
+std::string with_walk_motion(const std::string& hierarchy, const std::vector<std::string>& rows) {
+  const std::string text = walk_text();
+  const std::size_t motion = text.find("MOTION"), first_row = text.find('\n', text.find("Frame Time")) + 1;
+  std::string out = "HIERARCHY\n" + hierarchy + text.substr(motion, first_row - motion);
+  for (const std::string& row : rows) out += row + "\n";
+  return out;
+}
+
+TEST(BvhVariantsCli, CommentLinesInTheHierarchyAreSkippedWithOneWarning) {
+  // Some exporters sign the hierarchy ("# written by ..."); Blender's importer skips any line it
+  // does not know. The clip is the walk's: it cleans to the same motion.
+  test::TempDir dir;
+  std::string text = replace_all(walk_text(), "HIERARCHY\n", "HIERARCHY\n# exported by a capture tool 2.1\n");
+  text = replace_all(text, "\tJOINT LHipJoint", "\t// left leg\n\tJOINT LHipJoint");
+  ASSERT_EQ(count_of(text, "// left leg"), 1u);
+  auto r = clean_text(dir, "signed.bvh", text);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "2 comment line(s) in the hierarchy (first: line 2) ignored")) << r.err;
+  // The hierarchy is written anew (without the comments); the motion is the walk's clean.
+  EXPECT_EQ(motion_rows(read_file(dir / "out" / "signed.bvh")), motion_rows(cleaned_motion("walk.bvh", walk_text())));
+  // A '#' where a value belongs is no comment: still a located error.
+  test::TempDir bad;
+  auto refused = clean_text(bad, "bad.bvh", replace_all(walk_text(), "OFFSET 0 0 0", "OFFSET 0 # 0"));
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_TRUE(contains(refused.err, "bad.bvh:8: joint 'LHipJoint': bad OFFSET value '#'")) << refused.err;
+}
+
+TEST(BvhVariantsCli, SeveralSkeletonsInOneFileAreReadAndOnlyTheOneWithLegsIsCleaned) {
+  // A prop before the body and a second performer after it, each a ROOT of its own, as Blender's
+  // importer reads them. The body is cleaned as it is alone; the others keep their motion.
+  const auto [hierarchy, rows] = walk_parts();
+  const std::vector<std::vector<std::string>> alone = motion_rows(cleaned_motion("walk.bvh", walk_text()));
+  const std::string prop = "ROOT Prop\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation\n"
+                           "\tEnd Site\n\t{\n\t\tOFFSET 0 10 0\n\t}\n}\n";
+  const std::string second = replace_all(replace_all(hierarchy, "ROOT ", "ROOT P2_"), "JOINT ", "JOINT P2_");
+  std::vector<std::string> with_prop, with_second;
+  for (const std::string& row : rows) {
+    with_prop.push_back("1.5 2.5 3.5 10 20 -30 " + row);
+    with_second.push_back(row + " " + row);
+  }
+  struct Case {
+    std::string name, text, warning;
+    std::size_t body_first;  // the body's first value in a row
+  };
+  const Case cases[] = {{"prop.bvh", with_walk_motion(prop + hierarchy, with_prop), "2 skeletons in one file (ROOTs 'Prop', 'Hips')", 6},
+                        {"two.bvh", with_walk_motion(hierarchy + second, with_second), "2 skeletons in one file (ROOTs 'Hips', 'P2_Hips')", 0}};
+  for (const Case& c : cases) {
+    test::TempDir dir;
+    auto r = clean_text(dir, c.name, c.text);
+    ASSERT_EQ(r.exit_code, 0) << c.name << ": " << r.err;
+    EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+    EXPECT_TRUE(contains(r.err, c.warning)) << r.err;
+    const std::string cleaned = read_file(dir / "out" / c.name);
+    EXPECT_EQ(count_of(cleaned, "ROOT "), 2u) << c.name;
+    const auto out = motion_rows(cleaned), in = motion_rows(c.text.substr(c.text.find("MOTION")));
+    ASSERT_EQ(out.size(), alone.size()) << c.name;
+    std::size_t body_differs = 0, others_differ = 0;
+    for (std::size_t f = 0; f < out.size(); ++f) {
+      const std::size_t width = alone[f].size();
+      ASSERT_EQ(out[f].size(), width + in[f].size() - width) << c.name << " row " << f;
+      for (std::size_t i = 0; i < out[f].size(); ++i) {
+        const bool body = i >= c.body_first && i < c.body_first + width;
+        if (body) body_differs += out[f][i] != alone[f][i - c.body_first];
+        else others_differ += out[f][i] != in[f][i];
+      }
+    }
+    EXPECT_EQ(body_differs, 0u) << c.name << ": the body is not cleaned as it is alone";
+    EXPECT_EQ(others_differ, 0u) << c.name << ": a skeleton without legs found changed";
   }
 }
 

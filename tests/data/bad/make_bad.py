@@ -132,6 +132,7 @@ def main():
     # A joint with the name of its own ancestor: looks like a cycle.
     write("cyclic_names.bvh", good.replace("JOINT LeftFoot", "JOINT LeftUpLeg", 1))
     write("duplicate_root_name.bvh", good.replace("JOINT Spine", "JOINT Hips", 1))
+    # Two skeletons are read, but not two of the same names.
     write("two_roots.bvh", hierarchy() + hierarchy().replace("HIERARCHY\n", "") + motion())
     write("no_channels.bvh", good.replace("CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation", "CHANNELS 0")
           .replace("CHANNELS 3 Zrotation Xrotation Yrotation", "CHANNELS 0"))
