@@ -46,7 +46,7 @@ double reach_planted_targets(const Clip& source, const Rig& rig, const OfflineSo
 void apply_solve_to_legs(CleanResult& result, const Rig& rig, const OfflineSolveResult& solved,
                          const LegHeightTracks& heights, const LegIkSettings& ik, const LegTracks* tracks) {
   const OfflineApplyReport applied =
-      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik, tracks);
+      apply_offline_solve(result.cleaned, rig.translation_joint, rig.legs, solved, heights, ik, tracks, result.contacts.denoise_sigma_s);
   for (int s = 0; s < 2; ++s) {
     result.unreached_frames[s] = applied.unreached_frames[s];
     result.max_miss_m[s] = applied.max_miss_m[s];

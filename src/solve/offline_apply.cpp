@@ -84,7 +84,8 @@ constexpr double k_drop_tie_m = 1e-6;
 constexpr double k_shift_round_off_m = 1e-12;
 // Distances within this of the reach count as reached (the pitched distance's round-off).
 constexpr double k_reach_round_off_m = 1e-9;
-// Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset.
+// Standard deviation (seconds) of the smoothing of a planted foot's heel-to-toe offset, at least
+// (apply_offline_solve's planted_foot_sigma_s may ask for more).
 constexpr double k_heel_offset_sigma_s = 0.015;
 // Times (seconds) over which the foot pitch the IK may use to reach a planted toe's target
 // eases in before the toe plants, and out after it lifts (see foot_pitch_weights). Out is
@@ -123,19 +124,20 @@ std::vector<double> foot_pitch_weights(const std::vector<ContactInterval>& plant
 }
 
 /// Per frame, the heel-to-toe offset (heel - toe, world) the IK keeps for `leg`: the source's,
-/// smoothed over each run of frames where the solved toe target stands still (a locked contact).
-/// There the toe is pinned, and a source toe that jitters against its heel (mocap noise, tens of
-/// m/s^2 at 120 Hz) would otherwise move the heel and the knee by that jitter. Empty for a rig
-/// without a toe. Call before the clip is changed.
+/// smoothed (Gaussian, `sigma_s` seconds) over each run of frames where the solved toe target
+/// stands still (a locked contact). There the toe is pinned, and a source toe that jitters
+/// against its heel (mocap noise, tens of m/s^2 at 120 Hz; a foot that turns by degrees from
+/// frame to frame on video capture) would otherwise move the heel and the knee by that jitter.
+/// Empty for a rig without a toe. Call before the clip is changed.
 std::vector<Vec3> planted_heel_offsets(const Clip& clip, const LegChain& leg, const std::vector<ContactInterval>& planted,
-                                       const LegTrack* track) {
+                                       double sigma_s, const LegTrack* track) {
   if (leg.toe < 0) return {};
   const auto n = static_cast<size_t>(clip.frame_count);
   std::vector<Vec3> own_heel, own_toe, offset(n);
   const std::vector<Vec3>& heel = positions_of(clip, leg.heel, track ? &track->heel : nullptr, own_heel);
   const std::vector<Vec3>& toe = positions_of(clip, leg.toe, track ? &track->toe : nullptr, own_toe);
   for (size_t f = 0; f < n; ++f) offset[f] = heel[f] - toe[f];
-  const double sigma = k_heel_offset_sigma_s * clip.fps;
+  const double sigma = sigma_s * clip.fps;
   for (const ContactInterval& run : planted) {
     const size_t begin = static_cast<size_t>(run.first_frame), end = static_cast<size_t>(run.last_frame) + 1;
     const std::vector<Vec3> smoothed = gaussian_smooth(std::span<const Vec3>(offset.data() + begin, end - begin), sigma);
@@ -429,7 +431,7 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const OfflineSolveResult& result,
                                        const LegHeightTracks& heights,
                                        const LegIkSettings& settings,
-                                       const LegTracks* tracks) {
+                                       const LegTracks* tracks, double planted_foot_sigma_s) {
   settings.validate();
   if (tracks && !tracks->match(clip, translation_joint, legs)) tracks = nullptr;
   const auto n = static_cast<size_t>(clip.frame_count);
@@ -443,7 +445,8 @@ OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
   std::array<std::vector<double>, 2> foot_pitch;
   for (int leg = 0; leg < 2; ++leg) {
     const std::vector<ContactInterval> planted = planted_runs(result.toe_ws[leg]);
-    heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted, tracks ? &tracks->legs[leg] : nullptr);
+    heel_offsets[leg] = planted_heel_offsets(clip, legs[leg], planted, std::max(k_heel_offset_sigma_s, planted_foot_sigma_s),
+                                             tracks ? &tracks->legs[leg] : nullptr);
     foot_pitch[leg] = foot_pitch_weights(planted, clip.frame_count, clip.fps);
   }
   // A block of frames at a time: the pelvis at each frame of the block first, then the legs'

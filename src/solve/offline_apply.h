@@ -72,11 +72,15 @@ LegHeightTracks constant_heights(const std::array<LegHeights, 2>& heights, int f
 /// `heights[leg][frame]` are the clamps of that leg at that frame.
 /// Throws Error(process) when the result's or heights' sizes do not match the clip.
 /// `tracks`: `clip`'s leg_tracks as it is passed in, where the caller has them.
+/// `planted_foot_sigma_s` (s): where a toe is planted, the foot keeps the source's heel-to-toe
+/// offset smoothed over at least this long (and at least 15 ms, which takes optical capture's
+/// jitter out): on noisy capture, the time over which the contacts were denoised, so that a
+/// planted foot is still as a whole, not only at its toe.
 OfflineApplyReport apply_offline_solve(Clip& clip, int translation_joint,
                                        const std::array<LegChain, 2>& legs,
                                        const OfflineSolveResult& result,
                                        const LegHeightTracks& heights,
                                        const LegIkSettings& settings = {},
-                                       const LegTracks* tracks = nullptr);
+                                       const LegTracks* tracks = nullptr, double planted_foot_sigma_s = 0);
 
 }  // namespace footfix
