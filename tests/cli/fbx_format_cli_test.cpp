@@ -94,7 +94,7 @@ TEST_F(FbxFormatCli, BlenderImportsTheBinaryOutputOfAnAsciiInput) {
       "arm = [o for o in bpy.data.objects if o.type == 'ARMATURE']; "
       "ok = arm and len(bpy.data.actions) > 0 and len(bpy.data.actions[0].fcurves) > 0; "
       "sys.exit(0 if ok else 3)";
-  const std::string command = "blender -b --factory-startup --python-exit-code 4 --python-expr \"" + script + "\" -- '" +
+  const std::string command = "timeout 300 blender -b --factory-startup --python-exit-code 4 --python-expr \"" + script + "\" -- '" +
                               binary.string() + "' >" + (dir / "blender.log").string() + " 2>&1";
   EXPECT_EQ(std::system(command.c_str()), 0) << read_file(dir / "blender.log");
 }

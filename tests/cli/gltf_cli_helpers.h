@@ -51,7 +51,7 @@ inline bool have_validator() {
 /// The validator's report on `file` (scripts/gltf_validate.js): {"errors": N, "warnings": N, "infos": N, "messages": [...], "info_codes": [...]}.
 inline nlohmann::json validate_gltf(const std::filesystem::path& file) {
   const std::string script = std::string(FOOTFIX_TESTS_DIR) + "/../scripts/gltf_validate.js";
-  const std::string out = shell_stdout("node " + quoted(std::filesystem::path(script)) + " " + quoted(std::filesystem::path(validator_modules())) + " " + quoted(file));
+  const std::string out = shell_stdout("timeout 120 node " + quoted(std::filesystem::path(script)) + " " + quoted(std::filesystem::path(validator_modules())) + " " + quoted(file));
   return nlohmann::json::parse(out.empty() ? "{}" : out);
 }
 
