@@ -118,15 +118,16 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
   }
 }
 
-/// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
-/// clip (past any reference pose and start-up), or the whole clip where it is not longer.
-constexpr double k_short_clip_s = 2.5;
 // The inertial variant's root drift: horizontal speed (m/s rms) correlated over
 // k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).
 constexpr double k_inertial_drift_mps = 0.05;
 constexpr double k_inertial_drift_time_s = 1.0;
 constexpr double k_inertial_rise_m = 0.02;
 constexpr double k_inertial_rise_time_s = 5.0;
+
+/// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
+/// clip (past any reference pose and start-up), or the whole clip where it is not longer.
+constexpr double k_short_clip_s = 2.5;
 Clip short_cut(Clip clip) {
   const int count = static_cast<int>(std::lround(k_short_clip_s * clip.fps)) + 1;
   if (count >= clip.frame_count) return clip;

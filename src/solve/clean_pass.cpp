@@ -25,6 +25,11 @@ constexpr double k_in_place_root_travel_share = 0.3;
 // of the noise (0.2 mm a frame for 2 cm of noise at 120 Hz: a planted foot that shakes at 2-5
 // cm/s). Locks this much stiffer (a factor on fast_hard_scale) keep them still.
 constexpr double k_noisy_capture_lock_stiffening = 100;
+// On noisy capture, the least time (s) over which a lock's correction is blended into the swing
+// on each side of a contact (OfflineSolveSettings::swing_blend_s). Contacts found on smoothed
+// positions may start or end a few frames off the true ones; a toe still on the ground there
+// then follows the lock's correction rather than the slide.
+constexpr double k_noisy_capture_swing_blend_s = 0.25;
 // On noisy capture, how far into a contact from each end (in the detection smoothing's sigmas)
 // its frames may be released, and the pelvis drop (m) holding the toe there may need at most
 // (release_unreachable_contact_ends).
@@ -36,6 +41,7 @@ constexpr int k_noisy_end_rounds = 3;
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
   OfflineSolveSettings out = settings;
   if (contacts.denoise_sigma_s > 0) out.fast_hard_scale *= k_noisy_capture_lock_stiffening;
+  if (contacts.denoise_sigma_s > 0) out.swing_blend_s = std::max(out.swing_blend_s, k_noisy_capture_swing_blend_s);
   return out;
 }
 
