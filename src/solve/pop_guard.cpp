@@ -1,4 +1,5 @@
 #include "guard_pops.h"
+#include "pop_guard_stretch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,8 +17,6 @@ namespace {
 constexpr int k_stall_passes = 40;
 // What a stalled stretch keeps of the legs' corrections at frames over the limit, a pass.
 constexpr double k_stall_keep = 0.9;
-// Times a smoothing step that sinks a foot joint is halved before it is dropped.
-constexpr int k_sink_halvings = 4;
 // Frames (as seconds) a stretch reaches beyond the frames over the limit on each side.
 constexpr double k_stretch_margin_s = 0.5;
 // Longest stretch (frames): a long clip over the limit all along is smoothed in pieces, so the
@@ -27,11 +26,6 @@ constexpr int k_max_stretch_frames = 4096;
 // every planted leg held may leave: the planted feet then stay still. 1.07 x the default 1.4 is
 // 1.5 x the source's acceleration.
 constexpr double k_noisy_excess_kept = 1.07;
-// How much farther (meters) than before the guard a planted leg's heel may reach from its hip
-// when repin_planted() puts its contact joint back: a leg the clean left bent stays bent.
-constexpr double k_repin_slack_m = 0.005;
-
-Quat expand(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
 /// The accelerations of `leg`'s tracked joints (pop_tracked_joints) in `clip`: [k][frame] in
 /// m/s^2 (0 at both ends); lowest_m[k], if given, the lowest height joint k reaches. From
@@ -65,326 +59,6 @@ std::vector<std::vector<double>> leg_accelerations(const Clip& clip, const LegCh
   return accel;
 }
 
-/// One stretch of frames the guard works on: the corrections and tracked positions of
-/// [first, last], smoothed pass by pass where a joint is over its limit. The stretch's own end
-/// frames are never changed (they hold the smoothing in place). Frames are read from the clip
-/// only when a pass first needs them (most of a stretch is margin that is never touched).
-class Stretch {
- public:
-  /// `contacts` (may be null): the clean's contacts, for hold_planted_root().
-  Stretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, int first, int last, const ContactResult* contacts)
-      : clip_(cleaned), rig_(rig), source_(source), contacts_(contacts), first_(first), size_(last - first + 1) {
-    const auto n = static_cast<size_t>(size_);
-    for (int s = 0; s < 2; ++s) {
-      correction_[s].assign(source.joints[s].size(), std::vector<Vec3>(n));
-      tracks_[s] = pop_tracked_joints(rig.legs[s]);
-      positions_[s].assign(tracks_[s].size(), std::vector<Vec3>(n));
-      contact_before_[s].resize(n);
-      extension_before_[s].assign(n, 0.0);
-      marked_[s].assign(n, 0);
-    }
-    root_correction_.resize(n);
-    for (int s = 0; s < 2; ++s) {
-      const auto& lowest = source.lowest_m[s];
-      if (lowest.size() >= 3) heights_[s] = LegHeights{lowest[contact_track(s)], lowest[1], lowest.back()};
-    }
-    read_.assign(n, 0);
-    ever_changed_.assign(n, 0);
-  }
-
-  /// Checks the stretch frames `frames` (each in 1 .. size - 2) and marks, per leg, the frames
-  /// around each one over the limit (clearing earlier marks); returns how many (joint, frame)
-  /// pairs are over. worst_excess(): the largest acceleration found, as a multiple of its limit.
-  int mark(const std::vector<int>& frames) {
-    int over = 0;
-    worst_excess_ = 0;
-    for (int s = 0; s < 2; ++s) std::fill(marked_[s].begin(), marked_[s].end(), 0);
-    for (int f : frames) {
-      for (int g = f - 1; g <= f + 1; ++g) read(g);
-      for (int s = 0; s < 2; ++s) {
-        for (size_t k = 0; k < tracks_[s].size(); ++k) {
-          const auto& p = positions_[s][k];
-          const double excess = acceleration_mps2(p[f - 1], p[f], p[f + 1], source_.fps) / source_.allowed_mps2[s][k][first_ + f];
-          worst_excess_ = std::max(worst_excess_, excess);
-          if (excess <= 1.0) continue;
-          ++over;
-          for (int g = f - 1; g <= f + 1; ++g) marked_[s][g] = 1;
-        }
-      }
-    }
-    return over;
-  }
-
-  /// One smoothing pass ([1 2 1] / 4) of the corrections at the marked frames (never the
-  /// stretch's ends); returns the frames whose accelerations it may have changed (the changed
-  /// frames and their neighbours, each in 1 .. size - 2, sorted), the next pass's to check.
-  /// `shrink` (<= 1) scales the legs' smoothed corrections at the marked frames: below 1 they
-  /// also ease towards none (the source's pose) there.
-  std::vector<int> smooth(double shrink = 1.0) {
-    std::vector<int> changed;
-    for (int f = 1; f + 1 < size_; ++f)
-      if (marked_[0][f] || marked_[1][f]) changed.push_back(f);
-    for (int f : changed)
-      for (int g = f - 1; g <= f + 1; ++g) read(g);
-    auto smoothed = [](const std::vector<Vec3>& v, int f, const std::vector<Vec3>& before, size_t i) {
-      return (before[i] + v[f] * 2.0 + v[f + 1]) * 0.25;
-    };
-    // Jacobi: every new value from the old ones (the left neighbour's old value kept aside).
-    auto pass = [&](std::vector<Vec3>& track, const std::vector<std::uint8_t>* marks) {
-      std::vector<Vec3> left(changed.size());
-      for (size_t i = 0; i < changed.size(); ++i) left[i] = track[changed[i] - 1];
-      for (size_t i = 0; i < changed.size(); ++i) {
-        const int f = changed[i];
-        if (!marks || (*marks)[f]) track[f] = smoothed(track, f, left, i);
-      }
-    };
-    const std::array<std::vector<std::vector<Vec3>>, 2> correction_before = keep(correction_, changed);
-    const std::vector<Vec3> root_before = keep(root_correction_, changed);
-    for (int s = 0; s < 2; ++s) {
-      // While hold_planted_legs() is on, a planted leg's own correction is left as it is.
-      std::vector<std::uint8_t> leg_marks = marked_[s];
-      if (hold_planted_legs_ && contacts_)
-        for (int f : changed) leg_marks[f] = leg_marks[f] && !contacts_->feet[s].contact[first_ + f];
-      for (auto& track : correction_[s]) {
-        pass(track, &leg_marks);
-        if (shrink < 1)
-          for (int f : changed)
-            if (leg_marks[f]) track[f] = track[f] * shrink;
-      }
-    }
-    // The root's correction too wherever a leg's is smoothed: a pop can come from the root's
-    // correction changing fast (a lock's vertical correction at its onset), which no leg undoes.
-    // While hold_planted_root() is on, not at frames where a leg is planted and not itself being
-    // smoothed: the root carries that leg, so smoothing it there would move its planted toe.
-    if (hold_planted_root_ && contacts_) {
-      std::vector<std::uint8_t> root_marks(static_cast<size_t>(size_), 0);
-      for (int f : changed) root_marks[f] = !holds_a_planted_leg(f);
-      pass(root_correction_, &root_marks);
-    } else {
-      pass(root_correction_, nullptr);
-    }
-    std::vector<int> check;
-    for (size_t i = 0; i < changed.size(); ++i) {
-      const int f = changed[i];
-      for (int g = std::max(1, f - 1); g <= std::min(size_ - 2, f + 1); ++g)
-        if (check.empty() || check.back() < g) check.push_back(g);
-      apply(f);
-      // No new ground penetration: a step that puts a foot joint below the source's lowest is
-      // halved until it does not (at most k_sink_halvings times), else not taken.
-      for (int halving = 0; below_source(f) && halving <= k_sink_halvings; ++halving) {
-        const double keep_step = halving < k_sink_halvings ? 0.5 : 0.0;
-        for (int s = 0; s < 2; ++s)
-          for (size_t j = 0; j < correction_[s].size(); ++j)
-            correction_[s][j][f] = correction_before[s][j][i] + (correction_[s][j][f] - correction_before[s][j][i]) * keep_step;
-        root_correction_[f] = root_before[i] + (root_correction_[f] - root_before[i]) * keep_step;
-        apply(f);
-      }
-      ever_changed_[f] = 1;
-    }
-    return check;
-  }
-
-  double worst_excess() const { return worst_excess_; }
-
-  /// The largest acceleration anywhere in the stretch (its ends excepted), as a multiple of its
-  /// limit; marks the frames over it, as mark().
-  double worst_excess_anywhere() {
-    std::vector<int> all;
-    for (int f = 1; f + 1 < size_; ++f) all.push_back(f);
-    mark(all);
-    return worst_excess_;
-  }
-
-  /// While on (and contacts were given), smooth() leaves the root's correction as it is at
-  /// frames where a leg is planted and not itself over its limit (see smooth()).
-  void hold_planted_root(bool on) { hold_planted_root_ = on; }
-
-  /// While on (and contacts were given), smooth() leaves each leg's correction as it is at frames
-  /// where that leg is planted, and the root's wherever a leg is planted: only the frames around
-  /// a lock are smoothed, so every planted foot keeps its place.
-  void hold_planted_legs(bool on) { hold_planted_legs_ = on; }
-
-  /// While on (and contacts were given), smooth() puts each planted leg's contact joint back
-  /// where it was before any pass, by the leg's IK, at every frame it changes: the root and the
-  /// legs' corrections are smoothed, and a planted leg then reaches its planted toe from the
-  /// smoothed pelvis (see repin()). `keep_bend`: the root is moved along the planted legs so
-  /// each keeps the knee bend the smoothing gave it; else only where a leg would have to reach
-  /// farther than before the guard. Turned on before the passes read any frame.
-  void repin_planted(bool on, bool keep_bend) {
-    repin_planted_ = on;
-    repin_keeps_bend_ = keep_bend;
-  }
-
-  /// Frames any pass has changed so far.
-  int changed_frames() const { return static_cast<int>(std::count(ever_changed_.begin(), ever_changed_.end(), 1)); }
-
-  /// The farthest (meters) the passes have moved leg s's contact joint in a frame where
-  /// `contact` (per clip frame) says it is planted.
-  double planted_shift_m(int s, const std::vector<std::uint8_t>& contact) const {
-    double worst = 0;
-    const auto& now = positions_[s][contact_track(s)];
-    for (int f = 0; f < size_; ++f)
-      if (ever_changed_[f] && contact[first_ + f]) worst = std::max(worst, length(now[f] - contact_before_[s][f]));
-    return worst;
-  }
-
- private:
-  // The values of `track` at `frames`, in order.
-  static std::vector<Vec3> keep(const std::vector<Vec3>& track, const std::vector<int>& frames) {
-    std::vector<Vec3> out(frames.size());
-    for (size_t i = 0; i < frames.size(); ++i) out[i] = track[frames[i]];
-    return out;
-  }
-  static std::array<std::vector<std::vector<Vec3>>, 2> keep(const std::array<std::vector<std::vector<Vec3>>, 2>& tracks,
-                                                            const std::vector<int>& frames) {
-    std::array<std::vector<std::vector<Vec3>>, 2> out;
-    for (int s = 0; s < 2; ++s)
-      for (const auto& track : tracks[s]) out[s].push_back(keep(track, frames));
-    return out;
-  }
-
-  // True when, at stretch frame f, some leg is planted (contacts_) and not marked for smoothing
-  // (or held, hold_planted_legs()).
-  bool holds_a_planted_leg(int f) const {
-    for (int s = 0; s < 2; ++s)
-      if (contacts_->feet[s].contact[first_ + f] && (hold_planted_legs_ || !marked_[s][f])) return true;
-    return false;
-  }
-
-  // True when a foot joint (heel, toe, tip: every track but the knee) of stretch frame f is
-  // below the lowest the source puts it.
-  bool below_source(int f) const {
-    for (int s = 0; s < 2; ++s)
-      for (size_t k = 1; k < tracks_[s].size(); ++k)
-        if (positions_[s][k][f].y < source_.lowest_m[s][k]) return true;
-    return false;
-  }
-
-  // Reads stretch frame f's corrections and tracked positions from the clip, once.
-  void read(int f) {
-    if (read_[f]) return;
-    read_[f] = 1;
-    const int frame = first_ + f, root = rig_.translation_joint;
-    for (int s = 0; s < 2; ++s) read_leg_correction(s, f);
-    root_correction_[f] = root >= 0 ? clip_.translation(frame, root) - source_.root_translation[frame] : Vec3{};
-    measure(f);
-    for (int s = 0; s < 2; ++s) {
-      contact_before_[s][f] = positions_[s][contact_track(s)][f];
-      const LegChain& leg = rig_.legs[s];
-      if (repin_planted_ && leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(clip_, frame, leg.hip));
-    }
-  }
-
-  // Reads leg s's correction at stretch frame f from the clip.
-  void read_leg_correction(int s, int f) {
-    const int frame = first_ + f;
-    const auto& joints = source_.joints[s];
-    for (size_t i = 0; i < joints.size(); ++i)
-      correction_[s][i][f] = rotation_vector(inverse(expand(source_.rotations[s][i][frame])) * clip_.rotation(frame, joints[i]));
-  }
-
-  // Writes stretch frame f's corrections into the clip, puts its planted contact joints back
-  // (repin_planted()) and measures it.
-  void apply(int f) {
-    write(f);
-    if (repin_planted_ && contacts_) repin(f);
-    measure(f);
-  }
-
-  // Solves each leg planted at stretch frame f so its contact joint is where it was before any
-  // pass (the leg reaches it from where the smoothed root and hip now are, its knee bending in
-  // the plane the smoothed correction gives), and takes the solved rotations (and the root's
-  // move) as the corrections there.
-  void repin(int f) {
-    const int frame = first_ + f;
-    std::array<bool, 2> planted{};
-    for (int s = 0; s < 2; ++s) planted[s] = contacts_->feet[s].contact[frame] && rig_.legs[s].valid();
-    if (!planted[0] && !planted[1]) return;
-    // The root first moves along the planted legs (least squares, the smallest move) by what
-    // each leg's reach to its heel target differs from its smoothed extension (keep_bend), or
-    // exceeds its extension before the guard: a near-straight knee moves centimetres for a
-    // millimetre of reach, so the IK is left little to change in the knee.
-    std::array<double, 2> extension{0, 0};
-    const int root = rig_.translation_joint;
-    std::array<Vec3, 2> along{};
-    std::array<double, 2> short_by{0, 0};  // meters the root should come closer along `along`
-    for (int s = 0; s < 2; ++s) {
-      if (!planted[s]) continue;
-      const LegChain& leg = rig_.legs[s];
-      const Vec3 hip = joint_world_position(clip_, frame, leg.hip), heel = joint_world_position(clip_, frame, leg.heel);
-      const Vec3 contact = pop_tracked_position(clip_, frame, leg, tracks_[s][contact_track(s)]);
-      const Vec3 reach = contact_before_[s][f] + heel - contact - hip;
-      extension[s] = length(heel - hip);
-      if (length(reach) < 1e-6) continue;
-      along[s] = reach * (1.0 / length(reach));
-      short_by[s] = repin_keeps_bend_ ? length(reach) - extension[s] : std::max(0.0, length(reach) - extension_before_[s][f]);
-    }
-    if (root >= 0 && clip_.skeleton.parents[root] < 0) {
-      Vec3 pull{};
-      const double g01 = dot(along[0], along[1]);
-      const double det = 1 - g01 * g01;
-      if (planted[0] && planted[1] && det > 1e-3) {
-        const double a0 = (short_by[0] - g01 * short_by[1]) / det, a1 = (short_by[1] - g01 * short_by[0]) / det;
-        pull = along[0] * a0 + along[1] * a1;
-      } else {
-        const int n = planted[0] + planted[1];
-        for (int s = 0; s < 2; ++s)
-          if (planted[s]) pull = pull + along[s] * (short_by[s] / n);
-      }
-      root_correction_[f] = root_correction_[f] + pull;
-      clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
-    }
-    for (int s = 0; s < 2; ++s) {
-      if (!planted[s]) continue;
-      const double max_extension =
-          (repin_keeps_bend_ ? std::max(extension[s], extension_before_[s][f]) : extension_before_[s][f]) + k_repin_slack_m;
-      solve_leg(clip_, frame, rig_.legs[s], contact_before_[s][f], heights_[s], max_extension, ik_);
-      read_leg_correction(s, f);
-    }
-  }
-
-  // Writes the corrections of stretch frame f into the clip.
-  void write(int f) {
-    const int frame = first_ + f, root = rig_.translation_joint;
-    for (int s = 0; s < 2; ++s) {
-      const auto& joints = source_.joints[s];
-      for (size_t i = 0; i < joints.size(); ++i)
-        clip_.rotation(frame, joints[i]) = expand(source_.rotations[s][i][frame]) * from_rotation_vector(correction_[s][i][f]);
-    }
-    if (root >= 0) clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
-  }
-
-  // The contact joint's index in tracks_[s] (toe, else heel: see pop_tracked_joints).
-  size_t contact_track(int s) const { return rig_.legs[s].toe >= 0 ? 2 : 1; }
-
-  void measure(int f) {
-    for (int s = 0; s < 2; ++s)
-      for (size_t k = 0; k < tracks_[s].size(); ++k)
-        positions_[s][k][f] = pop_tracked_position(clip_, first_ + f, rig_.legs[s], tracks_[s][k]);
-  }
-
-  Clip& clip_;
-  const Rig& rig_;
-  const PopGuardSource& source_;
-  const ContactResult* contacts_;
-  int first_, size_;
-  bool hold_planted_root_ = false;
-  bool hold_planted_legs_ = false;
-  bool repin_planted_ = false;
-  bool repin_keeps_bend_ = true;
-  std::array<LegHeights, 2> heights_;  // the floors repin() keeps the feet above: the source's lowest
-  LegIkSettings ik_;
-  std::array<std::vector<std::vector<Vec3>>, 2> correction_;  // [leg][joint][frame] rotation vectors
-  std::vector<Vec3> root_correction_;
-  std::array<std::vector<int>, 2> tracks_;
-  std::array<std::vector<std::vector<Vec3>>, 2> positions_;  // [leg][track][frame]
-  std::array<std::vector<std::uint8_t>, 2> marked_;
-  std::vector<std::uint8_t> read_, ever_changed_;
-  double worst_excess_ = 0;
-  std::array<std::vector<Vec3>, 2> contact_before_;  // [leg][frame]: the contact joint before any pass
-  std::array<std::vector<double>, 2> extension_before_;  // [leg][frame]: |hip - heel| before any pass
-};
-
 /// What a stretch's passes left: for the report.
 struct StretchOutcome {
   int over = 0;
@@ -393,7 +67,7 @@ struct StretchOutcome {
   std::array<double, 2> planted_shift_m{0, 0};
 };
 
-StretchOutcome outcome_of(const Stretch& stretch, int over, const ContactResult* contacts) {
+StretchOutcome outcome_of(const PopGuardStretch& stretch, int over, const ContactResult* contacts) {
   StretchOutcome out{over, stretch.worst_excess(), stretch.changed_frames(), {0, 0}};
   if (contacts)
     for (int s = 0; s < 2; ++s) out.planted_shift_m[s] = stretch.planted_shift_m(s, contacts->feet[s].contact);
@@ -445,7 +119,7 @@ std::vector<int> frames_over(const Clip& clip, const Rig& rig, const PopGuardSou
 /// Smoothing passes on `stretch` from the frames `check` (left: how many are over, updated):
 /// they stop when nothing is over, at max_passes (passes counts them), or when k_stall_passes in
 /// a row have not lowered the count over the limit.
-void run_passes(Stretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes, double shrink) {
+void run_passes(PopGuardStretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes, double shrink) {
   int fewest = left, since_fewer = 0;
   while (left > 0 && passes < max_passes && since_fewer < k_stall_passes) {
     check = stretch.smooth(shrink);
@@ -460,7 +134,7 @@ void run_passes(Stretch& stretch, std::vector<int>& check, int& left, int& passe
 /// the root held where a planted leg hangs from it (the planted foot keeps its place); only what
 /// that leaves over the limit gets the root smoothed there too. Where that stalls, the legs'
 /// corrections also ease towards none. Returns what they leave.
-StretchOutcome smooth_freely(Stretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes,
+StretchOutcome smooth_freely(PopGuardStretch& stretch, std::vector<int>& check, int& left, int& passes, int max_passes,
                              const ContactResult* contacts, Clip& cleaned, const Rig& rig, const PopGuardSource& source,
                              int first, int last) {
   stretch.hold_planted_root(true);
@@ -557,7 +231,7 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
   }
   size_t next_over = 0;
   for (const auto& [first, last] : stretches) {
-    Stretch stretch(cleaned, rig, source, first, last, contacts);
+    PopGuardStretch stretch(cleaned, rig, source, first, last, contacts);
     std::vector<int> check;
     for (; next_over < over.size() && over[next_over] <= last; ++next_over) check.push_back(over[next_over] - first);
     int passes = 0, left = stretch.mark(check);
@@ -587,7 +261,7 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
         bool kept = false;
         for (bool keep_bend : {true, false}) {
           restore_frames(cleaned, rig, source.joints, held);
-          Stretch pinned(cleaned, rig, source, first, last, contacts);
+          PopGuardStretch pinned(cleaned, rig, source, first, last, contacts);
           pinned.repin_planted(true, keep_bend);
           std::vector<int> pinned_check = held_check;
           int pinned_left = pinned.mark(held_check), pinned_passes = held_passes;
