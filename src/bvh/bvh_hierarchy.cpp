@@ -113,7 +113,7 @@ class HierarchyParser {
       for (size_t i = 0; i < roots.size() && i < k_roots_named; ++i) names += (i ? ", " : "") + in_quotes(out_.skeleton.names[roots[i]]);
       if (roots.size() > k_roots_named) names += ", ...";
       out_.warnings.push_back(std::to_string(roots.size()) + " skeletons in one file (ROOTs " + names +
-                              "): all are read and written back; only the one whose legs are found is cleaned");
+                              "): all are read; only the legs found are changed, the other skeletons keep their motion");
     }
     if (extra_end_sites_ > 0)
       out_.warnings.push_back(std::to_string(extra_end_sites_) + " extra End Site(s) under joints that already have one (first: " +

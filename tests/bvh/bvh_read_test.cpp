@@ -134,7 +134,7 @@ TEST(BvhRead, SeveralSkeletons) {
   expect_vec(clip.translation(1, 2), {-7, -8, -9});
   expect_vec(clip.translation(1, 0), {4, 5, 6});
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "2 skeletons in one file (ROOTs 'Hips', 'Prop'): all are read and written back; only the one whose legs are found is cleaned");
+  EXPECT_EQ(warnings[0], "2 skeletons in one file (ROOTs 'Hips', 'Prop'): all are read; only the legs found are changed, the other skeletons keep their motion");
   std::ostringstream out;
   write_bvh(clip, out);
   Clip again = parse_bvh(out.str(), "again.bvh");
