@@ -40,8 +40,10 @@ constexpr int k_noisy_end_rounds = 3;
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
   OfflineSolveSettings out = settings;
-  if (contacts.denoise_sigma_s > 0) out.fast_hard_scale *= k_noisy_capture_lock_stiffening;
-  if (contacts.denoise_sigma_s > 0) out.swing_blend_s = std::max(out.swing_blend_s, k_noisy_capture_swing_blend_s);
+  if (contacts.denoise_sigma_s > 0) {
+    out.fast_hard_scale *= k_noisy_capture_lock_stiffening;
+    out.swing_blend_s = std::max(out.swing_blend_s, k_noisy_capture_swing_blend_s);
+  }
   return out;
 }
 
