@@ -5,6 +5,9 @@
 // events. Targets per row: the toe within 1 cm of its contact point in at least 99% of them, and
 // no event's toe acceleration over 1.5 x the input's local peak.
 //
+// Also per row: the share of the foot-frames the lock saw in contact that it locked (a lock that
+// lets its toes go early holds them by locking less).
+//
 // Usage: bench_lock_hold [--events] [--heel-lift X] [clip...]   (default: tests/support/locomotion_clips.h's list)
 //   --events: under each row, its events over the pop limit: lock or unlock, side, frame, the
 //   ratio and both accelerations, the gap between output and input toe at the event, the input
@@ -52,6 +55,17 @@ void print_popping_events(const footfix::Clip& input, const footfix::LockClipRes
   }
 }
 
+/// Locked foot-frames over the foot-frames the lock saw in contact, both feet.
+double locked_share_of_contacts(const footfix::LockClipResult& locked) {
+  long contact = 0, held = 0;
+  for (const footfix::FootLockTrack& t : locked.feet)
+    for (size_t f = 0; f < t.contact.size(); ++f) {
+      contact += t.contact[f];
+      held += t.contact[f] && t.locked[f] ? 1 : 0;
+    }
+  return contact > 0 ? static_cast<double>(held) / static_cast<double>(contact) : 0.0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,8 +84,8 @@ int main(int argc, char** argv) {
   }
   if (clips.empty())
     for (const char* name : test::k_locomotion_clips) clips.push_back(fs::path(FOOTFIX_SHARED_DIR) / "data" / "clips" / name);
-  std::printf("%-40s %6s %8s %8s %9s %-8s %6s %6s %6s %s\n", "clip", "scale", "settled", "held", "max miss", "(>=99%)",
-              "events", "pop md", "worst", "(<=1.5)");
+  std::printf("%-40s %6s %7s %8s %8s %9s %-8s %6s %6s %6s %s\n", "clip", "scale", "locked", "settled", "held",
+              "max miss", "(>=99%)", "events", "pop md", "worst", "(<=1.5)");
   int rows = 0, met = 0, pop_met = 0;
   double worst_share = 1, worst_miss = 0, worst_pop = 0;
   std::vector<double> pop_medians;
@@ -91,8 +105,8 @@ int main(int argc, char** argv) {
       const LockHold hold = lock_hold(locked, loaded.rig);
       const LockEventPops pops = lock_event_pops(variant, locked, loaded.rig);
       const bool ok = hold.held_share() >= 0.99, pop_ok = pops.worst_ratio <= k_event_pop_limit;
-      std::printf("%-40s x%5.2f %8d %7.1f%% %6.1f cm %-8s %6zu %6.2f %6.2f %s\n", path.filename().c_str(), factor,
-                  hold.settled_frames, 100 * hold.held_share(), 100 * hold.max_miss_m, ok ? "met" : "NOT met",
+      std::printf("%-40s x%5.2f %6.1f%% %8d %7.1f%% %6.1f cm %-8s %6zu %6.2f %6.2f %s\n", path.filename().c_str(),
+                  factor, 100 * locked_share_of_contacts(locked), hold.settled_frames, 100 * hold.held_share(), 100 * hold.max_miss_m, ok ? "met" : "NOT met",
                   pops.events.size(), pops.median_ratio, pops.worst_ratio, pop_ok ? "met" : "NOT met");
       if (events) print_popping_events(variant, locked, loaded.rig, pops);
       ++rows;

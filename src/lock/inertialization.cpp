@@ -130,11 +130,23 @@ FootLock::Step FootLock::step(Vec3 input, bool contact, double contact_height_m,
     transition(input_position_, input_velocity_, contact_point_, ground_velocity, BlendShape::cubic);
     blend_s_ = settings_.blend_time_s;
   } else if (locked_ && (!contact || d > settings_.unlock_distance_m)) {
-    locked_ = false;
-    transition(contact_point_, ground_velocity, input_position_, input_velocity_, BlendShape::quintic);
-    blend_s_ = unlock_blend_s();
+    unlock(contact_point_, ground_velocity);
   }
+  return current_step();
+}
 
+void FootLock::unlock(Vec3 from_pos, Vec3 from_vel) {
+  locked_ = false;
+  transition(from_pos, from_vel, input_position_, input_velocity_, BlendShape::quintic);
+  blend_s_ = unlock_blend_s();
+}
+
+FootLock::Step FootLock::release(Vec3 ground_velocity) {
+  if (locked_) unlock(contact_point_, ground_velocity);
+  return current_step();
+}
+
+FootLock::Step FootLock::current_step() const {
   Step s;
   s.position = position_;
   s.velocity = velocity_;

@@ -163,6 +163,22 @@ void RuntimeLock::place_clamps(const std::array<FootLock::Step, 2>& steps) {
   }
 }
 
+void RuntimeLock::release_out_of_reach(const std::array<FootLock::Step, 2>& steps) {
+  for (int s = 0; s < 2; ++s) {
+    if (!steps[s].locked || weight_ * foot_weight_[s] < 1) continue;
+    // The reach miss: the solved contact joint against its target, the target no lower than the
+    // joint's floor (as the leg solve takes it; a target under the floor is no reach failure).
+    const Vec3 toe = joint_world(pose_, 0, rig_.legs[s].contact_joint()).translation;
+    Vec3 target = steps[s].position;
+    target.y = std::max(target.y, clamps_[s].toe_min_m);
+    if (length(toe - target) <= settings_.release_miss_m) continue;
+    released_[s] = true;
+    const FootLock::Step let_go = feet_[s].release(ground_velocity_);
+    frame_.feet[s].locked = let_go.locked;
+    frame_.feet[s].blend_weight = let_go.blend_weight;
+  }
+}
+
 const RuntimeFrame& RuntimeLock::update(const PoseView& pose, double dt) { return step(pose, dt, nullptr); }
 
 const RuntimeFrame& RuntimeLock::update(const PoseView& pose, double dt, const std::array<GivenContact, 2>& contacts) {
@@ -260,7 +276,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   const double max_drop = settings_.max_pelvis_drop_m;
   std::array<double, 2> miss_m{};
   place_clamps(steps);
-  double wanted = solve_legs(steps, max_extension, miss_m);
+  const double wanted = solve_legs(steps, max_extension, miss_m);
   const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
   drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;
   drop_ += drop_velocity_ * dt;
@@ -272,13 +288,10 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   if (drop_ > 0) {
     std::copy(pose.rotations.begin(), pose.rotations.end(), pose_.rotations.begin());
     lower_pelvis(input_translation, drop_);
-    wanted = std::max(wanted, drop_ + solve_legs(steps, max_extension, miss_m));
+    solve_legs(steps, max_extension, miss_m);
   }
   frame_.pelvis_drop_m = drop_;
-  // A locked toe still out of reach with the pelvis as low as it may go is let go.
-  for (int s = 0; s < 2; ++s)
-    if (steps[s].locked && miss_m[s] > settings_.release_miss_m && wanted >= max_drop && weight_ * foot_weight_[s] >= 1)
-      released_[s] = true;
+  release_out_of_reach(steps);
   return frame_;
 }
 

@@ -79,6 +79,12 @@ class FootLock {
   /// the ground stands still; a treadmill or a moving platform otherwise). The first step after
   /// reset() shows the input exactly.
   Step step(Vec3 input, bool contact, double contact_height_m, double dt, Vec3 ground_velocity = {});
+  /// Lets a locked foot go at the step just taken, as if that step had unlocked it: the output
+  /// there stays where it is (no jump) and blends to the input from the next step on, as any
+  /// unlock (a quintic offset, unlock_max_accel_mps2). Returns that step as it now reads (not
+  /// locked, blend weight 0); a foot not locked is left as it is. `ground_velocity` as given to
+  /// step().
+  Step release(Vec3 ground_velocity = {});
 
   bool locked() const { return locked_; }
   const Offset& offset() const { return offset_; }
@@ -91,6 +97,11 @@ class FootLock {
   void transition(Vec3 from_pos, Vec3 from_vel, Vec3 to_pos, Vec3 to_vel, BlendShape shape);
   /// An unlock's blend time for the current offset (LockSettings::unlock_max_accel_mps2).
   double unlock_blend_s() const;
+  /// Switches to the input at the current step from `from_pos`, `from_vel` (the offset takes up
+  /// the jump and decays as a quintic over unlock_blend_s()).
+  void unlock(Vec3 from_pos, Vec3 from_vel);
+  /// The current step's result.
+  Step current_step() const;
 
   LockSettings settings_;
   bool started_ = false;

@@ -165,6 +165,9 @@ class RuntimeLock {
   /// returns the pelvis drop the locked ones (and those an unlock still blends) still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
                     std::array<double, 2>& miss_m);
+  /// Lets go, at this update, each fully weighted locked foot whose solved contact joint ended
+  /// farther than release_miss_m from its target.
+  void release_out_of_reach(const std::array<FootLock::Step, 2>& steps);
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
