@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
       const LockEventPops pops = lock_event_pops(variant, locked, loaded.rig);
       const bool ok = hold.held_share() >= 0.99, pop_ok = pops.worst_ratio <= k_event_pop_limit;
       std::printf("%-40s x%5.2f %6.1f%% %8d %7.1f%% %6.1f cm %-8s %6zu %6.2f %6.2f %s\n", path.filename().c_str(),
-                  factor, 100 * locked_share_of_contacts(locked), hold.settled_frames, 100 * hold.held_share(), 100 * hold.max_miss_m, ok ? "met" : "NOT met",
+                  factor, 100 * locked_share_of_contacts(locked), hold.settled_frames, 100 * hold.held_share(),
+                  100 * hold.max_miss_m, ok ? "met" : "NOT met",
                   pops.events.size(), pops.median_ratio, pops.worst_ratio, pop_ok ? "met" : "NOT met");
       if (events) print_popping_events(variant, locked, loaded.rig, pops);
       ++rows;

@@ -18,6 +18,8 @@ void RuntimeLockSettings::validate() const {
     fail(ErrorKind::usage, "runtime lock: max_pelvis_drop_m must be in [0, 1], got " + std::to_string(max_pelvis_drop_m));
   if (!std::isfinite(pelvis_drop_time_s) || pelvis_drop_time_s <= 0 || pelvis_drop_time_s > 10)
     fail(ErrorKind::usage, "runtime lock: pelvis_drop_time_s must be in (0, 10], got " + std::to_string(pelvis_drop_time_s));
+  if (!std::isfinite(pelvis_drop_lead_s) || pelvis_drop_lead_s < 0 || pelvis_drop_lead_s > 10)
+    fail(ErrorKind::usage, "runtime lock: pelvis_drop_lead_s must be in [0, 10], got " + std::to_string(pelvis_drop_lead_s));
   if (!std::isfinite(heel_lift) || heel_lift < 0 || heel_lift > 1)
     fail(ErrorKind::usage, "runtime lock: heel_lift must be in [0, 1], got " + std::to_string(heel_lift));
   if (!std::isfinite(extension_slack_share) || extension_slack_share < 0 || extension_slack_share > 1)
@@ -88,6 +90,7 @@ void RuntimeLock::reset() {
   detector_.reset();
   for (auto& f : feet_) f.reset();
   drop_ = drop_velocity_ = 0;
+  last_wanted_drop_ = 0;
   released_ = {};
   has_last_root_ = has_root_velocity_ = false;
   glitch_updates_ = 0;
@@ -277,7 +280,15 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
   std::array<double, 2> miss_m{};
   place_clamps(steps);
   const double wanted = solve_legs(steps, max_extension, miss_m);
-  const double target = std::min(wanted, max_drop), w = 1 / settings_.pelvis_drop_time_s;
+  // While a settled lock holds its toe, the spring follows the need ahead by its growth over
+  // pelvis_drop_lead_s: a need that grows steadily (the body running ahead) is met on time, not
+  // about 2 x pelvis_drop_time_s late with the toe already let go.
+  const double growth_mps = std::max(0.0, (wanted - last_wanted_drop_) / dt);
+  last_wanted_drop_ = wanted;
+  bool holding = false;
+  for (const FootLock::Step& st : steps) holding = holding || (st.locked && st.blend_weight >= 1);
+  const double lead = wanted > 0 && holding ? settings_.pelvis_drop_lead_s * growth_mps : 0.0;
+  const double target = std::min(wanted + lead, max_drop), w = 1 / settings_.pelvis_drop_time_s;
   drop_velocity_ += (w * w * (target - drop_) - 2 * w * drop_velocity_) * dt;
   drop_ += drop_velocity_ * dt;
   const bool settled = target == 0 && drop_ < k_settled_drop_m;

@@ -2,7 +2,9 @@
 // velocity continuous at every lock/unlock, an unlock's quintic offset adds no acceleration at
 // either end of its blend, the offset is gone after the blend time, a transition
 // in the middle of a blend stays continuous only with the old-offset rule, lock/unlock follow
-// the distance thresholds, and an unlock's blend is long enough to bound its acceleration. Expected values come from the method's definition, not from the code.
+// the distance thresholds, an unlock's blend is long enough to bound its acceleration, and a
+// release after the step reads as an unlock in it. Expected values come from the method's
+// definition, not from the code.
 #include "footfix/lock/inertialization.h"
 
 #include <gtest/gtest.h>
@@ -285,6 +287,36 @@ TEST(LockInertialization, AnUnlockLeavesAndArrivesWithoutAJolt) {
   EXPECT_LT(accel_mps2(out, 1), 1.5);
   EXPECT_LT(accel_mps2(out, blend_end - 1), 1.5);
   EXPECT_LT(accel_mps2(out, blend_end), 1.5);
+}
+
+TEST(LockInertialization, AReleaseReadsAsAnUnlockAtTheSameStep) {
+  // Two feet with the same past, held while their input ran 6 cm ahead. At the same step one is
+  // stepped in contact and then released (RuntimeLock lets a toe out of reach go after its leg
+  // solve), the other is stepped out of contact (an unlock in the step). From then on they are
+  // the same foot: what the release returns is what the unlock's step returned (the output where
+  // it was, no longer locked, its blend just started), and every later step is equal too.
+  FootLock released, unlocked;
+  Vec3 input, same_input;
+  hold_while_input_runs_ahead(released, input, 0.5, 0.06);
+  hold_while_input_runs_ahead(unlocked, same_input, 0.5, 0.06);
+  input.x += 0.5 * k_dt;
+  const FootLock::Step held = released.step(input, true, 0.0, k_dt);
+  ASSERT_TRUE(held.locked);
+  const FootLock::Step a = released.release(), b = unlocked.step(input, false, 0.0, k_dt);
+  EXPECT_FALSE(a.locked);
+  EXPECT_EQ(a.blend_weight, 0.0);
+  EXPECT_EQ(a.position, b.position);
+  EXPECT_EQ(a.position, held.position);  // the release moves nothing at its own step
+  for (int f = 0; f < 80; ++f) {
+    input.x += 0.5 * k_dt;
+    const FootLock::Step sa = released.step(input, false, 0.0, k_dt), sb = unlocked.step(input, false, 0.0, k_dt);
+    ASSERT_EQ(sa.position, sb.position) << "step " << f;
+    ASSERT_EQ(sa.blend_weight, sb.blend_weight) << "step " << f;
+  }
+  // A foot that is not locked is left as it is.
+  const Vec3 before = unlocked.offset().position;
+  EXPECT_FALSE(unlocked.release().locked);
+  EXPECT_EQ(unlocked.offset().position, before);
 }
 
 TEST(LockInertialization, AFootStillCatchingUpStopsWithinTheBound) {
