@@ -18,6 +18,10 @@ void LockOptions::add_to(CLI::App& cmd) {
       ->group("Runtime lock");
   cmd.add_option("--blend-time", lock.blend_time_s, "Runtime lock: inertialization blend time (s) [default 0.15]")
       ->group("Runtime lock");
+  cmd.add_option("--release-miss", release_miss_m,
+                 "Runtime lock: a locked toe the leg cannot bring within this distance of its contact point is let "
+                 "go (blended) in that frame (m, > 0) [default 0.01]")
+      ->group("Runtime lock");
   cmd.add_flag("--offline-contacts", offline_contacts,
                "Runtime lock: use the offline (whole-clip) contacts instead of the causal detector")
       ->group("Runtime lock");
@@ -41,6 +45,7 @@ void LockOptions::resolve(CleanSettings& clean, RuntimeLockSettings& runtime) {
   contact_options.apply(clean.contacts);
   clean.validate();
   runtime.lock = lock;
+  runtime.release_miss_m = release_miss_m;
   runtime.contacts = clean.contacts;
   runtime.ik = clean.ik;
   runtime.validate();

@@ -16,13 +16,14 @@ namespace footfix::cli {
 
 struct LockOptions {
   LockSettings lock;
+  double release_miss_m = RuntimeLockSettings{}.release_miss_m;  ///< --release-miss (m)
   bool offline_contacts = false;
   std::vector<double> ground_velocity;  ///< X,Z (m/s, internal frame) when given
   std::string terrain = "flat";         ///< --terrain: a walk terrain spec or file
   std::string settings_path;  ///< clean settings JSON (contacts, solve, ik)
   ContactOptions contact_options;
 
-  /// Adds --lock-distance, --unlock-distance, --blend-time, --offline-contacts,
+  /// Adds --lock-distance, --unlock-distance, --blend-time, --release-miss, --offline-contacts,
   /// --ground-velocity, --terrain, --settings and the contact settings to `cmd`.
   void add_to(CLI::App& cmd);
   /// Clean settings (file, then command line) with the runtime settings derived from them.
