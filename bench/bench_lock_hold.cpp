@@ -55,17 +55,6 @@ void print_popping_events(const footfix::Clip& input, const footfix::LockClipRes
   }
 }
 
-/// Locked foot-frames over the foot-frames the lock saw in contact, both feet.
-double locked_share_of_contacts(const footfix::LockClipResult& locked) {
-  long contact = 0, held = 0;
-  for (const footfix::FootLockTrack& t : locked.feet)
-    for (size_t f = 0; f < t.contact.size(); ++f) {
-      contact += t.contact[f];
-      held += t.contact[f] && t.locked[f] ? 1 : 0;
-    }
-  return contact > 0 ? static_cast<double>(held) / static_cast<double>(contact) : 0.0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {

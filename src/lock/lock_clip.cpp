@@ -99,6 +99,16 @@ int count_locks(const LockClipResult& result) {
   return locks;
 }
 
+double locked_share_of_contacts(const LockClipResult& result) {
+  long contact = 0, locked = 0;
+  for (const FootLockTrack& t : result.feet)
+    for (size_t f = 0; f < t.contact.size(); ++f) {
+      contact += t.contact[f];
+      locked += t.contact[f] && t.locked[f] ? 1 : 0;
+    }
+  return contact > 0 ? static_cast<double>(locked) / static_cast<double>(contact) : 0.0;
+}
+
 LockHold lock_hold(const LockClipResult& result, const Rig& rig) {
   LockHold hold;
   const Clip& clip = result.locked;

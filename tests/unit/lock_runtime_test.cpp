@@ -95,17 +95,6 @@ TEST(LockRuntime, ChangesOnlyLegRotationsAndThePelvisHeight) {
   EXPECT_GT(changed_leg_values, 100);
 }
 
-/// Of the foot-frames the lock saw in contact, the share it had locked.
-double locked_share_of_contacts(const LockClipResult& r) {
-  int contact = 0, locked = 0;
-  for (const FootLockTrack& t : r.feet)
-    for (size_t f = 0; f < t.contact.size(); ++f) {
-      contact += t.contact[f];
-      locked += t.contact[f] && t.locked[f] ? 1 : 0;
-    }
-  return contact > 0 ? static_cast<double>(locked) / contact : 0.0;
-}
-
 TEST(LockRuntime, HoldsALockedToeWhenTheBodyRunsAhead) {
   // The walk's root travel stretched by 1.25: the planted feet are left behind the body. The
   // pelvis comes down (within its bound) to keep them, and a toe it cannot keep, or whose input

@@ -55,6 +55,10 @@ inline constexpr double k_calibration_s = 1.0;
 
 /// Lock events (a foot going from free to locked) over both feet.
 int count_locks(const LockClipResult& result);
+/// Of the foot-frames the lock saw in contact (both feet), the share it had locked (0 without
+/// contact frames). A lock that lets toes go early holds them by locking less: report it beside
+/// lock_hold.
+double locked_share_of_contacts(const LockClipResult& result);
 
 /// Runs the runtime lock over `clip` (internal frame) with legs `rig`, at dt = 1 / fps. With
 /// `contacts`, those (offline) contacts and their interval heights drive the lock instead of the
