@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "bench_main.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -107,7 +109,7 @@ void print(const char* label, const char* mode, int clips, const Run& r) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   int clips = 3000, runs = 1;
   std::string exe = FOOTFIX_EXE, against;
   for (int i = 1; i < argc; ++i) {
@@ -147,3 +149,5 @@ int main(int argc, char** argv) {
   fs::remove_all(work);
   return 0;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[clips (default 3000)] [--exe FOOTFIX] [--against FOOTFIX] [--runs N]", run); }

@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+#include "bench_main.h"
 #include "../tests/support/synthetic_walk.h"
 #include "footfix/solve/offline_solve.h"
 #include "bench_timing.h"
@@ -40,7 +41,7 @@ Slide residual_slide(const OfflineSolveInput& in, const std::array<std::vector<V
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   test::SyntheticWalk walk;
   walk.frames = argc > 1 ? std::atoi(argv[1]) : 2752;
   const int reference_runs = argc > 2 ? std::atoi(argv[2]) : 3;
@@ -108,3 +109,5 @@ int main(int argc, char** argv) {
       t_fast / in.frame_count * 1e6, in.frame_count);
   return 0;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[frames=2752] [reference_runs=3] [fast_runs=21] [iterations=25000]", run); }

@@ -14,6 +14,7 @@
 #include <new>
 #include <vector>
 
+#include "bench_main.h"
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/lock/lock_clip.h"
 #include "footfix/lock/runtime_lock.h"
@@ -80,7 +81,7 @@ Timing time_updates(const footfix::Clip& clip, const footfix::Rig& rig, int pass
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace footfix;
   namespace fs = std::filesystem;
   fs::path path = argc > 1 ? fs::path(argv[1]) : fs::path(FOOTFIX_DATA_DIR) / "clips" / "cmu_01_01_hops_turnaround.bvh";
@@ -114,3 +115,5 @@ int main(int argc, char** argv) {
   std::printf("  all rates within 3 us: %s\n", all_met ? "yes" : "NO");
   return allocations == 0 ? 0 : 1;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[clip] [passes]", run); }

@@ -9,10 +9,11 @@
 #include <random>
 #include <vector>
 
+#include "bench_main.h"
 #include "bench_timing.h"
 #include "footfix/contacts/signal_filters.h"
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const int frames = argc > 1 ? std::atoi(argv[1]) : 200000;
   if (frames <= 0) {
     std::fprintf(stderr, "usage: bench_signal_filters [FRAMES > 0]\n");
@@ -36,3 +37,5 @@ int main(int argc, char** argv) {
   std::printf("peak RSS %.1f MiB (checksum %.3f)\n", footfix::bench::peak_rss_mb(), checksum);
   return 0;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[FRAMES]", run); }

@@ -9,6 +9,7 @@
 #include <new>
 #include <vector>
 
+#include "bench_main.h"
 #include "footfix/walk/humanoid.h"
 #include "footfix/walk/walk.h"
 #include "footfix/walk/walk_body.h"
@@ -53,7 +54,7 @@ long ik_allocations(int calls) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace footfix;
   const double seconds = argc > 1 ? std::atof(argv[1]) : 60.0;
   const double fps = argc > 2 ? std::atof(argv[2]) : 60.0;
@@ -81,3 +82,5 @@ int main(int argc, char** argv) {
   if (allocations != 0) status = 1;
   return status;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[SECONDS] [FPS]", run); }
