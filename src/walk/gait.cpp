@@ -282,7 +282,10 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
                           rotate(pose.toe_rotation, foot.tip_sole - foot.toe) - rotate(pose.rotation, foot.toe);
     pose.ankle = lerp(from_tip, from_heel, w);
   } else {
-    pose.ankle = from_heel;
+    // Up a stair the heel leads from the lift, and the toe segment, turning from flat to the
+    // foot's toes-down pitch, would push the tip into the tread it leaves: the whole foot rises
+    // by the tip's clearance at once, handed over to the heel's way as the swing goes on.
+    pose.ankle = from_heel + Vec3{0, k_tip_clear_m * min_jerk(u / k_tip_clear_share) * (1 - w), 0};
   }
   // Push-off goes on past the lift (adults plantar flex most just after toe off): the whole foot
   // pitches further about its tip sole point, which stays where it is, by up to

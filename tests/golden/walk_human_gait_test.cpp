@@ -222,8 +222,7 @@ TEST(WalkHumanGait, StairsDownAreWalkedWithTheSoleOnEachTread) {
     EXPECT_EQ(m.limit_violations, 0);
     EXPECT_EQ(m.knee_flips, 0);
     EXPECT_TRUE(w.plan.warnings.empty());
-    // The climb's swings graze the tread at the lift by up to 0.3 mm (as straight up the stairs).
-    EXPECT_LE(m.max_sole_penetration_mm, path == "turn:180" ? 0.3 : 0.05);
+    EXPECT_LE(m.max_sole_penetration_mm, 0.05);
   }
   const Terrain landing = parse_terrain_spec("stairs-down:0.2:0.28");
   EXPECT_EQ(flat_walk(1.3, 8, "stairs-down:0.2:0.28").plan.steps.back().tread, landing.stair_count);
@@ -231,6 +230,22 @@ TEST(WalkHumanGait, StairsDownAreWalkedWithTheSoleOnEachTread) {
   EXPECT_GE(down.plan.steps.back().tread, 8);
   EXPECT_LT(down.plan.steps.back().toe_m.y, -1.0);  // eight treads of 0.15 m below the start
   EXPECT_EQ(flat_walk(1.0, 8, "stairs", "turn:180").plan.steps.back().tread, -1);  // back on the ground
+}
+
+TEST(WalkHumanGait, StairClimbsLeaveEachTreadWithTheSoleClear) {
+  // Up a stair the heel leads the swing and the toe segment turns toes-down early: the tip sole
+  // must not dip into the tread it leaves. Sampled at 240 Hz, where a dip lasting a few
+  // milliseconds shows; 0.05 mm is the planted feet's IK tolerance.
+  for (double speed : {0.8, 1.3, 1.8}) {
+    SCOPED_TRACE(speed);
+    WalkSettings s;
+    s.gait.speed_mps = speed;
+    s.gait.duration_s = 8;
+    s.fps = 240;
+    const WalkResult w = generate_walk(parse_terrain_spec("stairs"), s);
+    const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+    EXPECT_LE(m.max_sole_penetration_mm, 0.05);
+  }
 }
 
 TEST(WalkHumanGait, AnnotateFindsTheStepsDownTheStairs) {

@@ -19,7 +19,8 @@
 // - Each step: toe off (the heel rises about the planted toe joint, still rising at the lift;
 //   the toe segment stays flat), swing (lifted over the terrain between the footholds, led off
 //   the ground by the toe tip, which clears it by 1 cm at once, and onto the next foothold by
-//   the heel, or down a stair forward over the nosings before it drops; just after the lift the
+//   the heel, or down a stair forward over the nosings before it drops; up a stair the heel
+//   leads all the way, the whole foot first raised by the tip's 1 cm; just after the lift the
 //   whole foot pitches further about its tip, so the ankle plantar flexes most just after toe
 //   off; START and STOP steps lift at least 8 cm), heel strike (the heel lands with the toes up,
 //   the foot rolls down about the heel), then the foot is flat and the toe planted.
