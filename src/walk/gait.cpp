@@ -517,9 +517,9 @@ class Planner {
   }
 
   /// Plans one step of `side` beginning (heel rise) at `begin`, toward toe position `toe`. `size`
-  /// is its length as a share of a level walking step; `slope_share` the share steep ground left
-  /// of it (1 on gentle ground, down to 0.5).
-  void step(Side side, GaitState state, double begin, Vec3 toe, double yaw, double size, double slope_share = 1.0) {
+  /// is its length as a share of a level walking step; `shortening` the share the plan asked for
+  /// before its seeded variation (steep ground: down to 0.5; the START step: half of that).
+  void step(Side side, GaitState state, double begin, Vec3 toe, double yaw, double size, double shortening = 1.0) {
     const Footstep& from = current(side);
     const FootGeometry& geo = foot(side);
     Footstep f;
@@ -534,10 +534,10 @@ class Planner {
     place(f, toe, yaw);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * std::clamp(size, 0.25, 1.0);
     // The heel strike's toes-up angle scales with the step, but not with the shortening on steep
-    // ground: the foot still rolls onto its foothold in the same share of the step period, and at
-    // half the angle the toe joint came down at under 0.25 m/s within 1.5 cm of the slope, where a
-    // contact detector reads it as planted already (docs/tuning.md).
-    f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * std::clamp(size / slope_share, 0.25, 1.0);
+    // ground or of the START step: the foot still rolls onto its foothold in the same share of the
+    // step period, and at half the angle the toe joint came down at under 0.25 m/s within 1.5 cm
+    // of the ground, where a contact detector reads it as planted already (docs/tuning.md).
+    f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * std::clamp(size / shortening, 0.25, 1.0);
     f.toe_off_exit_rate = planned_exit_rate(from, f, s_.fast_heel_exit);
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
     if (state != GaitState::left_go && state != GaitState::right_go) f.lift_m = std::max(f.lift_m, k_start_stop_lift_m);
@@ -568,7 +568,7 @@ class Planner {
       const double width = s_.walk_width_m + 0.008 * random_.symmetric();
       const Vec3 toe = o.toe_m + forward_of(mid_yaw) * length + left_of(yaw) * (side_sign(side) * width);
       const GaitState state = k == 0 ? GaitState::start : side == Side::left ? GaitState::left_go : GaitState::right_go;
-      step(side, state, t, toe, yaw, length / plan_.step_length_m, steep);
+      step(side, state, t, toe, yaw, length / plan_.step_length_m, steep * (k == 0 ? 0.5 : 1.0));
     }
     // Two steps back into the idle stance around the body's centre, the swing foot first.
     const Footstep& o = current(other(side));

@@ -16,7 +16,7 @@
 //   periods before toe off, double support 24% of a step period at 1.3 m/s (less when faster),
 //   heel strike rolling to foot flat in 0.16.
 // - Steps shorten on ground steeper than a 5% grade along the heading (down to half a step); the
-//   heel strike's toes-up angle stays that of the step before the shortening.
+//   heel strike's toes-up angle stays that of a full step there and on the half-length START step.
 // - Each step: toe off (the heel rises about the planted toe joint, still rising at the lift;
 //   the toe segment stays flat), swing (lifted over the terrain between the footholds, led off
 //   the ground by the toe tip, which clears it by 1 cm at once, and onto the next foothold by
