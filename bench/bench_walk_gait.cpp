@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench_main.h"
 #include "footfix/contacts/detect_contacts.h"
 #include "footfix/core/fk.h"
 #include "footfix/pipeline/load_clip.h"
@@ -111,7 +112,7 @@ void write_curves(std::FILE* out, const std::string& name, const GaitFigures& g,
   }
 }
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 10.0;
   std::FILE* curves = argc > 2 ? std::fopen(argv[2], "w") : nullptr;
   if (argc > 2 && !curves) {
@@ -209,3 +210,5 @@ int main(int argc, char** argv) {
   std::printf("\n%d figure(s) outside their goal\n", failures);
   return 0;
 }
+
+int main(int argc, char** argv) { return footfix::bench::run_main(argc, argv, "[SECONDS] [CURVES.csv]", run); }
