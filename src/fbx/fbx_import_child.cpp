@@ -28,6 +28,7 @@ namespace footfix::fbx {
 namespace {
 
 constexpr double k_max_wall_s = 1e7;  // longer deadlines are this one (the clock's range is finite)
+using Clock = std::chrono::steady_clock;
 /// The memory file keeps its pages for the next file up to this size; a larger file's are freed
 /// after its import, so that one large file does not stay in memory through a batch.
 constexpr std::uint64_t k_max_kept_file_bytes = 16 << 20;
@@ -51,6 +52,17 @@ void end_process(pid_t pid) {
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
+}
+
+/// When `limits.import_wall_s` from now ends.
+Clock::time_point wall_deadline(const ReadLimits& limits) {
+  const double wall_s = limits.import_wall_s > 0 ? std::min(limits.import_wall_s, k_max_wall_s) : 0.0;  // NaN: 0
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(wall_s));
+}
+
+/// Milliseconds left until `deadline` (rounded up; <= 0 when it has passed).
+long long ms_until(Clock::time_point deadline) {
+  return std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
 }
 
 [[noreturn]] void fail_to_start(const std::string& name) {
@@ -121,6 +133,23 @@ class Worker {
     if (::send(channel_, &r, sizeof r, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof r)) fail_to_start(name);
   }
 
+  /// After a reply whose trailer says the worker stays: its verdict follows (fbx_import_child_
+  /// protocol.h); `early` is the verdict if it came with the reply, else 0 (still to come).
+  void expect_verdict(char early) {
+    verdict_pending_ = true;
+    verdict_ = early;
+  }
+
+  /// Takes the last import's verdict, if one is due, waiting for it until limits.import_wall_s
+  /// has passed; ends the worker unless it stays (it retires, it ended, or it took too long).
+  void settle(const ReadLimits& limits) {
+    if (!verdict_pending_) return;
+    verdict_pending_ = false;
+    if (pid_ <= 0 || owner_ != ::getpid()) return;  // running() lets go of a forked copy's
+    if (verdict_ == 0) verdict_ = read_verdict(wall_deadline(limits));
+    if (verdict_ != k_verdict_stays) end();
+  }
+
   /// After an import: frees the memory file's pages when it held a large file.
   void after_import(std::uint64_t bytes) {
     if (bytes > k_max_kept_file_bytes && ::ftruncate(bytes_fd_, 0) != 0) end();
@@ -151,6 +180,27 @@ class Worker {
   int pidfd() const { return pidfd_; }
 
  private:
+  /// The verdict byte; 0 when the worker ends or `deadline` passes first. The worker's end is
+  /// told by its pidfd where there is one, else by polling every 10 ms (see await_answer).
+  char read_verdict(Clock::time_point deadline) {
+    for (;;) {
+      char v = 0;
+      const ssize_t n = ::read(channel_, &v, 1);
+      if (n == 1) return v;
+      if (n < 0 && errno == EINTR) continue;
+      if (n == 0 || errno != EAGAIN) return 0;
+      int status = 0;
+      const pid_t ended = ::waitpid(pid_, &status, WNOHANG);
+      if (ended == pid_) forget();  // reaped here: end() must not signal its id again
+      if (ended != 0) return 0;
+      const long long left = ms_until(deadline);
+      if (left <= 0) return 0;
+      pollfd watched[2] = {{channel_, POLLIN, 0}, {pidfd_, POLLIN, 0}};
+      const long long step = pidfd_ >= 0 ? left : std::min<long long>(left, 10);
+      ::poll(watched, pidfd_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(step, 1 << 30)));
+    }
+  }
+
   void close_files() {
     close_fd(channel_);
     close_fd(pidfd_);
@@ -159,6 +209,8 @@ class Worker {
 
   pid_t pid_ = -1, owner_ = 0;
   int channel_ = -1, pidfd_ = -1, bytes_fd_ = -1;
+  bool verdict_pending_ = false;
+  char verdict_ = 0;
 };
 
 thread_local Worker this_thread_worker;
@@ -174,18 +226,26 @@ struct EndUnlessKept {
 
 /// A whole reply's trailer: its code (with `retiring`), and the answer without it; -1 (and
 /// `answer` as it was) where the bytes do not end with a trailer that counts the bytes before it.
-int take_trailer(std::string& answer, bool& retiring) {
-  if (answer.size() < k_trailer_bytes) return -1;
-  const char* trailer = answer.data() + answer.size() - k_trailer_bytes;
-  std::uint64_t answer_bytes = 0;
-  std::memcpy(&answer_bytes, trailer, sizeof answer_bytes);
-  if (std::memcmp(trailer + 10, k_trailer_magic, sizeof k_trailer_magic) != 0 ||
-      answer_bytes != answer.size() - k_trailer_bytes)
-    return -1;
-  const int code = static_cast<std::uint8_t>(trailer[8]);
-  retiring = trailer[9] != 0;
-  answer.resize(answer.size() - k_trailer_bytes);
-  return code;
+/// The worker's verdict may have come with the reply (read at once): then it is taken off too
+/// and stored in `verdict` (else 0).
+int take_trailer(std::string& answer, bool& retiring, char& verdict) {
+  for (const std::size_t extra : {std::size_t{0}, std::size_t{1}}) {
+    if (answer.size() < k_trailer_bytes + extra) return -1;
+    const std::size_t before = answer.size() - extra - k_trailer_bytes;
+    const char* trailer = answer.data() + before;
+    std::uint64_t answer_bytes = 0;
+    std::memcpy(&answer_bytes, trailer, sizeof answer_bytes);
+    if (std::memcmp(trailer + 10, k_trailer_magic, sizeof k_trailer_magic) != 0 || answer_bytes != before) continue;
+    const bool retires = trailer[9] != 0;
+    const char after = extra == 1 ? answer.back() : 0;
+    if (extra == 1 && (retires || (after != k_verdict_stays && after != k_verdict_retires))) return -1;
+    const int code = static_cast<std::uint8_t>(trailer[8]);
+    retiring = retires;
+    verdict = after;
+    answer.resize(before);
+    return code;
+  }
+  return -1;
 }
 
 /// The worker's answer and status: reads the socket until a whole reply has come (the status is
@@ -194,12 +254,9 @@ int take_trailer(std::string& answer, bool& retiring) {
 /// limits.max_memory_bytes. The worker's end is told by its pidfd (or, without one, by polling
 /// every millisecond), not by the socket's end of file alone: a process forked meanwhile by another
 /// thread may hold the worker's end open a moment.
-std::string await_answer(Worker& worker, int& status, bool& retiring, const std::string& name,
+std::string await_answer(Worker& worker, int& status, bool& retiring, char& verdict, const std::string& name,
                          const ReadLimits& limits) {
-  using clock = std::chrono::steady_clock;
-  const double wall_s = limits.import_wall_s > 0 ? std::min(limits.import_wall_s, k_max_wall_s) : 0.0;  // NaN: 0
-  const auto deadline =
-      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(wall_s));
+  const auto deadline = wall_deadline(limits);
   std::string answer;
   bool open = true;
   char chunk[64 << 10];
@@ -217,7 +274,7 @@ std::string await_answer(Worker& worker, int& status, bool& retiring, const std:
   };
   for (;;) {
     drain();
-    const int code = take_trailer(answer, retiring);
+    const int code = take_trailer(answer, retiring, verdict);
     if (code >= 0) {
       status = W_EXITCODE(code, 0);
       return answer;
@@ -229,10 +286,10 @@ std::string await_answer(Worker& worker, int& status, bool& retiring, const std:
       drain();  // all it wrote is in the socket now
       worker.forget();
       retiring = true;
-      take_trailer(answer, retiring);
+      take_trailer(answer, retiring, verdict);
       return answer;
     }
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - clock::now()).count();
+    const auto left = ms_until(deadline);
     if (left <= 0)
       fail(ErrorKind::read, name + ": the FBX importer did not finish within its time limit of " +
                                 seconds_text(limits.import_wall_s) + " (wall clock); file refused");
@@ -271,11 +328,15 @@ void fail_on_status(int status, const std::string& name, const ReadLimits& limit
 
 void set_import_child_fault(ChildFault fault) { staged_fault.store(fault); }
 
-pid_t import_worker_of_this_thread() { return this_thread_worker.running(); }
+pid_t import_worker_of_this_thread() {
+  this_thread_worker.settle(ReadLimits{});
+  return this_thread_worker.running();
+}
 
 ImportedScene import_in_child(const std::string& bytes, std::string* release, const std::string& name,
                               const ReadLimits& limits) {
   Worker& worker = this_thread_worker;
+  worker.settle(limits);
   if (!worker.running()) worker.start(name);
   EndUnlessKept guard{worker};
   const std::uint64_t size = bytes.size();
@@ -283,7 +344,8 @@ ImportedScene import_in_child(const std::string& bytes, std::string* release, co
   if (release) std::string().swap(*release);  // the worker reads its own copy
   int status = 0;
   bool retiring = false;
-  std::string answer = await_answer(worker, status, retiring, name, limits);
+  char verdict = 0;
+  std::string answer = await_answer(worker, status, retiring, verdict, name, limits);
   fail_on_status(status, name, limits);
   const int code = WEXITSTATUS(status);
   ImportAnswer decoded = decode_answer(answer, name, limits);
@@ -294,6 +356,8 @@ ImportedScene import_in_child(const std::string& bytes, std::string* release, co
   if (retiring && worker.pid() > 0) {
     const pid_t retired = worker.hand_over();
     decoded.scene.sender = std::shared_ptr<void>(nullptr, [retired](void*) { end_process(retired); });
+  } else if (worker.pid() > 0) {
+    worker.expect_verdict(verdict);  // taken at the thread's next import: the worker frees meanwhile
   }
   guard.keep = true;
   worker.after_import(size);

@@ -24,9 +24,11 @@ namespace footfix::fbx {
 /// limits.max_memory_bytes allows (fbx::k_bytes_per_scene_node each), answers more than
 /// limits.max_memory_bytes or a malformed answer, or when assimp cannot read the bytes (with
 /// assimp's reason). With `release` (= &bytes), this process empties the bytes once the worker can
-/// read its own copy of them. A worker that retires after this import (its private memory over
-/// limits.fbx_worker_retire_bytes) is held by the returned scene (ImportedScene::sender) until it
-/// goes, so that its exit overlaps the reader's work.
+/// read its own copy of them. The worker frees the import after its answer, while the reader goes
+/// on: the thread's next import first takes its verdict (it stays, or it retires: its memory over
+/// limits.fbx_worker_retire_bytes), ending it unless it stays. A worker that retires after every
+/// import (limits.fbx_worker_retire_bytes = 0) is held by the returned scene
+/// (ImportedScene::sender) until it goes, so that its exit overlaps the reader's work.
 ImportedScene import_in_child(const std::string& bytes, std::string* release, const std::string& name,
                               const ReadLimits& limits);
 
@@ -43,6 +45,7 @@ enum class ChildFault : unsigned char {
   crash,             ///< dies of SIGSEGV before it imports anything
   spin,              ///< uses CPU without end before it imports anything
   busy,              ///< uses 0.6 s of CPU time before it imports, then imports as usual
+  slow_free,         ///< sends its whole answer, then blocks without using CPU where it frees the import
 };
 void set_import_child_fault(ChildFault fault);
 

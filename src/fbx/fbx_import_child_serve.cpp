@@ -52,6 +52,13 @@ class ChannelSink final : public WireSink {
     flush();
     sent_ = 0;
   }
+  /// After a reply whose trailer said the worker stays: whether it retires after all (its memory
+  /// measured once the import is freed), the one byte fbx_import_child_protocol.h calls the
+  /// verdict.
+  void verdict(bool retiring) {
+    const char v = retiring ? k_verdict_retires : k_verdict_stays;
+    write_all(&v, 1);
+  }
 
  private:
   void flush() {
@@ -169,9 +176,11 @@ void send_spoiled(const aiScene& scene, ChildFault fault, WireSink& out) {
   out.write(answer.data(), answer.size());
 }
 
-/// Imports `bytes` with a new importer and writes the answer; its code (ok or unreadable). Every
-/// other outcome ends the worker with its exit code. The importer and its scene are gone on return.
-int import_and_answer(std::string_view bytes, const ImportRequest& request, ChannelSink& out) {
+/// Imports `bytes` with a new importer and sends the answer and its trailer (stating `retiring`);
+/// returns its code (ok or unreadable). Every other outcome ends the worker with its exit code. The
+/// importer and its scene are freed after the trailer has gone, off the reader's path: on return,
+/// or by the system when a retiring worker ends right after its trailer.
+int import_and_answer(std::string_view bytes, const ImportRequest& request, bool retiring, ChannelSink& out) {
   const auto fault = static_cast<ChildFault>(request.fault);
   ReadLimits limits;
   limits.max_memory_bytes = request.max_memory_bytes;
@@ -180,14 +189,21 @@ int import_and_answer(std::string_view bytes, const ImportRequest& request, Chan
     const aiScene* scene = read_scene(importer, bytes);
     if (!scene && importer.GetErrorString() == std::string_view(std::bad_alloc().what()))
       ::_exit(k_child_out_of_memory);  // assimp catches what it throws and keeps the text only
+    int code = k_child_ok;
     if (!scene || !scene->mRootNode) {
       encode_unreadable(importer.GetErrorString(), out);
-      return k_child_unreadable;
+      code = k_child_unreadable;
+    } else {
+      if (scene_nodes(*scene, max_scene_nodes(limits)) > max_scene_nodes(limits)) ::_exit(k_child_too_many_nodes);
+      if (fault == ChildFault::none || fault == ChildFault::linger || fault == ChildFault::busy ||
+        fault == ChildFault::slow_free)
+      encode_scene(*scene, out);
+      else send_spoiled(*scene, fault, out);
     }
-    if (scene_nodes(*scene, max_scene_nodes(limits)) > max_scene_nodes(limits)) ::_exit(k_child_too_many_nodes);
-    if (fault == ChildFault::none || fault == ChildFault::linger || fault == ChildFault::busy) encode_scene(*scene, out);
-    else send_spoiled(*scene, fault, out);
-    return k_child_ok;
+    out.finish(code, retiring);
+    while (fault == ChildFault::linger || fault == ChildFault::slow_free) ::pause();
+    if (retiring) ::_exit(code);
+    return code;
   } catch (const std::bad_alloc&) {
     ::_exit(k_child_out_of_memory);
   } catch (...) {
@@ -238,20 +254,22 @@ void serve_imports(int channel, int bytes_fd, pid_t reader) {
     const std::string_view bytes = map_bytes(bytes_fd, request.bytes);
     set_import_limits(request);
     act_out_before_import(static_cast<ChildFault>(request.fault));
-    const int code = import_and_answer(bytes, request, out);
+    // Decided before the import (a test's lingering fault, or a fresh worker per import): said in
+    // the trailer. Otherwise the worker measures itself once the import is freed and says whether
+    // it retires in the verdict that follows the reply.
+    const bool retiring = static_cast<ChildFault>(request.fault) == ChildFault::linger || request.retire_bytes == 0;
+    const int code = import_and_answer(bytes, request, retiring, out);
     if (!bytes.empty()) ::munmap(const_cast<char*>(bytes.data()), bytes.size());
     // The heap stays warm for the next import (trimming it would make the next import fault its
     // pages in again) unless the worker has grown past its limit: then it trims, and retires if
     // it is still over.
-    const bool linger = static_cast<ChildFault>(request.fault) == ChildFault::linger;
-    bool retiring = linger || request.retire_bytes == 0;
-    if (!retiring && grown() > request.retire_bytes) {
+    bool retires = false;
+    if (grown() > request.retire_bytes) {
       ::malloc_trim(0);
-      retiring = grown() > request.retire_bytes;
+      retires = grown() > request.retire_bytes;
     }
-    out.finish(code, retiring);
-    while (linger) ::pause();
-    if (retiring) ::_exit(code);
+    out.verdict(retires);
+    if (retires) ::_exit(code);
   }
   ::_exit(k_child_ok);
 }

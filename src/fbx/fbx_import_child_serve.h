@@ -1,6 +1,6 @@
 // Internal to fbx/: the import worker's side of fbx_import_child.h. The worker imports file after
-// file on request, each with a new Assimp::Importer under limits of its own, answers, frees the
-// import's memory and goes on, or retires when it holds too much memory.
+// file on request, each with a new Assimp::Importer under limits of its own, answers, then frees
+// the import's memory (off the reader's path) and goes on, or retires when it holds too much memory.
 #pragma once
 
 #include <sys/types.h>

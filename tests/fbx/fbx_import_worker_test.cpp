@@ -1,8 +1,9 @@
 // The reused FBX import worker (fbx/fbx_import_child): a reading thread imports file after file
 // in one worker; every import keeps its own limits (CPU time per import); a failure other than
 // assimp's "cannot read" ends the worker and the next import starts a fresh one; a worker that
-// grows past its limit retires; the worker ends with its thread (reaped) and dies with its
-// process even in the middle of an import. Faults are staged through the worker's test hook.
+// grows past its limit retires; a worker answers before it frees the import; the worker ends with
+// its thread (reaped) and dies with its process even in the middle of an import. Faults are
+// staged through the worker's test hook.
 #include <gtest/gtest.h>
 
 #include <poll.h>
@@ -91,6 +92,26 @@ TEST(FbxImportWorker, WorkerRetiresWhenItHasGrownPastItsLimit) {
   read_isolated(3, limits);
   EXPECT_EQ(fbx::import_worker_of_this_thread(), 0);
   EXPECT_TRUE(reaped(worker));
+}
+
+TEST(FbxImportWorker, AnswerArrivesBeforeTheWorkerFreesTheImport) {
+  read_isolated(3);
+  const pid_t first = fbx::import_worker_of_this_thread();
+  ASSERT_GT(first, 0);
+  ReadLimits limits;
+  limits.import_wall_s = 1;
+  {
+    // The worker never gets past freeing this import: the read has its answer all the same.
+    Staged slow_free(fbx::ChildFault::slow_free);
+    EXPECT_EQ(isolated_error(limits), "") << "the read waited for the worker to free its import";
+  }
+  // The next import waits for the stalled worker's verdict until its wall-clock limit, ends it
+  // and starts a fresh worker.
+  EXPECT_NO_THROW(read_isolated(3, limits));
+  EXPECT_TRUE(reaped(first)) << "the stalled worker is left running or unreaped";
+  const pid_t second = fbx::import_worker_of_this_thread();
+  EXPECT_GT(second, 0);
+  EXPECT_NE(second, first);
 }
 
 TEST(FbxImportWorker, CrashEndsTheWorkerAndTheNextImportStartsAFreshOne) {
