@@ -390,26 +390,102 @@ Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int 
   return t;
 }
 
+namespace {
+
+// A joint's fingerprint before its first frame, for a clip of `frames` frames.
+std::uint64_t fingerprint_start(int frames) { return 0x9e3779b97f4a7c15u ^ static_cast<std::uint64_t>(frames); }
+
+// A joint's fingerprint `h` taken on by its rotation `q` in the next frame.
+std::uint64_t fingerprint_step(std::uint64_t h, const Quat& q) {
+  std::uint64_t words[4];
+  static_assert(sizeof(Quat) == sizeof words);
+  std::memcpy(words, &q, sizeof words);
+  for (std::uint64_t w : words) {
+    h = (h ^ w) * 0xbf58476d1ce4e5b9u;  // odd multiplier and xor-shift: both invertible
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+}  // namespace
+
 std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
   const size_t joints = static_cast<size_t>(clip.joint_count());
-  std::vector<std::uint64_t> hash(joints, 0x9e3779b97f4a7c15u ^ static_cast<std::uint64_t>(clip.frame_count));
+  std::vector<std::uint64_t> hash(joints, fingerprint_start(clip.frame_count));
   const Quat* q = clip.rotations.data();
   for (int f = 0; f < clip.frame_count; ++f)
-    for (size_t j = 0; j < joints; ++j, ++q) {
-      std::uint64_t words[4];
-      static_assert(sizeof(Quat) == sizeof words);
-      std::memcpy(words, q, sizeof words);
-      std::uint64_t h = hash[j];
-      for (std::uint64_t w : words) {
-        h = (h ^ w) * 0xbf58476d1ce4e5b9u;  // odd multiplier and xor-shift: both invertible
-        h ^= h >> 31;
-      }
-      hash[j] = h;
-    }
+    for (size_t j = 0; j < joints; ++j, ++q) hash[j] = fingerprint_step(hash[j], *q);
   return hash;
 }
 
 namespace {
+
+// How a joint's raw values become its transform, worked out once from its channels: the same
+// values and operations as decode_bvh_joint's, frame after frame.
+struct JointDecoding {
+  int first_value = 0;
+  std::array<int, 3> position{-1, -1, -1};  ///< value (from first_value) that sets each axis, or -1
+  bool rotates = false;                     ///< exactly three rotation channels (else the identity)
+  EulerOrder order{};
+  std::array<int, 3> rotation{};            ///< value (from first_value) of each rotation
+};
+
+JointDecoding joint_decoding(const BvhJointLayout& layout) {
+  JointDecoding d;
+  d.first_value = layout.first_value;
+  int rotations = 0;
+  for (size_t i = 0; i < layout.channels.size(); ++i) {
+    const BvhChannel c = layout.channels[i];
+    if (!bvh_detail::is_rotation(c)) {
+      d.position[bvh_detail::channel_axis(c)] = static_cast<int>(i);  // a later channel of one axis wins
+      continue;
+    }
+    if (rotations < 3) {
+      d.order[rotations] = bvh_detail::channel_axis(c);
+      d.rotation[rotations] = static_cast<int>(i);
+    }
+    ++rotations;
+  }
+  d.rotates = rotations == 3;
+  return d;
+}
+
+// Decodes every frame of `source` into `clip` (rotations and translations, reserved), as
+// decode_bvh_joint does joint by joint, and returns the rotations' fingerprints
+// (rotation_fingerprints) taken on the way. A joint whose angles repeat the last frame's bit for
+// bit gets the same rotation without computing it again.
+std::vector<std::uint64_t> decode_frames(const BvhSource& source, Clip& clip) {
+  const size_t joints = static_cast<size_t>(clip.joint_count());
+  std::vector<JointDecoding> decoding(joints);
+  for (size_t j = 0; j < joints; ++j) decoding[j] = joint_decoding(source.joints[j]);
+  std::vector<std::uint64_t> hash(joints, fingerprint_start(clip.frame_count));
+  const size_t row_values = static_cast<size_t>(source.values_per_frame);
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const double* row = source.values.data() + static_cast<size_t>(f) * row_values;
+    for (size_t j = 0; j < joints; ++j) {
+      const JointDecoding& d = decoding[j];
+      const double* v = row + d.first_value;
+      Vec3 t = source.raw_offsets[j];
+      for (int axis = 0; axis < 3; ++axis)
+        if (d.position[axis] >= 0) at(t, axis) = v[d.position[axis]];
+      Quat q;
+      if (d.rotates) {
+        const std::array<double, 3> angles{v[d.rotation[0]], v[d.rotation[1]], v[d.rotation[2]]};
+        const double* last = f > 0 ? v - row_values : nullptr;
+        if (last != nullptr && std::memcmp(&angles[0], &last[d.rotation[0]], sizeof(double)) == 0 &&
+            std::memcmp(&angles[1], &last[d.rotation[1]], sizeof(double)) == 0 &&
+            std::memcmp(&angles[2], &last[d.rotation[2]], sizeof(double)) == 0)
+          q = clip.rotations[clip.rotations.size() - joints];
+        else if (angles[0] != 0 || angles[1] != 0 || angles[2] != 0)  // zero angles: the identity exactly
+          q = quat_from_euler_deg(d.order, angles);
+      }
+      clip.rotations.push_back(q);
+      clip.translations.push_back(t);
+      hash[j] = fingerprint_step(hash[j], q);
+    }
+  }
+  return hash;
+}
 
 // The clip from the motion header on: `in` after "Frame Time:", `remaining` bytes of text after
 // it; the rows from the cursor's text, or from `more`. `head` is the file's text before the rows.
@@ -452,14 +528,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
   // Filled in index order (frame-major) as decoded, not default-constructed first.
   clip.rotations.reserve(transforms);
   clip.translations.reserve(transforms);
-  for (int f = 0; f < frames; ++f) {
-    for (int j = 0; j < clip.joint_count(); ++j) {
-      const Transform t = decode_bvh_joint(*source, source->raw_offsets[static_cast<size_t>(j)], f, j);
-      clip.rotations.push_back(t.rotation);
-      clip.translations.push_back(t.translation);
-    }
-  }
-  source->rotation_fingerprints = rotation_fingerprints(clip);
+  source->rotation_fingerprints = decode_frames(*source, clip);
   clip.source = std::move(source);
   return clip;
 }

@@ -20,7 +20,9 @@ void convert_to_internal(Clip& clip, const SourceFrame& frame) {
   for (auto& e : clip.skeleton.end_sites)
     if (e) *e = point_to_internal(frame, *e);
   for (auto& t : clip.translations) t = point_to_internal(frame, t);
-  for (auto& q : clip.rotations) q = rotation_to_internal(frame, q);
+  // Rotations in a Y-up file are already internal (rotation_to_internal returns them as they are).
+  if (frame.up != Axis::pos_y)
+    for (auto& q : clip.rotations) q = rotation_to_internal(frame, q);
   clip.source_frame = frame;
   clip.space = ClipSpace::internal;
 }

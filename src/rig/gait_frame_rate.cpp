@@ -51,18 +51,23 @@ std::optional<GaitFrameRate> gait_frame_rate(const Clip& clip, const Rig& rig) {
   if (clip.frame_count < 3 || !(clip.fps > 0)) return std::nullopt;
   const LegChain& left = rig.leg(Side::left);
   const LegChain& right = rig.leg(Side::right);
-  std::vector<Vec3> pelvis(static_cast<size_t>(clip.frame_count)), apart(pelvis.size());
+  if (rig.pelvis < 0 || left.heel < 0 || right.heel < 0) return std::nullopt;  // no legs to step with
+  // World positions of the joints read below, world_pose's to the bit: only their chains composed.
+  const size_t count = static_cast<size_t>(clip.frame_count);
+  const JointPoint points[] = {{rig.pelvis, {}},
+                               {left.heel, {}},
+                               {right.heel, {}},
+                               {left.contact_joint(), {}},
+                               {right.contact_joint(), {}}};
+  std::vector<Vec3> pelvis(count), left_heel(count), right_heel(count), left_contact(count), right_contact(count);
+  Vec3* const tracks[] = {pelvis.data(), left_heel.data(), right_heel.data(), left_contact.data(), right_contact.data()};
+  point_trajectories(clip, points, 0, clip.frame_count, tracks);
+  std::vector<Vec3> apart(count);
   double hip_height = 0;
-  std::vector<Transform> world(static_cast<size_t>(clip.joint_count()));
-  for (int f = 0; f < clip.frame_count; ++f) {
-    world_pose(clip, f, world);
-    const Vec3 l = world[static_cast<size_t>(left.heel)].translation;
-    const Vec3 r = world[static_cast<size_t>(right.heel)].translation;
-    const double floor = std::min(world[static_cast<size_t>(left.contact_joint())].translation.y,
-                                  world[static_cast<size_t>(right.contact_joint())].translation.y);
-    pelvis[static_cast<size_t>(f)] = world[static_cast<size_t>(rig.pelvis)].translation;
-    apart[static_cast<size_t>(f)] = l - r;
-    hip_height += pelvis[static_cast<size_t>(f)].y - floor;
+  for (size_t f = 0; f < count; ++f) {
+    const double floor = std::min(left_contact[f].y, right_contact[f].y);
+    apart[f] = left_heel[f] - right_heel[f];
+    hip_height += pelvis[f].y - floor;
   }
   hip_height /= clip.frame_count;
   const Vec3 up{0, 1, 0};

@@ -3,6 +3,7 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 #include "bvh_test_text.h"
@@ -87,6 +88,47 @@ TEST(BvhRead, AnyChannelSubsetAndOrder) {
   EXPECT_EQ(source_of(clip).values_per_frame, 6);
   expect_vec(clip.translation(1, 1), {1, -2, 0});
   EXPECT_EQ(clip.rotation(1, 1), Quat{});
+}
+
+// The reader decodes a whole clip at once (each joint's channels worked out once, repeated angles
+// not decoded again); the writer decodes single joints with decode_bvh_joint to find those left
+// as read. Both must give the same bits, and the fingerprints those of the clip as read.
+TEST(BvhRead, ClipAsReadIsWhatDecodeBvhJointGivesBitForBit) {
+  // Leg: positions and rotations interleaved in an odd order; a foot with X Y Z rotations; a toe
+  // with two position channels and no rotation (it keeps the identity).
+  std::string text = replaced(k_small_bvh, "    CHANNELS 3 Zrotation Xrotation Yrotation\n",
+                              "    CHANNELS 6 Xposition Yrotation Zposition Xrotation Zrotation Yposition\n");
+  text = replaced(text, "    End Site\n    {\n      OFFSET 0 -3 0\n    }\n",
+                  "    JOINT Foot\n    {\n      OFFSET 0 -3 0\n      CHANNELS 3 Xrotation Yrotation Zrotation\n"
+                  "      JOINT Toe\n      {\n        OFFSET 0 0 1\n        CHANNELS 2 Yposition Zposition\n"
+                  "        End Site\n        {\n          OFFSET 0 0 1\n        }\n      }\n    }\n");
+  text = replaced(text, "Frames: 2\n", "Frames: 4\n");
+  // Frame 1 repeats frame 0's angles bit for bit (the leg moves); frame 2 has the leg and foot
+  // at zero angles; frame 3 repeats the leg's zeros and turns the rest.
+  text = replaced(text, "1 2 3 0 0 0 10 20 30\n4 5 6 90 0 0 -10 -20 -30\n",
+                  "1 2 3 10 20 30 9 11.5 8 -12.25 33 7 1 2 3 4 5\n"
+                  "4 5 6 10 20 30 9 11.5 7 -12.25 33 8 1 2 3 4 5\n"
+                  "7 8 9 -45 0.5 3 9 0 6 0 0 5 0 0 0 0 7\n"
+                  "1 1 1 -44 0.5 3 9 0 6 0 0 5 1 0 0 8 9\n");
+  const Clip clip = parse_bvh(text, "layouts.bvh");
+  ASSERT_EQ(clip.frame_count, 4);
+  ASSERT_EQ(clip.joint_count(), 4);
+  const BvhSource& source = source_of(clip);
+  for (int f = 0; f < clip.frame_count; ++f)
+    for (int j = 0; j < clip.joint_count(); ++j) {
+      SCOPED_TRACE("frame " + std::to_string(f) + " joint " + std::to_string(j));
+      const Transform t = decode_bvh_joint(source, source.raw_offsets[static_cast<size_t>(j)], f, j);
+      EXPECT_EQ(0, std::memcmp(&t.rotation, &clip.rotation(f, j), sizeof(Quat)));
+      EXPECT_EQ(0, std::memcmp(&t.translation, &clip.translation(f, j), sizeof(Vec3)));
+    }
+  EXPECT_EQ(source.rotation_fingerprints, rotation_fingerprints(clip));
+  // The layouts read as meant.
+  EXPECT_EQ(clip.translation(0, 1), (Vec3{9, 7, 8}));
+  EXPECT_NE(clip.rotation(1, 1), Quat{});
+  EXPECT_EQ(clip.rotation(2, 1), Quat{});
+  EXPECT_NE(clip.rotation(3, 2), Quat{});
+  EXPECT_EQ(clip.rotation(3, 3), Quat{});
+  EXPECT_EQ(clip.translation(3, 3), (Vec3{0, 8, 9}));
 }
 
 TEST(BvhRead, LineEndingsTabsAndShortFrameTime) {
