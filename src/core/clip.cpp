@@ -19,7 +19,7 @@ void convert_to_internal(Clip& clip, const SourceFrame& frame) {
   for (auto& o : clip.skeleton.rest_offsets) o = point_to_internal(frame, o);
   for (auto& e : clip.skeleton.end_sites)
     if (e) *e = point_to_internal(frame, *e);
-  for (auto& t : clip.translations) t = point_to_internal(frame, t);
+  points_to_internal(frame, clip.translations);
   // Rotations in a Y-up file are already internal (rotation_to_internal returns them as they are).
   if (frame.up != Axis::pos_y)
     for (auto& q : clip.rotations) q = rotation_to_internal(frame, q);

@@ -48,6 +48,11 @@ Vec3 point_to_internal(const SourceFrame& frame, Vec3 p_source) {
   return rotate(source_to_internal_basis(frame.up), p_source) * frame.meters_per_unit;
 }
 
+void points_to_internal(const SourceFrame& frame, std::span<Vec3> points) {
+  const Quat basis = source_to_internal_basis(frame.up);
+  for (Vec3& p : points) p = rotate(basis, p) * frame.meters_per_unit;
+}
+
 Vec3 point_to_source(const SourceFrame& frame, Vec3 p_internal) {
   return rotate(inverse(source_to_internal_basis(frame.up)), p_internal / frame.meters_per_unit);
 }

@@ -3,6 +3,7 @@
 // frame, and converted back on write.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,9 @@ struct SourceFrame {
 };
 
 Vec3 point_to_internal(const SourceFrame& frame, Vec3 p_source);
+/// point_to_internal of each of `points`, in place (the same result, the axes' change worked out
+/// once).
+void points_to_internal(const SourceFrame& frame, std::span<Vec3> points);
 Vec3 point_to_source(const SourceFrame& frame, Vec3 p_internal);
 /// A local rotation re-expressed in the internal frame: C q C^-1.
 Quat rotation_to_internal(const SourceFrame& frame, Quat q_source);
