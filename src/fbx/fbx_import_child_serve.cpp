@@ -195,10 +195,9 @@ int import_and_answer(std::string_view bytes, const ImportRequest& request, bool
       code = k_child_unreadable;
     } else {
       if (scene_nodes(*scene, max_scene_nodes(limits)) > max_scene_nodes(limits)) ::_exit(k_child_too_many_nodes);
-      if (fault == ChildFault::none || fault == ChildFault::linger || fault == ChildFault::busy ||
-        fault == ChildFault::slow_free)
-      encode_scene(*scene, out);
-      else send_spoiled(*scene, fault, out);
+      const bool spoils = fault == ChildFault::truncated_answer || fault == ChildFault::corrupt_answer;
+      if (spoils) send_spoiled(*scene, fault, out);
+      else encode_scene(*scene, out);
     }
     out.finish(code, retiring);
     while (fault == ChildFault::linger || fault == ChildFault::slow_free) ::pause();
