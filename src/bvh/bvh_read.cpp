@@ -355,39 +355,64 @@ const double* joint_values(const BvhSource& source, int frame, int joint) {
          source.joints[static_cast<size_t>(joint)].first_value;
 }
 
-}  // namespace
-
-Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
-  const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
-  const double* v = joint_values(source, frame, joint);
-  Vec3 t = raw_offset;
-  for (size_t i = 0; i < layout.channels.size(); ++i)
-    if (!bvh_detail::is_rotation(layout.channels[i])) at(t, bvh_detail::channel_axis(layout.channels[i])) = v[i];
-  return t;
-}
-
-Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
-  const BvhJointLayout& layout = source.joints[static_cast<size_t>(joint)];
-  const double* v = joint_values(source, frame, joint);
-  Transform t;
-  t.translation = decode_bvh_translation(source, raw_offset, frame, joint);
+// How a joint's raw values become its transform, worked out once from its channels (read_clip
+// decodes every frame with one per joint; decode_bvh_joint works one out for its frame).
+struct JointDecoding {
+  int first_value = 0;
+  std::array<int, 3> position{-1, -1, -1};  ///< value (from first_value) that sets each axis, or -1
+  bool rotates = false;                     ///< exactly three rotation channels (else the identity)
   EulerOrder order{};
-  std::array<double, 3> angles{};
+  std::array<int, 3> rotation{};            ///< value (from first_value) of each rotation
+};
+
+JointDecoding joint_decoding(const BvhJointLayout& layout) {
+  JointDecoding d;
+  d.first_value = layout.first_value;
   int rotations = 0;
   for (size_t i = 0; i < layout.channels.size(); ++i) {
     const BvhChannel c = layout.channels[i];
-    if (!bvh_detail::is_rotation(c)) continue;
+    if (!bvh_detail::is_rotation(c)) {
+      d.position[bvh_detail::channel_axis(c)] = static_cast<int>(i);  // a later channel of one axis wins
+      continue;
+    }
     if (rotations < 3) {
-      order[rotations] = bvh_detail::channel_axis(c);
-      angles[rotations] = v[i];
+      d.order[rotations] = bvh_detail::channel_axis(c);
+      d.rotation[rotations] = static_cast<int>(i);
     }
     ++rotations;
   }
-  // Zero angles give the identity exactly; skipping the trigonometry keeps the result and saves
-  // time on the many joints mocap files leave at rest.
-  if (rotations == 3 && (angles[0] != 0 || angles[1] != 0 || angles[2] != 0))
-    t.rotation = quat_from_euler_deg(order, angles);
-  return t;
+  d.rotates = rotations == 3;
+  return d;
+}
+
+// The joint's translation from its values `v` (its first channel's): its raw offset, with each
+// axis a position channel sets replaced by that value.
+Vec3 decoded_translation(const JointDecoding& d, const double* v, Vec3 raw_offset) {
+  for (int axis = 0; axis < 3; ++axis)
+    if (d.position[axis] >= 0) at(raw_offset, axis) = v[d.position[axis]];
+  return raw_offset;
+}
+
+// The joint's rotation from its values `v`: the identity without three rotation channels. Zero
+// angles give the identity exactly; skipping the trigonometry keeps the result and saves time
+// on the many joints mocap files leave at rest.
+Quat decoded_rotation(const JointDecoding& d, const double* v) {
+  if (!d.rotates) return {};
+  const std::array<double, 3> angles{v[d.rotation[0]], v[d.rotation[1]], v[d.rotation[2]]};
+  if (angles[0] == 0 && angles[1] == 0 && angles[2] == 0) return {};
+  return quat_from_euler_deg(d.order, angles);
+}
+
+}  // namespace
+
+Vec3 decode_bvh_translation(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
+  return decoded_translation(joint_decoding(source.joints[static_cast<size_t>(joint)]), joint_values(source, frame, joint), raw_offset);
+}
+
+Transform decode_bvh_joint(const BvhSource& source, const Vec3& raw_offset, int frame, int joint) {
+  const JointDecoding d = joint_decoding(source.joints[static_cast<size_t>(joint)]);
+  const double* v = joint_values(source, frame, joint);
+  return {decoded_rotation(d, v), decoded_translation(d, v, raw_offset)};
 }
 
 namespace {
@@ -420,35 +445,6 @@ std::vector<std::uint64_t> rotation_fingerprints(const Clip& clip) {
 
 namespace {
 
-// How a joint's raw values become its transform, worked out once from its channels: the same
-// values and operations as decode_bvh_joint's, frame after frame.
-struct JointDecoding {
-  int first_value = 0;
-  std::array<int, 3> position{-1, -1, -1};  ///< value (from first_value) that sets each axis, or -1
-  bool rotates = false;                     ///< exactly three rotation channels (else the identity)
-  EulerOrder order{};
-  std::array<int, 3> rotation{};            ///< value (from first_value) of each rotation
-};
-
-JointDecoding joint_decoding(const BvhJointLayout& layout) {
-  JointDecoding d;
-  d.first_value = layout.first_value;
-  int rotations = 0;
-  for (size_t i = 0; i < layout.channels.size(); ++i) {
-    const BvhChannel c = layout.channels[i];
-    if (!bvh_detail::is_rotation(c)) {
-      d.position[bvh_detail::channel_axis(c)] = static_cast<int>(i);  // a later channel of one axis wins
-      continue;
-    }
-    if (rotations < 3) {
-      d.order[rotations] = bvh_detail::channel_axis(c);
-      d.rotation[rotations] = static_cast<int>(i);
-    }
-    ++rotations;
-  }
-  d.rotates = rotations == 3;
-  return d;
-}
 
 // Decodes every frame of `source` into `clip` (rotations and translations, reserved), as
 // decode_bvh_joint does joint by joint, and returns the rotations' fingerprints
@@ -465,22 +461,13 @@ std::vector<std::uint64_t> decode_frames(const BvhSource& source, Clip& clip) {
     for (size_t j = 0; j < joints; ++j) {
       const JointDecoding& d = decoding[j];
       const double* v = row + d.first_value;
-      Vec3 t = source.raw_offsets[j];
-      for (int axis = 0; axis < 3; ++axis)
-        if (d.position[axis] >= 0) at(t, axis) = v[d.position[axis]];
-      Quat q;
-      if (d.rotates) {
-        const std::array<double, 3> angles{v[d.rotation[0]], v[d.rotation[1]], v[d.rotation[2]]};
-        const double* last = f > 0 ? v - row_values : nullptr;
-        if (last != nullptr && std::memcmp(&angles[0], &last[d.rotation[0]], sizeof(double)) == 0 &&
-            std::memcmp(&angles[1], &last[d.rotation[1]], sizeof(double)) == 0 &&
-            std::memcmp(&angles[2], &last[d.rotation[2]], sizeof(double)) == 0)
-          q = clip.rotations[clip.rotations.size() - joints];
-        else if (angles[0] != 0 || angles[1] != 0 || angles[2] != 0)  // zero angles: the identity exactly
-          q = quat_from_euler_deg(d.order, angles);
-      }
+      const double* last = f > 0 ? v - row_values : nullptr;
+      const bool repeats = d.rotates && last != nullptr && std::memcmp(&v[d.rotation[0]], &last[d.rotation[0]], sizeof(double)) == 0 &&
+                           std::memcmp(&v[d.rotation[1]], &last[d.rotation[1]], sizeof(double)) == 0 &&
+                           std::memcmp(&v[d.rotation[2]], &last[d.rotation[2]], sizeof(double)) == 0;
+      const Quat q = repeats ? clip.rotations[clip.rotations.size() - joints] : decoded_rotation(d, v);
       clip.rotations.push_back(q);
-      clip.translations.push_back(t);
+      clip.translations.push_back(decoded_translation(d, v, source.raw_offsets[j]));
       hash[j] = fingerprint_step(hash[j], q);
     }
   }
