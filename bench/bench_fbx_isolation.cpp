@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_main.h"
 #include "footfix/batch/clean_batch.h"
 #include "footfix/fbx/fbx.h"
 
@@ -200,7 +201,7 @@ void print_table_head() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   int runs = 5, batch_runs = 3;
   std::string against;
   std::vector<fs::path> files;
@@ -261,4 +262,8 @@ int main(int argc, char** argv) {
   }
   if (batch_runs > 0) report_batches(files, batch_runs, against);
   return 0;
+}
+
+int main(int argc, char** argv) {
+  return footfix::bench::run_main(argc, argv, "[runs (default 5)] [--batch-runs N (default 3)] [--against FOOTFIX] [file.fbx ...]", run);
 }
