@@ -34,12 +34,13 @@ constexpr double k_min_denoise_sigma_frames = 1.0;
 // and the most frames a contact grows at each end, in smoothing sigmas.
 constexpr double k_noise_spread_radius = 2.0;
 constexpr double k_noisy_contact_growth_sigmas = 1.0;
-// Short noisy contacts (lengthen_short_contacts): the median path's half window and its light
-// Gaussian, and the longest contact lengthened, all in smoothing sigmas. A run's 0.2 s contact
-// flanked by 5-8 m/s swings keeps 2 of its 4 frames at 20 Hz on the Gaussian path, as its ends
-// take a share of the swing's speed. Contacts several sigmas long keep most of theirs (and grow,
-// grow_noisy_contacts); lengthening them too (4 sigmas and more) drew hops' and jumps' landings
-// into their contacts and the pelvis down by over 2 cm in bench_capture.
+// Short noisy contacts (lengthen_short_contacts): the median path's half window
+// (window_median_per_axis) and its light Gaussian, and the longest contact lengthened, all in
+// smoothing sigmas. A run's 0.2 s contact flanked by 5-8 m/s swings keeps 2 of its 4 frames at
+// 20 Hz on the Gaussian path, as its ends take a share of the swing's speed. Contacts several
+// sigmas long keep most of theirs (and grow, grow_noisy_contacts); lengthening them too (4 sigmas
+// and more) drew hops' landings into their contacts and the pelvis down by over 2 cm in
+// bench_capture.
 constexpr double k_median_path_half_sigmas = 2.0;
 constexpr double k_median_path_smoothing_sigmas = 0.5;
 constexpr double k_short_contact_sigmas = 3.0;
@@ -164,9 +165,9 @@ void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double 
 }
 
 /// Lengthens each contact of `contact` spanning at most `max_frames` to the whole of the contact
-/// of `robust` that holds it. `robust`: contacts found on the median path (window_median), which
-/// keeps a short contact's ends still where the Gaussian path takes the flanking swings' speed
-/// into them. Only contacts the Gaussian path found are lengthened: a contact only the median path
+/// of `robust` that holds it. `robust`: contacts found on the median path
+/// (window_median_per_axis), which keeps a short contact's ends still where the Gaussian path
+/// takes the flanking swings' speed into them. Only contacts the Gaussian path found are lengthened: a contact only the median path
 /// finds (its noise is calmed less) is left out.
 void lengthen_short_contacts(std::vector<std::uint8_t>& contact, const std::vector<std::uint8_t>& robust,
                              double max_frames) {
@@ -384,8 +385,8 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
     split_at_jumps(foot.contact, *feet_read[s], clip.fps);
     if (denoise) {
       const std::vector<Vec3> median_path =
-          gaussian_smooth(window_median(std::span<const Vec3>(*feet_clip[s]),
-                                        static_cast<int>(std::lround(k_median_path_half_sigmas * sigma_frames))),
+          gaussian_smooth(window_median_per_axis(std::span<const Vec3>(*feet_clip[s]),
+                                                 static_cast<int>(std::lround(k_median_path_half_sigmas * sigma_frames))),
                           k_median_path_smoothing_sigmas * sigma_frames);
       const WorkSignals robust = detect_foot(upsample_catmull_rom(median_path, factor), body_velocity, ground_velocity,
                                              result.ground_height_m, work_fps, settings);

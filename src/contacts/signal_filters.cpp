@@ -322,7 +322,7 @@ std::vector<double> window_median(std::span<const double> in, int half) {
   return out;
 }
 
-std::vector<Vec3> window_median(std::span<const Vec3> in, int half) {
+std::vector<Vec3> window_median_per_axis(std::span<const Vec3> in, int half) {
   std::vector<double> x(in.size()), y(in.size()), z(in.size());
   for (size_t t = 0; t < in.size(); ++t) x[t] = in[t].x, y[t] = in[t].y, z[t] = in[t].z;
   x = window_median(x, half), y = window_median(y, half), z = window_median(z, half);

@@ -85,9 +85,10 @@ std::vector<double> window_minimum(std::span<const double> in, int before, int a
 /// Median of in[t - half .. t + half] (cut at the ends; the mean of the two middle values when
 /// the cut window has an even count). O(frames x log(window)). Values must not be NaN.
 std::vector<double> window_median(std::span<const double> in, int half);
-/// The same per axis (X, Y and Z apart). It keeps a monotone ramp and a step as they are: a foot's
-/// stance stays flat up to the swing on either side, where a mean would spread the swing into it.
-std::vector<Vec3> window_median(std::span<const Vec3> in, int half);
+/// window_median of each axis (X, Y and Z apart). It keeps a monotone ramp and a step as they
+/// are: a foot's stance stays flat up to the swing on either side, where a mean would spread the
+/// swing into it.
+std::vector<Vec3> window_median_per_axis(std::span<const Vec3> in, int half);
 
 /// A horizontal frame (rotation about Y) for per-axis statistics that must not depend on the
 /// way a clip faces: local X is along `axis` (a unit horizontal vector), local Z across it.
