@@ -9,6 +9,7 @@
 #include <iterator>
 #include <random>
 #include <set>
+#include <span>
 #include <vector>
 
 #include "footfix/contacts/signal_filters.h"
@@ -127,6 +128,26 @@ TEST(SignalWindows, EmptyAndHugeWindows) {
   std::vector<double> medians = window_median(v, 1000000);
   const double whole = brute_median(v);
   for (double x : medians) ASSERT_DOUBLE_EQ(x, whole);
+}
+
+TEST(SignalWindows, PerAxisMedianKeepsAStanceBetweenSwingsFlat) {
+  // A foot's path: a swing at 0.3 m a frame along X, 4 still frames, another swing; a shake in Y
+  // on the stance, alternating sign. The per-axis median keeps the stance at its place up to
+  // its ends and the ramps as they are; a Gaussian of the same width pulls the ends into the
+  // swings.
+  std::vector<Vec3> p;
+  for (int f = 0; f < 6; ++f) p.push_back({0.3 * (f - 6), 0, 1});
+  for (int f = 0; f < 4; ++f) p.push_back({0, f % 2 ? 0.01 : -0.01, 1});
+  for (int f = 1; f <= 6; ++f) p.push_back({0.3 * f, 0, 1});
+  const std::vector<Vec3> m = window_median_per_axis(p, 2);
+  ASSERT_EQ(m.size(), p.size());
+  for (int f = 6; f < 10; ++f) {
+    EXPECT_DOUBLE_EQ(m[f].x, 0.0) << f;
+    EXPECT_LE(std::abs(m[f].y), 0.01) << f;
+    EXPECT_DOUBLE_EQ(m[f].z, 1.0) << f;
+  }
+  for (int f : {2, 3, 12, 13}) EXPECT_DOUBLE_EQ(m[f].x, p[f].x) << f;
+  EXPECT_GT(std::abs(gaussian_smooth(std::span<const Vec3>(p), 1.0)[6].x), 0.02);
 }
 
 TEST(SignalWindows, GaussianOfAHugeSigmaIsTheMean) {
