@@ -34,7 +34,7 @@ constexpr double k_min_denoise_sigma_frames = 1.0;
 // and the most frames a contact grows at each end, in smoothing sigmas.
 constexpr double k_noise_spread_radius = 2.0;
 constexpr double k_noisy_contact_growth_sigmas = 1.0;
-// Short noisy contacts (lengthen_short_contacts): the median path's half window
+// Short noisy contacts (merge_median_path_contacts): the median path's half window
 // (window_median_per_axis) and its light Gaussian, and the longest contact lengthened, all in
 // smoothing sigmas. A run's 0.2 s contact flanked by 5-8 m/s swings keeps 2 of its 4 frames at
 // 20 Hz on the Gaussian path, as its ends take a share of the swing's speed. Contacts several
@@ -44,6 +44,10 @@ constexpr double k_noisy_contact_growth_sigmas = 1.0;
 constexpr double k_median_path_half_sigmas = 2.0;
 constexpr double k_median_path_smoothing_sigmas = 0.5;
 constexpr double k_short_contact_sigmas = 3.0;
+// A contact only the median path finds is taken where it lasts at least this many smoothing
+// sigmas: a run's contact between correlated noise on either side, whose speed on the Gaussian
+// path never came under the threshold. Shorter ones are more likely the noise's own lulls.
+constexpr double k_median_only_contact_sigmas = 2.0;
 
 /// The detection rate: the clip's, or an integer multiple of it for low frame rate clips.
 int upsample_factor(double fps, int frames, const ContactSettings& s) {
@@ -164,20 +168,22 @@ void grow_noisy_contacts(FootContacts& foot, const std::vector<Vec3>& p, double 
   }
 }
 
-/// Lengthens each contact of `contact` spanning at most `max_frames` to the whole of the contact
-/// of `robust` that holds it. `robust`: contacts found on the median path
-/// (window_median_per_axis), which keeps a short contact's ends still where the Gaussian path
-/// takes the flanking swings' speed into them. Only contacts the Gaussian path found are lengthened: a contact only the median path
-/// finds (its noise is calmed less) is left out.
-void lengthen_short_contacts(std::vector<std::uint8_t>& contact, const std::vector<std::uint8_t>& robust,
-                             double max_frames) {
+/// Merges the contacts `robust` found on the median path (window_median_per_axis), which keeps a
+/// short contact's ends still where the Gaussian path takes the flanking swings' speed into them,
+/// into `contact` (found on the Gaussian path): each contact of `contact` spanning at most
+/// `max_frames` is lengthened to the whole of the robust contact holding it, and a robust contact
+/// holding none is taken where it lasts at least `min_new_frames`.
+void merge_median_path_contacts(std::vector<std::uint8_t>& contact, const std::vector<std::uint8_t>& robust,
+                                double max_frames, double min_new_frames) {
   const std::vector<std::uint8_t> found = contact;
   for (const ContactInterval& in : contact_runs(robust)) {
     int first = in.last_frame + 1, last = in.first_frame - 1;  // the found contacts it holds
     for (int f = in.first_frame; f <= in.last_frame; ++f)
       if (found[f]) first = std::min(first, f), last = std::max(last, f);
-    if (last < first || last - first + 1 > max_frames) continue;
-    std::fill(contact.begin() + in.first_frame, contact.begin() + in.last_frame + 1, std::uint8_t{1});
+    const bool lengthens = last >= first && last - first + 1 <= max_frames;
+    const bool is_new = last < first && in.last_frame - in.first_frame + 1 >= min_new_frames;
+    if (lengthens || is_new)
+      std::fill(contact.begin() + in.first_frame, contact.begin() + in.last_frame + 1, std::uint8_t{1});
   }
 }
 
@@ -392,7 +398,8 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
                                              result.ground_height_m, work_fps, settings);
       std::vector<std::uint8_t> robust_contact = at_clip_frames(robust.contact, factor, clip.frame_count);
       split_at_jumps(robust_contact, median_path, clip.fps);
-      lengthen_short_contacts(foot.contact, robust_contact, k_short_contact_sigmas * sigma_frames);
+      merge_median_path_contacts(foot.contact, robust_contact, k_short_contact_sigmas * sigma_frames,
+                                 k_median_only_contact_sigmas * sigma_frames);
     }
     if (denoise)
       grow_noisy_contacts(foot, *feet_clip[s], k_noise_spread_radius * result.capture_noise_m,
