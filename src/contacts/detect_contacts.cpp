@@ -400,11 +400,10 @@ ContactResult detect_contacts(const Clip& clip, const Rig& rig, const ContactSet
       split_at_jumps(robust_contact, median_path, clip.fps);
       merge_median_path_contacts(foot.contact, robust_contact, k_short_contact_sigmas * sigma_frames,
                                  k_median_only_contact_sigmas * sigma_frames);
-    }
-    if (denoise)
       grow_noisy_contacts(foot, *feet_clip[s], k_noise_spread_radius * result.capture_noise_m,
                           static_cast<int>(std::ceil(k_noisy_contact_growth_sigmas * sigma_frames)),
                           settings.height_threshold_m);
+    }
     place_intervals(foot, *feet_clip[s], *feet_read[s]);
     if (foot.intervals.empty())
       result.warnings.push_back(std::string(to_string(side)) + " foot ('" + clip.skeleton.names[foot.joint] +
