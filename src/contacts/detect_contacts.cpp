@@ -36,11 +36,10 @@ constexpr double k_noise_spread_radius = 2.0;
 constexpr double k_noisy_contact_growth_sigmas = 1.0;
 // Short noisy contacts (merge_median_path_contacts): the median path's half window
 // (window_median_per_axis) and its light Gaussian, and the longest contact lengthened, all in
-// smoothing sigmas. A run's 0.2 s contact flanked by 5-8 m/s swings keeps 2 of its 4 frames at
-// 20 Hz on the Gaussian path, as its ends take a share of the swing's speed. Contacts several
-// sigmas long keep most of theirs (and grow, grow_noisy_contacts); lengthening them too (4 sigmas
-// and more) drew hops' landings into their contacts and the pelvis down by over 2 cm in
-// bench_capture.
+// smoothing sigmas. A short contact (a run's) flanked by fast swings loses its ends on the
+// Gaussian path, as they take a share of the swings' speed. Contacts several sigmas long keep
+// most of theirs (and grow, grow_noisy_contacts); lengthening them too would draw landings into
+// them and bring the pelvis down (docs/tuning.md).
 constexpr double k_median_path_half_sigmas = 2.0;
 constexpr double k_median_path_smoothing_sigmas = 0.5;
 constexpr double k_short_contact_sigmas = 3.0;

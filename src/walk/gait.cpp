@@ -120,18 +120,18 @@ double late_push_off(double u) {
 
 /// Plantar flexion of terminal swing, about the ankle, as a share of the step's heel strike
 /// angle at its peak. The swing's pitch arrives at the heel strike already rolling toward flat, so
-/// on its way from the toe off it turns the toes up past the heel strike's angle first: the ankle
-/// was 10-18 degrees more dorsiflexed than the shared walks' over 70-85% of the cycle. Turned about
-/// the ankle, the foot moves nearer the shin and the leg moves as before. Only on walking steps
+/// on its way from the toe off it would turn the toes up past the heel strike's angle first, a
+/// late swing far more dorsiflexed than people's. Turned about the ankle, the foot moves nearer
+/// the shin and the leg moves as before. Only on walking steps
 /// that lift early (early_lift): a START or STOP step is short and slow, and its toe, lowered,
 /// hangs near the ground long enough for a contact detector to read it as planted.
 constexpr double k_swing_plantar_share = 0.9;
 
 /// Profile of that plantar flexion over the swing: u^14 (1 - u)^5 scaled to peak 1 at u = 14/19,
 /// zero with zero velocity and acceleration at the lift and at the heel strike. Late enough that
-/// the lowered toes need no higher lift (peaks at u = 0.6 raised the level swing's lift from 4 to
-/// 5.8 cm, and with it the hip and knee); later or larger, the runtime lock on hills holds a toe
-/// tip lower than the walk's own lowest (docs/tuning.md).
+/// the lowered toes need no higher lift (an earlier peak raises the swing, and with it the hip
+/// and knee); later or larger, the runtime lock on hills holds a toe tip lower than the walk's
+/// own lowest (docs/tuning.md).
 double swing_plantar(double u) {
   u = std::clamp(u, 0.0, 1.0);
   constexpr double a = 14, b = 5, peak = a / (a + b);
@@ -535,8 +535,8 @@ class Planner {
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * std::clamp(size, 0.25, 1.0);
     // The heel strike's toes-up angle scales with the step, but not with the shortening on steep
     // ground or of the START step: the foot still rolls onto its foothold in the same share of the
-    // step period, and at half the angle the toe joint came down at under 0.25 m/s within 1.5 cm
-    // of the ground, where a contact detector reads it as planted already (docs/tuning.md).
+    // step period, and at half the angle the toe joint comes down slowly close to the ground,
+    // where a contact detector reads it as planted already (docs/tuning.md).
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * std::clamp(size / shortening, 0.25, 1.0);
     f.toe_off_exit_rate = planned_exit_rate(from, f, s_.fast_heel_exit);
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);

@@ -57,9 +57,8 @@ struct RuntimeLockSettings {
   /// While a settled lock holds its toe, the spring follows the drop the toes need plus its
   /// growth over this time (s, >= 0; 0: the need alone). Followed alone, a need that grows
   /// steadily (a body running ahead) is met about 2 x pelvis_drop_time_s late, and the toe is
-  /// let go (release_miss_m) before the pelvis is down. 1.5 x the default time: on the shared
-  /// clips made to slide, the x1.25 rows lock up to 11 points more of their contact frames than
-  /// with 0; a longer lead pops more at unlocks, a shorter one lets more toes go (docs/tuning.md).
+  /// let go (release_miss_m) before the pelvis is down. A longer lead pops more at unlocks, a
+  /// shorter one lets more toes go; the figures behind the default are in docs/tuning.md.
   double pelvis_drop_lead_s = 0.075;
   /// A locked toe the leg leaves farther than this from its target after the solve (m, > 0; the
   /// target taken no lower than the contact joint's floor, as the solve takes it) is let go in
