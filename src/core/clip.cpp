@@ -16,7 +16,7 @@ void Clip::resize(int frames) {
 void convert_to_internal(Clip& clip, const SourceFrame& frame) {
   if (clip.space == ClipSpace::internal)
     throw std::logic_error(clip.source_name + ": clip converted to the internal frame twice");
-  for (auto& o : clip.skeleton.rest_offsets) o = point_to_internal(frame, o);
+  points_to_internal(frame, clip.skeleton.rest_offsets);
   for (auto& e : clip.skeleton.end_sites)
     if (e) *e = point_to_internal(frame, *e);
   points_to_internal(frame, clip.translations);
