@@ -27,6 +27,9 @@ void RuntimeLockSettings::validate() const {
          "runtime lock: extension_slack_share must be in [0, 1], got " + std::to_string(extension_slack_share));
   if (!std::isfinite(release_miss_m) || release_miss_m <= 0)
     fail(ErrorKind::usage, "runtime lock: release_miss_m must be a finite value > 0, got " + std::to_string(release_miss_m));
+  if (!std::isfinite(release_predicted_miss_m) || release_predicted_miss_m <= 0)
+    fail(ErrorKind::usage, "runtime lock: release_predicted_miss_m must be a finite value > 0, got " +
+                               std::to_string(release_predicted_miss_m));
   if (!std::isfinite(lift_release_height_m) || lift_release_height_m <= 0)
     fail(ErrorKind::usage, "runtime lock: lift_release_height_m must be a finite value > 0, got " +
                                std::to_string(lift_release_height_m));
@@ -48,6 +51,11 @@ constexpr double k_settled_drop_m = 1e-4;
 // The most updates in a row a root glitch may last; a root still off its path after them has
 // moved for real (the updates are no longer skipped).
 constexpr int k_max_glitch_updates = 2;
+
+// A locked toe farther than this (m) from its target is at the edge of the leg's reach (the leg
+// solve's own residual on a reachable target is far smaller); only then is its next miss
+// predicted (predicted_reach_miss): a toe within reach has a margin the prediction cannot see.
+constexpr double k_reach_edge_m = 1e-4;
 
 // Half the width (m) of the knee that rounds a toe target's floor (the contact joint's clamp;
 // smooth_floor in ik/leg_ik.h). Clamped hard, a target that sinks below the floor at speed v
@@ -166,15 +174,34 @@ void RuntimeLock::place_clamps(const std::array<FootLock::Step, 2>& steps) {
   }
 }
 
-void RuntimeLock::release_out_of_reach(const std::array<FootLock::Step, 2>& steps) {
+double RuntimeLock::predicted_reach_miss(int side, double miss_m, Vec3 target, double max_extension,
+                                         double last_max_extension, double dt) const {
+  if (miss_m <= k_reach_edge_m || !has_root_velocity_) return miss_m;
+  const Vec3 hip = joint_world(pose_, 0, rig_.legs[side].hip).translation;
+  // The hip moves with the root and comes down with the pelvis drop spring.
+  const Vec3 hip_velocity = root_velocity_ - Vec3{0, drop_velocity_, 0};
+  const double need_growth = length(hip + hip_velocity * dt - target) - length(hip - target);
+  return miss_m + std::max(0.0, need_growth - (max_extension - last_max_extension));
+}
+
+void RuntimeLock::release_out_of_reach(const std::array<FootLock::Step, 2>& steps,
+                                       const std::array<double, 2>& max_extension, double dt) {
   for (int s = 0; s < 2; ++s) {
+    const double last_max_extension = last_max_extension_[s];
+    last_max_extension_[s] = max_extension[s];
     if (!steps[s].locked || weight_ * foot_weight_[s] < 1) continue;
     // The reach miss: the solved contact joint against its target, the target no lower than the
     // joint's floor (as the leg solve takes it; a target under the floor is no reach failure).
     const Vec3 toe = joint_world(pose_, 0, rig_.legs[s].contact_joint()).translation;
     Vec3 target = steps[s].position;
     target.y = std::max(target.y, clamps_[s].toe_min_m);
-    if (length(toe - target) <= settings_.release_miss_m) continue;
+    const double miss = length(toe - target);
+    // The prediction only for a settled lock: one still blending in moves its own target.
+    const bool settled = steps[s].blend_weight >= 1;
+    if (miss <= settings_.release_miss_m &&
+        (!settled || predicted_reach_miss(s, miss, target, max_extension[s], last_max_extension, dt) <=
+                         std::max(settings_.release_predicted_miss_m, settings_.release_miss_m)))
+      continue;
     released_[s] = true;
     const FootLock::Step let_go = feet_[s].release(ground_velocity_);
     frame_.feet[s].locked = let_go.locked;
@@ -302,7 +329,7 @@ const RuntimeFrame& RuntimeLock::step(const PoseView& pose, double dt, const std
     solve_legs(steps, max_extension, miss_m);
   }
   frame_.pelvis_drop_m = drop_;
-  release_out_of_reach(steps);
+  release_out_of_reach(steps, max_extension, dt);
   return frame_;
 }
 

@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <set>
 #include <string>
 
 #include "footfix/pipeline/load_clip.h"
@@ -55,11 +54,6 @@ TEST_P(LockCorpus, RuntimeLockMeetsTheSlideProtocol) {
 TEST_P(LockCorpus, NoLockOrUnlockPops) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   const std::string name = GetParam();
-  // Left over the limit, held within k_known_pop_limit (docs/tuning.md has its events): the
-  // 30 Hz run made to run ahead (contacts of five frames; the leg out of reach pulls the toe up
-  // before its unlock).
-  constexpr double k_known_pop_limit = 1.75;
-  const std::set<std::string> known{"bandai1_run_active_001.bvh x1.25"};
   LoadedClip loaded = load_clip(test::shared_clips_dir() / name);
   for (double factor : {1.0, 1.25, 0.75}) {
     const std::string row = name + (factor == 1.0 ? " x1.00" : factor > 1 ? " x1.25" : " x0.75");
@@ -67,7 +61,7 @@ TEST_P(LockCorpus, NoLockOrUnlockPops) {
     const LockClipResult locked = lock_clip(variant, loaded.rig, RuntimeLockSettings{});
     const LockEventPops pops = lock_event_pops(variant, locked, loaded.rig);
     ASSERT_FALSE(pops.events.empty()) << row;
-    EXPECT_LE(pops.worst_ratio, known.count(row) ? k_known_pop_limit : k_event_pop_limit)
+    EXPECT_LE(pops.worst_ratio, k_event_pop_limit)
         << row << ": " << (pops.worst()->lock ? "lock" : "unlock") << " at frame " << pops.worst()->frame;
   }
 }

@@ -67,6 +67,18 @@ struct RuntimeLockSettings {
   /// weight only. So a foot flagged locked with its blend over is within this of its contact
   /// point.
   double release_miss_m = 0.01;
+  /// A settled locked toe (its lock's blend over) already at the edge of the leg's reach whose
+  /// miss, predicted for the next update, passes this (m, > 0; taken no lower than
+  /// release_miss_m) is let go in this update instead (as at release_miss_m; checked at full
+  /// weight only). The prediction adds to the miss the growth of the hip's distance from the
+  /// target over one update (the hip moving at the root's velocity, less the pelvis drop
+  /// spring's), less the growth of the leg's reach (the input's hip-to-heel distance) over the
+  /// last update. A toe that leaves reach that fast (a run, a long stride, a low tick rate) and
+  /// is held one update longer is yanked from rest by the whole jump in that update; let go one
+  /// update earlier, it starts on its unlock blend first. Set near release_miss_m, toes about to
+  /// miss go an update early while their input is still slow (a pop against the input's low
+  /// acceleration); the figures behind the default are in docs/tuning.md.
+  double release_predicted_miss_m = 0.03;
   /// A locked toe whose input is more than lift_release_height_m (m, > 0) above its contact
   /// point and still rising faster than lift_release_speed_mps (m/s, >= 0) is leaving the ground
   /// (heel-off, toe-off): it is released at once (blended as any unlock) and stays free until its
@@ -177,7 +189,17 @@ class RuntimeLock {
                     std::array<double, 2>& miss_m);
   /// Lets go, at this update, each fully weighted locked foot whose solved contact joint ended
   /// farther than release_miss_m from its target.
-  void release_out_of_reach(const std::array<FootLock::Step, 2>& steps);
+  /// A locked toe's reach miss (m) predicted for the next update (release_predicted_miss_m):
+  /// `miss_m` now against `target` (m, world), the leg's reach `max_extension` now and
+  /// `last_max_extension` at the last update (m), dt the update's time (s). A toe not at the
+  /// edge of its reach keeps its miss.
+  double predicted_reach_miss(int side, double miss_m, Vec3 target, double max_extension, double last_max_extension,
+                              double dt) const;
+  /// Lets go, at this update, each fully weighted locked foot whose solved contact joint ended
+  /// farther than release_miss_m from its target, or whose predicted miss passes
+  /// release_predicted_miss_m. `max_extension`: each leg's reach this update (m).
+  void release_out_of_reach(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
+                            double dt);
 
   Rig rig_;
   std::array<LegHeights, 2> heights_;
@@ -199,6 +221,7 @@ class RuntimeLock {
   Vec3 root_velocity_;                      ///< the root's velocity up to then (m/s)
   int glitch_updates_ = 0;                  ///< updates skipped in a row as a root glitch
   double skipped_s_ = 0;                    ///< their time (s)
+  std::array<double, 2> last_max_extension_{};  ///< each leg's reach at the last update not skipped (m)
   std::array<double, 2> last_contact_y_{};  ///< each input contact joint's height at the last update not skipped (m)
 };
 
