@@ -32,6 +32,12 @@ struct BvhHierarchy {
   std::vector<std::string> warnings;
 };
 
+/// Per joint of `clip` (read from `source`), the channels its written file needs: the source's
+/// own, or for a joint the clip turns without rotation channels, or moves along an axis without a
+/// position channel, the source's with the missing ones added (Xposition Yposition Zposition
+/// first, Zrotation Yrotation Xrotation last). added[j] is set for the joints given channels.
+std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource& source, std::vector<bool>& added);
+
 /// Reads from "HIERARCHY" through the "MOTION" keyword. Throws Error(read) with the line.
 BvhHierarchy parse_bvh_hierarchy(BvhCursor& in);
 

@@ -30,7 +30,7 @@ Vec3 read_offset(BvhCursor& in, const std::string& owner) {
   for (int axis = 0; axis < 3; ++axis) {
     std::string_view token = in.next_token();
     if (token.empty()) in.fail("unexpected end of file in the OFFSET of " + owner);
-    if (!bvh_detail::parse_finite_double(token, at(v, axis)))
+    if (!in.parse_number(token, in.line(), at(v, axis)))
       in.fail(owner + ": bad OFFSET value " + in_quotes(token) + " (need a finite number)");
   }
   return v;

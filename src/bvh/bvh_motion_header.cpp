@@ -43,6 +43,13 @@ HeaderKey read_header_key(std::string_view text, std::string_view& value) {
   return key;
 }
 
+/// Whether `value` holds no number at all (empty, or a word: a placeholder), as opposed to a
+/// malformed or out-of-range one.
+bool holds_no_number(std::string_view value) {
+  if (!value.empty() && (value[0] == '-' || value[0] == '+')) value.remove_prefix(1);
+  return value.empty() || !std::isdigit(static_cast<unsigned char>(value[0]));
+}
+
 int read_frame_count(const BvhCursor& in, int line, std::string_view count) {
   int frames = 0;
   auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), frames);
@@ -54,9 +61,9 @@ int read_frame_count(const BvhCursor& in, int line, std::string_view count) {
   return frames;
 }
 
-double read_frame_time(const BvhCursor& in, int line, std::string_view time) {
+double read_frame_time(BvhCursor& in, int line, std::string_view time) {
   double seconds = 0;
-  if (!parse_finite_double(time, seconds) || seconds <= 0)
+  if (!in.parse_number(time, line, seconds) || seconds <= 0)
     in.fail_at(line, "bad Frame Time " + in_quotes(time) + " (need a finite number > 0)");
   // 100 kHz to one frame a minute: outside it fps, durations and velocities stop meaning anything.
   constexpr double k_min_frame_time_s = 1e-5, k_max_frame_time_s = 60;
@@ -95,7 +102,14 @@ MotionHeader read_motion_header(BvhCursor& in) {
     const std::string_view written = index == 0 ? "Frames:" : "Frame Time:";
     h.as_written = h.as_written && starts_with_ignoring_case(text, written);
     if (key == HeaderKey::frames) {
-      h.frames = read_frame_count(in, line, value);
+      // Blender's importer reads the rows whatever the count says; a placeholder is not damage.
+      if (holds_no_number(value)) {
+        h.frames_not_a_number_at = line;
+        h.frames_not_a_number = std::string(value);
+        h.as_written = false;
+      } else {
+        h.frames = read_frame_count(in, line, value);
+      }
       frames_seen = true;
     } else {
       h.frame_time_s = read_frame_time(in, line, value);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <limits>
+#include <string>
 #include <string_view>
 
 #include "bvh_text.h"
@@ -12,6 +13,11 @@ struct MotionHeader {
   int frames = 0;                 ///< as stated; k_frames_not_stated: every row is read
   double frame_time_s = 0;
   int frame_time_missing_at = 0;  ///< line of the first row where no "Frame Time:" came (0: it did)
+  /// Line of a "Frames:" whose value is no number (a writer's placeholder never filled in, such as
+  /// "Frames: PLATZHALTERFRAMES"); 0 if none. Every row is then read (frames is
+  /// k_frames_not_stated).
+  int frames_not_a_number_at = 0;
+  std::string frames_not_a_number;  ///< that value, as written
   /// Whether the header is spelt as the writer spells it ("Frames:" then "Frame Time:", any
   /// case): only then is its text written back as read.
   bool as_written = true;
@@ -26,6 +32,7 @@ inline constexpr double k_assumed_frame_time_s = 1.0 / 30;
 /// Reads the lines between MOTION and the first row, in either order, each at most once, as
 /// writers spell them ("Frames" and "Frame Time" in any case and spacing, then ':', '=' or
 /// nothing; Blender's importer splits them into words). With no "Frames" line every row is read;
+/// with a "Frames" value that is no number at all, every row too (frames_not_a_number_at);
 /// with no "Frame Time" line (Blender reads such files at the scene's rate) the rows are read at
 /// k_assumed_frame_time_s, which frame_time_missing_at records. Leaves `in` at the first row.
 /// Throws Error(read) with the line for an unknown, repeated or malformed line.

@@ -170,9 +170,10 @@ class MotionParser {
                             std::to_string(vpf) + " channels; they were ignored");
     }
     if (non_finite_.count() > 0) repair_non_finite(static_cast<size_t>(row), warnings);
-    // Repaired values are not their text; a longer row's values cannot be found in it; a long
-    // clip, or a read that does not ask for it, keeps none (above).
-    if (non_finite_.count() > 0 || !keep_text) {
+    // Repaired values are not their text, nor are values read from a decimal comma; a longer row's
+    // values cannot be found in it; a long clip, or a read that does not ask for it, keeps none
+    // (above).
+    if (non_finite_.count() > 0 || in_.decimal_commas().count > 0 || !keep_text) {
       std::string().swap(text_);
       std::vector<size_t>().swap(row_ends_);
       std::vector<std::uint16_t>().swap(value_starts_);
@@ -225,6 +226,7 @@ class MotionParser {
     }
     while (pos_ != end_ && !bvh_detail::is_space(*pos_)) ++pos_;
     std::string_view token{start, static_cast<size_t>(pos_ - start)};
+    if (read_decimal_comma(token, v, fraction_digits)) return v;
     const bool number = ec == std::errc::result_out_of_range ||
                         (ec == std::errc() && (ptr == end_ || bvh_detail::is_space(*ptr))) ||
                         bvh_detail::is_msvc_non_finite(token);
@@ -235,6 +237,19 @@ class MotionParser {
     in_.fail_at(line_, joint_label(h_.skeleton.names[joint_of_value(n)]) +
                            (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
                            (number ? " (--repair fills it from its channel)" : ""));
+  }
+
+  // Reads `token` written with a decimal comma into `v` (its fraction digits too), counted in the
+  // cursor's decimal_commas(); false if it is no such number.
+  bool read_decimal_comma(std::string_view token, double& v, int& fraction_digits) {
+    std::string point = bvh_detail::decimal_comma_as_point(token);
+    if (point.empty()) return false;
+    if (point[0] == '+') point.erase(0, 1);
+    const char* const last = point.data() + point.size();
+    auto [ptr, ec] = bvh_detail::decimal_from_chars(point.data(), last, v, fraction_digits);
+    if (ec != std::errc() || ptr != last || !std::isfinite(v)) return false;
+    in_.decimal_commas().add(line_);
+    return true;
   }
 
   void repair_non_finite(size_t rows, std::vector<std::string>* warnings) {
@@ -493,9 +508,11 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
   const int frames = MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_bvh,
                                   limits.keep_bvh_text, check_rows, more)
                          .parse(warnings);
+  const bvh_detail::DecimalCommas& commas = in.decimal_commas();
+  if (commas.count > 0 && warnings) warnings->push_back(commas.warning());
   // A hierarchy read with warnings (parts guessed or left out), or a motion header spelt
-  // otherwise, is written as understood instead.
-  if (h.warnings.empty() && header.as_written) source->head_text = head;
+  // otherwise, or numbers with a decimal comma, is written as understood instead.
+  if (h.warnings.empty() && header.as_written && commas.count == 0) source->head_text = head;
   source->names = h.skeleton.names;
   source->parents = h.skeleton.parents;
   source->declared_frames = header.frames;
@@ -524,6 +541,9 @@ Hierarchy parse_header(BvhCursor& in, MotionHeader& header) {
   Hierarchy h = bvh_detail::parse_bvh_hierarchy(in);
   if (h.values_per_frame == 0) in.fail("the hierarchy declares no CHANNELS, so there is no motion");
   header = bvh_detail::read_motion_header(in);
+  if (header.frames_not_a_number_at > 0)
+    h.warnings.push_back("line " + std::to_string(header.frames_not_a_number_at) + ": Frames count " +
+                         in_quotes(header.frames_not_a_number) + " is no number; every motion row was read");
   // The header is then written as understood (with the assumed Frame Time), not as read.
   if (header.frame_time_missing_at > 0)
     h.warnings.push_back("line " + std::to_string(header.frame_time_missing_at) +

@@ -25,6 +25,45 @@ bool parse_finite_double(std::string_view token, double& out) {
   return ec == std::errc() && ptr == end && std::isfinite(out);
 }
 
+std::string decimal_comma_as_point(std::string_view token) {
+  const auto digits = [&token](size_t at) {
+    size_t end = at;
+    while (end < token.size() && std::isdigit(static_cast<unsigned char>(token[end]))) ++end;
+    return end - at;
+  };
+  size_t at = !token.empty() && (token[0] == '-' || token[0] == '+') ? 1 : 0;
+  const size_t whole = digits(at);
+  if (whole == 0 || at + whole >= token.size() || token[at + whole] != ',') return {};
+  const size_t comma = at + whole;
+  const size_t fraction = digits(comma + 1);
+  if (fraction == 0) return {};
+  at = comma + 1 + fraction;
+  if (at < token.size()) {
+    if (token[at] != 'e' && token[at] != 'E') return {};
+    ++at;
+    if (at < token.size() && (token[at] == '-' || token[at] == '+')) ++at;
+    const size_t exponent = digits(at);
+    if (exponent == 0 || at + exponent != token.size()) return {};
+  }
+  std::string point(token);
+  point[comma] = '.';
+  return point;
+}
+
+std::string DecimalCommas::warning() const {
+  if (count == 0) return {};
+  return std::to_string(count) + " number(s) written with a decimal comma (first: line " + std::to_string(first_line) +
+         ") were read as decimals";
+}
+
+bool BvhCursor::parse_number(std::string_view token, long line, double& out) {
+  if (parse_finite_double(token, out)) return true;
+  const std::string point = decimal_comma_as_point(token);
+  if (point.empty() || !parse_finite_double(point, out)) return false;
+  decimal_commas_.add(line);
+  return true;
+}
+
 bool is_msvc_non_finite(std::string_view token) {
   if (!token.empty() && (token.front() == '-' || token.front() == '+')) token.remove_prefix(1);
   if (!starts_with_ignoring_case(token, "1.#")) return false;

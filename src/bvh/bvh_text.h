@@ -34,6 +34,24 @@ std::string_view trim(std::string_view s);
 /// Returns false if it is not a number, out of double range, or not finite (nan, inf).
 bool parse_finite_double(std::string_view token, double& out);
 
+/// `token` with its decimal comma written as a point ("-12,5" -> "-12.5", "1,5E-05" -> "1.5E-05"),
+/// as programs print numbers on locales that write decimals so (a C# or Delphi tool on a German,
+/// French or Russian system); empty if `token` is not such a number: an optional sign, digits, one
+/// comma, digits, an optional exponent, and no point.
+std::string decimal_comma_as_point(std::string_view token);
+
+/// Where numbers written with a decimal comma were read: how many, and the first one's line.
+struct DecimalCommas {
+  long count = 0;
+  long first_line = 0;
+
+  void add(long line) {
+    if (count++ == 0) first_line = line;
+  }
+  /// The one warning for a file that has them: "" if none.
+  std::string warning() const;
+};
+
 /// What decimal_from_chars stores as the fraction digits of a number it did not read as a plain
 /// decimal of at most 15 digits.
 constexpr int k_not_plain_decimal = 127;
@@ -101,6 +119,11 @@ class BvhCursor {
   const char* end() const { return end_; }
   /// Line number (1-based) of position().
   int line() const { return line_; }
+  /// Parses `token`, on line `line`, as parse_finite_double does, or else as a number written with
+  /// a decimal comma (decimal_comma_as_point), which decimal_commas() then counts.
+  bool parse_number(std::string_view token, long line, double& out);
+  /// The numbers with a decimal comma read so far (parse_number, or a reader's own count added).
+  DecimalCommas& decimal_commas() { return decimal_commas_; }
   const std::string& source_name() const { return source_name_; }
 
   /// Throws Error(read) "<source_name>:<line>: message" for the current line or a given one.
@@ -112,6 +135,7 @@ class BvhCursor {
   const char* end_;
   int line_ = 1;
   const std::string& source_name_;
+  DecimalCommas decimal_commas_;
 };
 
 }  // namespace footfix::bvh_detail

@@ -57,6 +57,9 @@ struct Plan {
   /// source's unit. Offsets, End Sites and `position_values` are scaled as they are written.
   double length_scale = 1;
   std::vector<int> position_values;            ///< row indexes of the position channels
+  /// Per joint: whether it has channels its source lacks (layouts_for_motion); its values are
+  /// then all computed.
+  std::vector<bool> added;
 };
 
 std::vector<int> depth_first_order(const Clip& clip) {
@@ -115,7 +118,7 @@ Plan plan_from_source(const Clip& clip, const BvhSource& source) {
                          std::to_string(source.joints.size()));
   Plan plan;
   plan.order = depth_first_order(clip);
-  plan.layouts = source.joints;
+  plan.layouts = bvh_detail::layouts_for_motion(clip, source, plan.added);
   plan.offsets = source.raw_offsets;
   plan.end_sites = source.raw_end_sites;
   plan.frame_time_s = source.frame_time_s;
@@ -124,7 +127,7 @@ Plan plan_from_source(const Clip& clip, const BvhSource& source) {
   plan.decimals.assign(static_cast<size_t>(plan.values_per_frame), bvh_detail::k_not_plain_decimal);
   if (source.decimals.size() == static_cast<size_t>(source.values_per_frame))
     for (size_t j = 0; j < joints; ++j)
-      for (size_t i = 0; i < plan.layouts[j].channels.size(); ++i)
+      for (size_t i = 0; i < plan.layouts[j].channels.size() && !plan.added[j]; ++i)
         plan.decimals[static_cast<size_t>(plan.layouts[j].first_value) + i] =
             source.decimals[static_cast<size_t>(source.joints[j].first_value) + i];
   return plan;
@@ -152,6 +155,7 @@ Plan standard_plan(const Clip& clip) {
     plan.end_sites.push_back(end_site ? std::optional<Vec3>(point_to_source(clip.values_to_file(), *end_site))
                                       : std::nullopt);
   }
+  plan.added.assign(plan.layouts.size(), false);
   assign_slots(plan);
   plan.decimals.assign(static_cast<size_t>(plan.values_per_frame), bvh_detail::k_not_plain_decimal);
   return plan;
@@ -355,7 +359,7 @@ class RowWriter {
     const BvhJointLayout& layout = plan_.layouts[j];
     const JointSlots& slots = plan_.slots[j];
     bool rotation_same = false, translation_same = false;
-    if (f < source_frames_) {
+    if (f < source_frames_ && !plan_.added[j]) {
       const BvhSource& s = *plan_.source;
       const double* raw = s.values.data() + static_cast<size_t>(f) * static_cast<size_t>(s.values_per_frame) +
                           s.joints[j].first_value;
@@ -538,6 +542,7 @@ void write_motion_header(const Clip& clip, const Plan& plan, TextOut& out) {
 bool write_head_as_read(const Clip& clip, const Plan& plan, TextOut& out) {
   const BvhSource* s = plan.source;
   if (s == nullptr || s->head_text.empty() || plan.length_scale != 1 || clip.frame_count != s->declared_frames ||
+      std::find(plan.added.begin(), plan.added.end(), true) != plan.added.end() ||
       clip.skeleton.names != s->names || clip.skeleton.parents != s->parents)
     return false;
   out.put(s->head_text);

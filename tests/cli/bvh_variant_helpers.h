@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,15 @@ inline BoundedRun clean_text(const TempDir& dir, const std::string& name, const 
 inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
   return text;
+}
+
+/// Every number in `text` (the words that end in a digit), in order.
+inline std::vector<double> numbers_of(const std::string& text) {
+  std::vector<double> numbers;
+  std::istringstream words(text);
+  for (std::string word; words >> word;)
+    if (std::isdigit(static_cast<unsigned char>(word.back()))) numbers.push_back(std::stod(word));
+  return numbers;
 }
 
 /// The contacts JSON that cleaning `name` wrote into dir/out/.

@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 using test::clean_text;
 using test::contains;
 using test::count_of;
+using test::numbers_of;
 using test::replace_all;
 using test::walk_text;
 
@@ -164,15 +165,6 @@ TEST(BvhVariantsCli, WithoutAFramesLineEveryRowIsRead) {
   // Nothing is guessed: the rows present are the frames.
   const std::string motion = cleaned_motion("no_count.bvh", walk_with_motion_header("Frame Time: .0083333\n"));
   EXPECT_TRUE(contains(motion, "Frames: 317\n")) << motion.substr(0, 80);
-}
-
-/// Every number in `text`, in order.
-std::vector<double> numbers_of(const std::string& text) {
-  std::vector<double> numbers;
-  std::istringstream words(text);
-  for (std::string word; words >> word;)
-    if (std::isdigit(static_cast<unsigned char>(word.back()))) numbers.push_back(std::stod(word));
-  return numbers;
 }
 
 TEST(BvhVariantsCli, ColumnsPastTheChannelsOnEveryRowAreIgnoredWithAWarning) {

@@ -52,4 +52,10 @@ struct BvhWriteOptions {
 /// the root and on joints whose translation changes, ZXY... rotation order Z Y X elsewhere).
 void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options = {});
 
+/// What write_bvh adds to the hierarchy of the BVH file `clip` was read from so that its motion
+/// can be written (a joint it turns that the file gives no rotation channels, one it moves along
+/// an axis without a position channel): one warning line naming those joints and their written
+/// channels; empty when nothing is added or the clip was not read from BVH.
+std::vector<std::string> bvh_added_channels(const Clip& clip);
+
 }  // namespace footfix

@@ -54,6 +54,11 @@ struct SaveOptions {
 std::vector<std::filesystem::path> save_clip(const Clip& clip, const std::filesystem::path& path,
                                              const SaveOptions& options = {});
 
+/// What writing `clip` to `path` (its format by the extension) adds to the file it was read from
+/// so that the clip's motion can be said (bvh_added_channels for .bvh), one warning line each;
+/// empty when nothing is.
+std::vector<std::string> save_warnings(const Clip& clip, const std::filesystem::path& path);
+
 /// save_clip's files, added to `files` (written and synced, not yet in place) for the caller to
 /// commit together with others (AtomicFileGroup); returns what save_clip returns.
 std::vector<std::filesystem::path> add_clip_files(const Clip& clip, const std::filesystem::path& path,

@@ -1,0 +1,102 @@
+// The channels a cleaned clip needs beyond those of the BVH file it was read from: a joint the
+// file gives no rotation channels (a Kinect recorder's foot, "CHANNELS 0") that the clean turns,
+// a root without position channels that the clean moves. write_bvh gives them channels instead
+// of refusing the clip.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "bvh_detail.h"
+#include "footfix/core/conventions.h"
+#include "footfix/core/end_site_joints.h"
+
+namespace footfix {
+namespace bvh_detail {
+namespace {
+
+/// A rotation the written file must state: more than this from the identity (radians), as
+/// write_bvh's own test of a joint without rotation channels.
+constexpr double k_rotation_tolerance_rad = 1e-9;
+/// A translation the written file must state: further than this from the OFFSET along an axis,
+/// relative to the offset's length (at least 1 file unit), as write_bvh's own test.
+constexpr double k_translation_tolerance = 1e-6;
+
+bool has_axis_position(const BvhJointLayout& layout, int axis) {
+  return std::any_of(layout.channels.begin(), layout.channels.end(),
+                     [axis](BvhChannel c) { return !is_rotation(c) && channel_axis(c) == axis; });
+}
+
+bool rotates(const BvhJointLayout& layout) { return std::any_of(layout.channels.begin(), layout.channels.end(), is_rotation); }
+
+// Whether `clip` turns joint j, which has no rotation channels in `source`.
+bool turned(const Clip& clip, int j) {
+  const Quat identity{};
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const Quat q = clip.rotation(f, j);
+    if (q == identity) continue;
+    if (angle_of(rotation_to_source(clip.values_to_file(), q)) > k_rotation_tolerance_rad) return true;
+  }
+  return false;
+}
+
+// Whether `clip` moves joint j off its OFFSET along an axis that has no position channel.
+bool moved(const Clip& clip, const BvhSource& source, int j) {
+  const BvhJointLayout& layout = source.joints[static_cast<size_t>(j)];
+  const Vec3 offset = source.raw_offsets[static_cast<size_t>(j)];
+  const double tolerance = k_translation_tolerance * std::max(1.0, length(offset));
+  Vec3 checked;
+  for (int f = 0; f < clip.frame_count; ++f) {
+    const Vec3 t = clip.translation(f, j);
+    if (f > 0 && t == checked) continue;  // joints at rest keep one translation: converted once
+    checked = t;
+    const Vec3 file_t = point_to_source(clip.values_to_file(), t);
+    for (int axis = 0; axis < 3; ++axis)
+      if (!has_axis_position(layout, axis) && !(std::abs(at(file_t, axis) - at(offset, axis)) <= tolerance)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource& source, std::vector<bool>& added) {
+  using C = BvhChannel;
+  std::vector<BvhJointLayout> layouts = source.joints;
+  added.assign(layouts.size(), false);
+  for (size_t j = 0; j < layouts.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
+    BvhJointLayout& layout = layouts[j];
+    const bool all_positions = has_axis_position(layout, 0) && has_axis_position(layout, 1) && has_axis_position(layout, 2);
+    const bool needs_rotation = !rotates(layout) && turned(clip, static_cast<int>(j));
+    const bool needs_position = !all_positions && moved(clip, source, static_cast<int>(j));
+    if (!needs_rotation && !needs_position) continue;
+    added[j] = true;
+    if (needs_position) {
+      std::erase_if(layout.channels, [](C c) { return !is_rotation(c); });
+      layout.channels.insert(layout.channels.begin(), {C::x_position, C::y_position, C::z_position});
+    }
+    if (needs_rotation) layout.channels.insert(layout.channels.end(), {C::z_rotation, C::y_rotation, C::x_rotation});
+  }
+  return layouts;
+}
+
+}  // namespace bvh_detail
+
+std::vector<std::string> bvh_added_channels(const Clip& clip) {
+  if (clip.skeleton.end_site_joints > 0) return bvh_added_channels(fold_end_site_joints(clip));
+  const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
+  if (source == nullptr || source->joints.size() != static_cast<size_t>(clip.joint_count())) return {};
+  std::vector<bool> added;
+  const std::vector<BvhJointLayout> layouts = bvh_detail::layouts_for_motion(clip, *source, added);
+  std::string joints;
+  int count = 0;
+  for (size_t j = 0; j < added.size(); ++j) {
+    if (!added[j]) continue;
+    std::string channels;
+    for (BvhChannel c : layouts[j].channels) channels += std::string(channels.empty() ? "" : " ") + bvh_detail::k_channel_names[static_cast<int>(c)];
+    joints += (count++ ? ", " : "") + bvh_detail::in_quotes(clip.skeleton.names[j]) + " (" + channels + ")";
+  }
+  if (count == 0) return {};
+  return {"the clean moves " + std::to_string(count) + " joint(s) where the file gives them no channel; the written file gives them channels: " +
+          joints};
+}
+
+}  // namespace footfix

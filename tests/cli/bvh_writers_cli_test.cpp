@@ -1,0 +1,177 @@
+// BVH in the forms real writers leave it (issue 30, section 1), each the bundled walk written as
+// one writer writes it and cleaned through the binary: it reads, with one warning saying what was
+// guessed, and cleans to the walk's own motion.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/bvh_variant_helpers.h"
+
+namespace footfix {
+namespace {
+
+using test::clean_text;
+using test::contains;
+using test::count_of;
+using test::replace_all;
+using test::walk_text;
+
+/// Every number of the motion block ("MOTION" on) of `cleaned`, in order.
+std::vector<double> motion_numbers(const std::string& cleaned) { return test::numbers_of(cleaned.substr(cleaned.find("MOTION"))); }
+
+/// The walk's motion numbers cleaned as read from its own file.
+std::vector<double> walk_cleaned_numbers() {
+  test::TempDir dir;
+  auto r = clean_text(dir, "walk.bvh", walk_text());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return motion_numbers(read_file(dir / "out" / "walk.bvh"));
+}
+
+TEST(BvhWritersCli, AFramesPlaceholderNeverFilledInReadsEveryRowWithOneWarning) {
+  // Kincap's Kinect recorder (C#) writes "Frames: PLATZHALTERFRAMES" and puts the count in when the
+  // recording is closed; a recording that was not closed keeps the word. Blender's importer reads
+  // the rows whatever the count says.
+  const std::string text = replace_all(walk_text(), "Frames: 317", "Frames: PLATZHALTERFRAMES");
+  ASSERT_NE(text, walk_text());
+  test::TempDir dir;
+  auto r = clean_text(dir, "kincap.bvh", text);
+  test::expect_cleaned_with_contacts(dir, "kincap.bvh", r);
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "Frames count 'PLATZHALTERFRAMES' is no number; every motion row was read")) << r.err;
+  // The written clip states the rows it holds, and is the walk's clean.
+  const std::string cleaned = read_file(dir / "out" / "kincap.bvh");
+  EXPECT_TRUE(contains(cleaned, "Frames: 317\n")) << cleaned.substr(cleaned.find("MOTION"), 40);
+  EXPECT_EQ(motion_numbers(cleaned), walk_cleaned_numbers());
+
+  // A count that starts as a number and is damaged is no placeholder: a located error.
+  test::TempDir bad;
+  auto damaged = clean_text(bad, "damaged.bvh", replace_all(walk_text(), "Frames: 317", "Frames: 31x7"));
+  EXPECT_NE(damaged.exit_code, 0);
+  EXPECT_TRUE(contains(damaged.err, "damaged.bvh:186: bad Frames count '31x7'")) << damaged.err;
+}
+
+TEST(BvhWritersCli, AnEmptyFramesCountReadsEveryRowToo) {
+  // A writer that prints the count from a variable left unset ("Frames: " and nothing).
+  test::TempDir dir;
+  auto r = clean_text(dir, "empty_count.bvh", replace_all(walk_text(), "Frames: 317", "Frames: "));
+  test::expect_cleaned_with_contacts(dir, "empty_count.bvh", r);
+  EXPECT_TRUE(contains(r.err, "Frames count '' is no number")) << r.err;
+}
+
+/// The walk as a C# or Delphi writer prints it on a locale that writes decimals with a comma
+/// ("-17,3198"; C# always writes the leading zero of "0,0083333").
+std::string walk_with_decimal_commas() {
+  std::string text = replace_all(walk_text(), "Frame Time: .0083333", "Frame Time: 0.0083333");
+  for (std::size_t at = 1; at + 1 < text.size(); ++at)
+    if (text[at] == '.' && std::isdigit(static_cast<unsigned char>(text[at - 1])) &&
+        std::isdigit(static_cast<unsigned char>(text[at + 1])))
+      text[at] = ',';
+  return text;
+}
+
+TEST(BvhWritersCli, NumbersWithADecimalCommaReadWithOneWarning) {
+  // Kinect recorders written in C# print numbers with the system's locale (Kincap replaces the
+  // comma on its offsets and rows; a writer that does not leaves "0,0333333" everywhere).
+  const std::string text = walk_with_decimal_commas();
+  ASSERT_TRUE(contains(text, "OFFSET 1,85590 -1,73949 0,84976")) << text.substr(0, 400);
+  ASSERT_TRUE(contains(text, "Frame Time: 0,0083333"));
+  test::TempDir dir;
+  auto r = clean_text(dir, "comma.bvh", text);
+  test::expect_cleaned_with_contacts(dir, "comma.bvh", r);
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "written with a decimal comma (first: line 4) were read as decimals")) << r.err;
+  // Read as the walk at its 120 fps: the same clean, written with points.
+  const std::string cleaned = read_file(dir / "out" / "comma.bvh");
+  EXPECT_TRUE(contains(cleaned, "Frame Time: 0.0083333\n")) << cleaned.substr(cleaned.find("MOTION"), 40);
+  EXPECT_FALSE(contains(cleaned, "1,85590")) << "the hierarchy was copied with its commas";
+  EXPECT_EQ(motion_numbers(cleaned), walk_cleaned_numbers());
+
+  // Values separated by commas are no BVH row: refused with the row's line.
+  std::string separated = walk_text();
+  const std::size_t first_row = separated.find('\n', separated.find("Frame Time:")) + 1;
+  separated.replace(separated.find(' ', first_row), 1, ",");
+  test::TempDir bad;
+  auto refused = clean_text(bad, "separated.bvh", separated);
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_TRUE(contains(refused.err, "separated.bvh:188:")) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "bad number '8.8721,15.7511'")) << refused.err;
+}
+
+/// `text` with the CHANNELS line of each joint in `joints` written as `channels` (the leading
+/// "CHANNELS"-line channels it keeps: `kept` of them from `from`), and those joints' other values
+/// taken out of every motion row.
+std::string with_fewer_channels(std::string text, const std::vector<std::string>& joints, const std::string& channels,
+                                std::size_t from, std::size_t kept) {
+  const std::size_t motion = text.find("MOTION");
+  // Row columns to drop, in descending order so that erasing keeps the earlier indexes.
+  std::vector<std::size_t> dropped;
+  std::size_t column = 0;
+  for (std::size_t at = text.find("CHANNELS"); at < motion; at = text.find("CHANNELS", at + 1)) {
+    const std::size_t count = std::stoul(text.substr(at + 9));
+    const std::size_t name_line = text.rfind('\n', text.rfind('{', at)) ;
+    const std::size_t name_start = text.rfind('\n', name_line - 1) + 1;
+    std::istringstream words(text.substr(name_start, name_line - name_start));
+    std::string keyword, name;
+    words >> keyword >> name;
+    for (const std::string& joint : joints)
+      if (name == joint) {
+        for (std::size_t i = 0; i < count; ++i)
+          if (i < from || i >= from + kept) dropped.insert(dropped.begin(), column + i);
+        const std::size_t end = text.find('\n', at);
+        text.replace(at, end - at, channels);
+        break;
+      }
+    column += count;
+  }
+  const std::size_t first_row = text.find('\n', text.find("Frame Time:")) + 1;
+  std::string out = text.substr(0, first_row);
+  std::istringstream rows(text.substr(first_row));
+  for (std::string row; std::getline(rows, row);) {
+    std::istringstream values(row);
+    std::vector<std::string> kept_values(std::istream_iterator<std::string>{values}, {});
+    for (std::size_t c : dropped) kept_values.erase(kept_values.begin() + static_cast<std::ptrdiff_t>(c));
+    for (std::size_t i = 0; i < kept_values.size(); ++i) out += (i ? " " : "") + kept_values[i];
+    out += " \n";
+  }
+  return out;
+}
+
+TEST(BvhWritersCli, AJointWithoutChannelsThatTheCleanTurnsIsWrittenWithChannels) {
+  // Kincap's Kinect skeleton gives each foot joint "CHANNELS 0 " (the End Site below it is the
+  // toe): the clean turns the foot to keep its tip above the ground, which the file's channels
+  // cannot say. The written file gives those joints rotation channels, said in one warning.
+  const std::string text =
+      with_fewer_channels(walk_text(), {"LeftToeBase", "RightToeBase"}, "CHANNELS 0 ", 0, 0);
+  ASSERT_EQ(count_of(text, "CHANNELS 0 \n"), 2u);
+  test::TempDir dir;
+  auto r = clean_text(dir, "kinect_feet.bvh", text);
+  test::expect_cleaned_with_contacts(dir, "kinect_feet.bvh", r);
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "the written file gives them channels: 'LeftToeBase' (Zrotation Yrotation Xrotation), "
+                              "'RightToeBase' (Zrotation Yrotation Xrotation)")) << r.err;
+  const std::string cleaned = read_file(dir / "out" / "kinect_feet.bvh");
+  EXPECT_EQ(count_of(cleaned, "CHANNELS 0"), 0u);
+}
+
+TEST(BvhWritersCli, ARootWithoutPositionChannelsIsWrittenWithThem) {
+  // A converter that writes root-relative poses gives the root rotation channels only; the clean
+  // moves the pelvis to carry the body over the planted feet, so the written root gets position
+  // channels, said in one warning.
+  const std::string text = with_fewer_channels(walk_text(), {"Hips"}, "CHANNELS 3 Zrotation Yrotation Xrotation", 3, 3);
+  ASSERT_TRUE(contains(text, "ROOT Hips\n{\n\tOFFSET 0.00000 0.00000 0.00000\n\tCHANNELS 3 Zrotation")) << text.substr(0, 120);
+  test::TempDir dir;
+  auto r = clean_text(dir, "pinned.bvh", text);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "'Hips' (Xposition Yposition Zposition Zrotation Yrotation Xrotation)")) << r.err;
+  const std::string cleaned = read_file(dir / "out" / "pinned.bvh");
+  EXPECT_TRUE(contains(cleaned, "CHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation")) << cleaned.substr(0, 200);
+  auto again = test::run_footfix_bounded({"inspect", (dir / "out" / "pinned.bvh").string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+}
+
+}  // namespace
+}  // namespace footfix
