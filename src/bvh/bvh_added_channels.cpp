@@ -14,13 +14,6 @@ namespace footfix {
 namespace bvh_detail {
 namespace {
 
-/// A rotation the written file must state: more than this from the identity (radians), as
-/// write_bvh's own test of a joint without rotation channels.
-constexpr double k_rotation_tolerance_rad = 1e-9;
-/// A translation the written file must state: further than this from the OFFSET along an axis,
-/// relative to the offset's length (at least 1 file unit), as write_bvh's own test.
-constexpr double k_translation_tolerance = 1e-6;
-
 bool has_axis_position(const BvhJointLayout& layout, int axis) {
   return std::any_of(layout.channels.begin(), layout.channels.end(),
                      [axis](BvhChannel c) { return !is_rotation(c) && channel_axis(c) == axis; });
@@ -34,7 +27,7 @@ bool turned(const Clip& clip, int j) {
   for (int f = 0; f < clip.frame_count; ++f) {
     const Quat q = clip.rotation(f, j);
     if (q == identity) continue;
-    if (angle_of(rotation_to_source(clip.values_to_file(), q)) > k_rotation_tolerance_rad) return true;
+    if (angle_of(rotation_to_source(clip.values_to_file(), q)) > k_stated_rotation_rad) return true;
   }
   return false;
 }
@@ -43,7 +36,7 @@ bool turned(const Clip& clip, int j) {
 bool moved(const Clip& clip, const BvhSource& source, int j) {
   const BvhJointLayout& layout = source.joints[static_cast<size_t>(j)];
   const Vec3 offset = source.raw_offsets[static_cast<size_t>(j)];
-  const double tolerance = k_translation_tolerance * std::max(1.0, length(offset));
+  const double tolerance = unstated_translation_tolerance(offset);
   Vec3 checked;
   for (int f = 0; f < clip.frame_count; ++f) {
     const Vec3 t = clip.translation(f, j);

@@ -2,6 +2,7 @@
 // hierarchy) beyond the text cursor in bvh_text.h.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,13 @@ struct BvhHierarchy {
   /// What the reader guessed or left out (several End Sites under one joint), one line each.
   std::vector<std::string> warnings;
 };
+
+/// A joint's rotation that the written file must state: more than this from the identity
+/// (radians). Less is rounding, which a joint without rotation channels may keep.
+constexpr double k_stated_rotation_rad = 1e-9;
+/// How far a joint's translation may be from its OFFSET along an axis without a position channel
+/// (file units): rounding, relative to the offset's length (at least one unit).
+inline double unstated_translation_tolerance(const Vec3& offset) { return 1e-6 * std::max(1.0, length(offset)); }
 
 /// Per joint of `clip` (read from `source`), the channels its written file needs: the source's
 /// own, or for a joint the clip turns without rotation channels, or moves along an axis without a

@@ -482,7 +482,7 @@ class RowWriter {
         row[slots.rotation[n]] = angles[n];
         computed_[slots.rotation[n]] = 1;
       }
-    } else if (angle_of(q) > 1e-9) {
+    } else if (angle_of(q) > bvh_detail::k_stated_rotation_rad) {
       fail_write(clip_, where(f, j) + ": the rotation changed but the joint has no rotation channels");
     }
   }
@@ -490,7 +490,7 @@ class RowWriter {
   void write_translation(int f, int j, const JointSlots& slots, double* row) {
     const Vec3 t = point_to_source(clip_.values_to_file(), clip_.translation(f, j));
     const Vec3 offset = plan_.offsets[j];
-    const double tolerance = 1e-6 * std::max(1.0, length(offset));
+    const double tolerance = bvh_detail::unstated_translation_tolerance(offset);
     for (int axis = 0; axis < 3; ++axis) {
       if (slots.position[axis] >= 0) {
         row[slots.position[axis]] = at(t, axis);
