@@ -289,18 +289,26 @@ TEST(BvhRoundTrip, ClipWithoutSourceGetsStandardLayout) {
   EXPECT_NEAR(again.translation(1, 2).y, -0.42, 1e-12);
 }
 
-TEST(BvhRoundTrip, ImpossibleEditsAreWriteErrors) {
+TEST(BvhRoundTrip, AMoveAlongAnAxisWithoutAChannelIsWrittenWithPositionChannels) {
   Clip clip = parse_bvh(test::k_small_bvh, "small.bvh");
   convert_to_internal(clip, {0.01, Axis::pos_y});
-  clip.translation(0, 1).x += 0.5;  // Leg has no position channels
-  try {
-    written(clip);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::write);
-    EXPECT_EQ(std::string(e.what()),
-              "small.bvh: joint 'Leg' frame 0: the translation changed along an axis without a position channel");
+  const Vec3 moved = clip.translation(0, 1) + Vec3{0.5, 0, 0};  // Leg has no position channels
+  const Vec3 kept = clip.translation(1, 1);
+  clip.translation(0, 1) = moved;
+  const std::string text = written(clip);
+  // The hierarchy is written anew (tabs): Leg's position channels first, its rotations as read.
+  EXPECT_NE(text.find("\tJOINT Leg\n\t{\n\t\tOFFSET 1 -2 0\n\t\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"),
+            std::string::npos) << text;
+  Clip back = parse_bvh(text, "back.bvh");
+  convert_to_internal(back, {0.01, Axis::pos_y});
+  for (int axis = 0; axis < 3; ++axis) {
+    EXPECT_NEAR(at(back.translation(0, 1), axis), at(moved, axis), 1e-12);
+    EXPECT_NEAR(at(back.translation(1, 1), axis), at(kept, axis), 1e-12);
   }
+  EXPECT_LT(quat_difference(back.rotation(1, 1), clip.rotation(1, 1)), 1e-12);
+}
+
+TEST(BvhRoundTrip, ASkeletonThatIsNotTheSourcesIsAWriteError) {
   Clip other = parse_bvh(test::k_small_bvh, "small.bvh");
   other.skeleton.add_joint("Extra", 0, {});
   EXPECT_THROW(written(other), Error);
