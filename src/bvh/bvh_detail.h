@@ -46,6 +46,12 @@ inline double unstated_translation_tolerance(const Vec3& offset) { return 1e-6 *
 /// first, Zrotation Yrotation Xrotation last). added[j] is set for the joints given channels.
 std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource& source, std::vector<bool>& added);
 
+/// Whether `clip`, just decoded from `source`, is a "positional" BVH (every OFFSET 0, three
+/// position channels on every joint, every rotation 0, and bone lengths steadier read as world
+/// positions than as parent-relative ones); if so, its translations are made parent-relative
+/// (each joint's position less its parent's).
+bool read_world_positions(Clip& clip, const BvhSource& source);
+
 /// Reads from "HIERARCHY" through the "MOTION" keyword. Throws Error(read) with the line.
 BvhHierarchy parse_bvh_hierarchy(BvhCursor& in);
 

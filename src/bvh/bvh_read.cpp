@@ -533,6 +533,10 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
   clip.rotations.reserve(transforms);
   clip.translations.reserve(transforms);
   source->rotation_fingerprints = decode_frames(*source, clip);
+  source->world_positions = bvh_detail::read_world_positions(clip, *source);
+  if (source->world_positions && warnings)
+    warnings->push_back("the position channels hold world positions (every OFFSET and rotation 0, as positional "
+                        "exporters write them): read as such; the written file has them relative to each parent, as BVH means");
   clip.source = std::move(source);
   return clip;
 }

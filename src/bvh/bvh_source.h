@@ -49,6 +49,9 @@ struct BvhSource : SourceData {
   /// than a 16-bit offset can say.
   std::vector<std::uint16_t> value_starts;
   double frame_time_s = 0;                        ///< "Frame Time:" as in the file
+  /// Whether the position channels hold world positions, read as such (read_world_positions):
+  /// a joint's translation is then its position less its parent's.
+  bool world_positions = false;
   /// Per joint, rotation_fingerprints of the clip as decoded (source axes): lets the writer find
   /// the joints still as read without decoding them again. Empty when unknown.
   std::vector<std::uint64_t> rotation_fingerprints;

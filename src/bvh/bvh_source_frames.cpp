@@ -31,6 +31,11 @@ void decode_bvh_source_frame(const Clip& clip, int frame, Clip& into) {
     into.rotation(0, j) = rotation_to_internal(to_file, t.rotation);
     into.translation(0, j) = point_to_internal(to_file, t.translation);
   }
+  // World positions (BvhSource::world_positions) made parent-relative, as the reader made them.
+  if (source->world_positions)
+    for (int j = clip.joint_count() - 1; j >= 0; --j)
+      if (const int parent = clip.skeleton.parents[static_cast<size_t>(j)]; parent >= 0)
+        into.translation(0, j) = into.translation(0, j) - into.translation(0, parent);
 }
 
 }  // namespace footfix

@@ -4,12 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdio>
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/bvh_variant_helpers.h"
+#include "footfix/bvh/bvh.h"
+#include "footfix/core/fk.h"
 
 namespace footfix {
 namespace {
@@ -171,6 +175,77 @@ TEST(BvhWritersCli, ARootWithoutPositionChannelsIsWrittenWithThem) {
   EXPECT_TRUE(contains(cleaned, "CHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation")) << cleaned.substr(0, 200);
   auto again = test::run_footfix_bounded({"inspect", (dir / "out" / "pinned.bvh").string()});
   EXPECT_EQ(again.exit_code, 0) << again.err;
+}
+
+/// The walk as a "positional" exporter writes it (a MediaPipe-to-BVH web exporter): each joint's
+/// world position in its position channels, every OFFSET and End Site 0, every rotation 0, two
+/// spaces per level.
+std::string walk_as_world_positions() {
+  const Clip walk = parse_bvh(walk_text(), "walk.bvh");
+  const Skeleton& skeleton = walk.skeleton;
+  std::string text = "HIERARCHY\n";
+  std::vector<int> open;
+  const auto close_until = [&](int parent) {
+    while (!open.empty() && open.back() != parent) {
+      const std::string indent(2 * open.size(), ' ');
+      if (skeleton.end_sites[static_cast<std::size_t>(open.back())])
+        text += indent + "End Site\n" + indent + "{\n" + indent + "  OFFSET 0.00 0.00 0.00\n" + indent + "}\n";
+      open.pop_back();
+      text += std::string(2 * open.size(), ' ') + "}\n";
+    }
+  };
+  for (int j = 0; j < skeleton.joint_count(); ++j) {
+    close_until(skeleton.parents[static_cast<std::size_t>(j)]);
+    const std::string indent(2 * open.size(), ' ');
+    text += indent + (open.empty() ? "ROOT " : "JOINT ") + skeleton.names[static_cast<std::size_t>(j)] + "\n" + indent + "{\n";
+    text += indent + "  OFFSET 0.00 0.00 0.00\n" + indent + "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
+    open.push_back(j);
+  }
+  close_until(-1);
+  text += "MOTION\nFrames: " + std::to_string(walk.frame_count) + "\nFrame Time: 0.008333\n";
+  char number[32];
+  for (int f = 0; f < walk.frame_count; ++f) {
+    std::string row;
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+      const Vec3 p = joint_world_position(walk, f, j);
+      for (double v : {p.x, p.y, p.z}) {
+        std::snprintf(number, sizeof number, "%.4f ", v);
+        row += number;
+      }
+      row += "0.00 0.00 0.00 ";
+    }
+    row.pop_back();
+    text += row + "\n";
+  }
+  return text;
+}
+
+TEST(BvhWritersCli, WorldPositionsInEveryJointsChannelsAreReadAsSuch) {
+  // BVH means a joint's position channels relative to its parent; positional exporters write
+  // world positions there, with every OFFSET and rotation 0. Read as relative, the legs' bones
+  // stretch and shrink every frame; read as world positions, they are the walk's.
+  const std::string text = walk_as_world_positions();
+  ASSERT_TRUE(contains(text, "  JOINT LHipJoint\n  {\n    OFFSET 0.00 0.00 0.00\n    CHANNELS 6")) << text.substr(0, 300);
+  test::TempDir dir;
+  auto r = clean_text(dir, "positional.bvh", text);
+  test::expect_cleaned_with_contacts(dir, "positional.bvh", r);
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, "the position channels hold world positions")) << r.err;
+  const nlohmann::json legs = test::inspected_legs(dir / "positional.bvh");
+  EXPECT_EQ(legs["left"]["hip"], "LeftUpLeg") << legs.dump();
+  EXPECT_EQ(legs["right"]["toe"], "RightToeBase") << legs.dump();
+  // The contacts of the walk's own file, frame for frame (the motion is the same, to 0.1 mm).
+  test::TempDir walk_dir;
+  auto walk = clean_text(walk_dir, "walk.bvh", walk_text());
+  ASSERT_EQ(walk.exit_code, 0) << walk.err;
+  const auto frames_of = [](const std::vector<nlohmann::json>& feet) {
+    std::vector<std::pair<int, int>> frames;
+    for (const auto& foot : feet)
+      for (const auto& interval : foot) frames.emplace_back(interval.at("first_frame"), interval.at("last_frame"));
+    return frames;
+  };
+  EXPECT_EQ(frames_of(test::contact_intervals(test::cleaned_contacts(dir, "positional.bvh"))),
+            frames_of(test::contact_intervals(test::cleaned_contacts(walk_dir, "walk.bvh"))));
 }
 
 }  // namespace
