@@ -90,16 +90,6 @@ struct Reference {
   GaitFigures g;
 };
 
-/// Mean-cycle RMS difference of one angle (both sides averaged) between two measured walks.
-double angle_rms(const GaitFigures& a, const ContactResult& ca, const GaitFigures& b, const ContactResult& cb,
-                 std::vector<double> LegAngleCurves::*angle, bool remove_offset = false) {
-  double sum = 0;
-  for (int side = 0; side < 2; ++side)
-    sum += rms_difference(mean_gait_cycle(a.angles[side].*angle, ca.feet[side]),
-                          mean_gait_cycle(b.angles[side].*angle, cb.feet[side]), remove_offset);
-  return 0.5 * sum;
-}
-
 }  // namespace
 
 void write_curves(std::FILE* out, const std::string& name, const GaitFigures& g, const ContactResult& c) {
@@ -168,9 +158,9 @@ int run(int argc, char** argv) {
     const WalkResult w = walk_at(speed, seconds);
     ContactResult c;
     const GaitFigures g = figures_of(w.clip, w.rig, &c);
-    const double knee = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::knee_deg);
-    const double hip = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::hip_deg);
-    const double ankle = angle_rms(g, c, r.g, r.contacts, &LegAngleCurves::ankle_deg, true);
+    const double knee = mean_cycle_rms(g, c, r.g, r.contacts, &LegAngleCurves::knee_deg);
+    const double hip = mean_cycle_rms(g, c, r.g, r.contacts, &LegAngleCurves::hip_deg);
+    const double ankle = mean_cycle_rms(g, c, r.g, r.contacts, &LegAngleCurves::ankle_deg, true);
     if (curves) {
       write_curves(curves, r.file, r.g, r.contacts);
       write_curves(curves, std::string("footfix walk vs ") + r.file, g, c);

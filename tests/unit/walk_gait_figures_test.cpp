@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <initializer_list>
+#include <vector>
 
 #include "footfix/walk/gait_figures.h"
 #include "footfix/walk/humanoid.h"
@@ -64,6 +66,46 @@ TEST(WalkGaitFigures, MeanCycleRmsAndF1) {
   // 3 true positives, 1 false positive, 1 false negative: 2*3 / (2*3 + 1 + 1).
   EXPECT_NEAR(contact_f1(truth, detected), 0.75, 1e-12);
   EXPECT_NEAR(contact_f1(truth, truth), 1.0, 1e-12);
+}
+
+FootContacts contacts_starting_at(std::initializer_list<int> starts) {
+  FootContacts foot;
+  for (int start : starts) {
+    ContactInterval in;
+    in.first_frame = start;
+    in.last_frame = start + 3;
+    foot.intervals.push_back(in);
+  }
+  return foot;
+}
+
+TEST(WalkGaitFigures, ContactUnderWayAtTheFirstFrameStartsNoCycle) {
+  // A clip that begins mid-stance: the ramp restarts at the true contact starts (frames 6, 16,
+  // 26); the contact at frame 0 began before the clip, so 0-6 is no cycle.
+  std::vector<double> curve(37);
+  for (int f = 0; f <= 36; ++f) curve[f] = (f + 4) % 10;
+  const std::vector<double> mean = mean_gait_cycle(curve, contacts_starting_at({0, 6, 16, 26}), 11);
+  ASSERT_EQ(mean.size(), 11u);
+  for (int k = 0; k < 10; ++k) EXPECT_NEAR(mean[k], k, 1e-9) << k;
+}
+
+TEST(WalkGaitFigures, CycleRmsAveragesTheSidesWithACycle) {
+  // Side 0 has two cycles in both walks, side 1 only a contact under way at the first frame.
+  std::vector<double> ramp(31);
+  for (int f = 0; f <= 30; ++f) ramp[f] = f % 10;
+  GaitFigures a, b;
+  ContactResult ca, cb;
+  for (int side = 0; side < 2; ++side) {
+    a.angles[side].knee_deg = ramp;
+    b.angles[side].knee_deg = ramp;
+    for (double& v : b.angles[side].knee_deg) v += 2;
+  }
+  ca.feet[0] = cb.feet[0] = contacts_starting_at({10, 20, 30});
+  ca.feet[1] = cb.feet[1] = contacts_starting_at({0, 25});
+  EXPECT_NEAR(mean_cycle_rms(a, ca, b, cb, &LegAngleCurves::knee_deg), 2.0, 1e-9);
+  EXPECT_NEAR(mean_cycle_rms(a, ca, b, cb, &LegAngleCurves::knee_deg, true), 0.0, 1e-9);
+  ca.feet[0] = cb.feet[0] = contacts_starting_at({0});
+  EXPECT_TRUE(std::isnan(mean_cycle_rms(a, ca, b, cb, &LegAngleCurves::knee_deg)));
 }
 
 }  // namespace

@@ -52,7 +52,8 @@ struct GaitFigures {
 GaitFigures measure_gait(const Clip& clip, const Rig& rig, const ContactResult& contacts);
 
 /// Mean of a per-frame curve over the cycles between consecutive contact starts of `foot`, each
-/// resampled to `samples` points (linear); empty without a complete cycle.
+/// resampled to `samples` points (linear); empty without a complete cycle. A contact already under
+/// way at the clip's first frame has no known start: no cycle begins with it.
 std::vector<double> mean_gait_cycle(const std::vector<double>& curve, const FootContacts& foot, int samples = 51);
 
 /// Frame-level F1 score of `detected` contacts against `truth` (1: the same frames; 0 when
@@ -62,5 +63,12 @@ double contact_f1(const FootContacts& truth, const FootContacts& detected);
 /// Root mean square difference of two curves of equal length (NaN if the lengths differ or are
 /// 0); with `remove_offset`, of the curves less their means (their shapes only).
 double rms_difference(const std::vector<double>& a, const std::vector<double>& b, bool remove_offset = false);
+
+/// RMS difference (degrees) of one angle's mean gait cycles (mean_gait_cycle) between two measured
+/// walks, `a` cut into cycles by `contacts_a` and `b` by `contacts_b`, averaged over the sides on
+/// which both have a complete cycle (NaN where neither side has); with `remove_offset`, of the
+/// curves less their means.
+double mean_cycle_rms(const GaitFigures& a, const ContactResult& contacts_a, const GaitFigures& b,
+                      const ContactResult& contacts_b, std::vector<double> LegAngleCurves::*angle, bool remove_offset = false);
 
 }  // namespace footfix
