@@ -11,10 +11,10 @@ namespace {
 /// The yield's peak (degrees of knee flexion) from k_loading_full_speed_mps, and the shares of
 /// the gait cycle after the heel strike where it is reached, where it starts to fall and where
 /// it is gone (before mid-stance). The pelvis, its acceleration bounded, stays below the height
-/// this leaves as it rises over the stance leg, and bends the knee further than the peak: to
-/// about 23 degrees at 1.3 m/s, between adults' textbook 15-20 and the 30-34 of the shared
-/// optical-mocap walks at that speed. A larger or later yield keeps the knee bent past 10
-/// degrees into mid-stance (docs/tuning.md).
+/// this leaves as it rises over the stance leg, and bends the knee further than the peak: past
+/// adults' textbook 15-20 degrees of loading response, toward the larger flexion of the shared
+/// optical-mocap walks. A larger or later yield keeps the knee bent into mid-stance
+/// (docs/tuning.md).
 constexpr double k_loading_knee_deg = 16;
 constexpr double k_loading_peak = 0.08;
 constexpr double k_loading_hold = 0.1;
