@@ -187,8 +187,6 @@ class RuntimeLock {
   /// returns the pelvis drop the locked ones (and those an unlock still blends) still need.
   double solve_legs(const std::array<FootLock::Step, 2>& steps, const std::array<double, 2>& max_extension,
                     std::array<double, 2>& miss_m);
-  /// Lets go, at this update, each fully weighted locked foot whose solved contact joint ended
-  /// farther than release_miss_m from its target.
   /// A locked toe's reach miss (m) predicted for the next update (release_predicted_miss_m):
   /// `miss_m` now against `target` (m, world), the leg's reach `max_extension` now and
   /// `last_max_extension` at the last update (m), dt the update's time (s). A toe not at the
