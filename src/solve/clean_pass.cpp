@@ -9,7 +9,7 @@
 #include "footfix/core/math.h"
 #include "clean_stages.h"
 #include "guard_pops.h"
-#include "noisy_contact_ends.h"
+#include "contact_end_release.h"
 #include "offline_apply.h"
 
 namespace footfix {
@@ -35,8 +35,41 @@ constexpr double k_noisy_capture_swing_blend_s = 0.25;
 // (release_unreachable_contact_ends).
 constexpr double k_noisy_end_margin_sigmas = 2.0;
 constexpr double k_noisy_end_max_drop_m = 0.005;
-// The most times the clip is solved again after releasing such frames.
-constexpr int k_noisy_end_rounds = 3;
+// The most times the clip is solved again after releasing contact end frames.
+constexpr int k_release_rounds = 3;
+// How far (m) the solve and the reach step together may lower the pelvis below its input height
+// before the contact end frames that need it are released, on any clip: lowered hips bend the
+// knees ("dinosaur"). Taken on the reach step's plan (lower_pelvis_to_reach), before the leg IK
+// and the pop guard; the issue bounds the output's drop at 2 cm.
+constexpr double k_pelvis_drop_budget_m = 0.0205;
+// How far into a contact from each end (s) such frames may be released.
+constexpr double k_drop_release_margin_s = 0.1;
+
+/// Per leg and frame: where that leg's planted target needs the pelvis lowered to be reached,
+/// how far below its input height the solve and the reach step (lower_pelvis_to_reach, on a
+/// copy of `solved`) together leave it (m); 0 elsewhere. All 0 (without the reach step's run)
+/// where no frame can exceed `budget_m`: the solve's drop plus the drop needed before the reach
+/// step's horizontal shift, which only lowers it, is an upper bound.
+std::array<std::vector<double>, 2> pelvis_drops_for_planted_targets(const Clip& clip, const Rig& rig,
+                                                                    const OfflineSolveInput& input, const LegIkSettings& ik,
+                                                                    const OfflineSolveResult& solved, double budget_m,
+                                                                    const LegTracks* tracks) {
+  std::array<std::vector<double>, 2> drops =
+      reach_drops_needed(clip, rig.translation_joint, rig.legs, input.contact, ik, solved, tracks);
+  auto solve_drop = [&](size_t f) { return input.pelvis_ws[f].y - solved.pelvis_ws[f].y; };
+  bool over = false;
+  for (const std::vector<double>& leg : drops)
+    for (size_t f = 0; f < leg.size() && !over; ++f) over = leg[f] > 0 && solve_drop(f) + leg[f] > budget_m;
+  if (!over) {
+    for (std::vector<double>& leg : drops) std::fill(leg.begin(), leg.end(), 0.0);
+    return drops;
+  }
+  OfflineSolveResult reached = solved;
+  lower_pelvis_to_reach(clip, rig.translation_joint, rig.legs, input.contact, ik, reached, true, tracks);
+  for (std::vector<double>& leg : drops)
+    for (size_t f = 0; f < leg.size(); ++f) leg[f] = leg[f] > 0 ? input.pelvis_ws[f].y - reached.pelvis_ws[f].y : 0;
+  return drops;
+}
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
   OfflineSolveSettings out = settings;
@@ -114,19 +147,31 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
   OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   const bool noisy = result.contacts.denoise_sigma_s > 0;
   const bool lowers_pelvis = settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight;
+  // Releases contact end frames with `release` (given the solve's result; true if it released
+  // any) and solves the clip again, until nothing more is released. Each solve moves the pelvis,
+  // and with it what the next finds out of reach: a few rounds.
+  auto release_and_solve_again = [&](auto release) {
+    for (int round = 0; lowers_pelvis && round < k_release_rounds && release(solved); ++round) {
+      problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
+      solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
+    }
+  };
   // On noisy capture a contact's ends are uncertain; those the leg cannot hold without lowering
-  // the pelvis are released, and the clip solved again without them. (Each solve moves the
-  // pelvis, and with it what the next finds out of reach: a few rounds.)
-  for (int round = 0; noisy && lowers_pelvis && round < k_noisy_end_rounds; ++round) {
-    if (!release_unreachable_contact_ends(
-            result.contacts,
-            reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, solved, tracked),
-            static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * result.contacts.denoise_sigma_s * clip.fps)),
-            k_noisy_end_max_drop_m))
-      break;
-    problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
-    solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
-  }
+  // the pelvis are released.
+  if (noisy)
+    release_and_solve_again([&](const OfflineSolveResult& s) {
+      return release_unreachable_contact_ends(
+          result.contacts, reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, s, tracked),
+          static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * result.contacts.denoise_sigma_s * clip.fps)),
+          k_noisy_end_max_drop_m);
+    });
+  // On any clip, the end frames whose planted targets would need the pelvis lowered past
+  // k_pelvis_drop_budget_m in all are released.
+  release_and_solve_again([&](const OfflineSolveResult& s) {
+    return release_unreachable_contact_ends(
+        result.contacts, pelvis_drops_for_planted_targets(clip, rig, problem.input, ik, s, k_pelvis_drop_budget_m, tracked),
+        static_cast<int>(std::ceil(k_drop_release_margin_s * clip.fps)), k_pelvis_drop_budget_m);
+  });
   result.solver_iterations = solved.iterations;
   if (!solved.converged)
     result.warnings.push_back("the offline solve did not converge in " +

@@ -1,4 +1,4 @@
-#include "noisy_contact_ends.h"
+#include "contact_end_release.h"
 
 #include <algorithm>
 
