@@ -27,12 +27,13 @@ double worst_pop(const Clip& clip, const Rig& rig, bool predicted_release) {
 }
 
 TEST(LockFastRelease, ALongStrideAt24HzRunningAheadUnlocksWithoutAPop) {
-  // A 1 m/s walk at 24 Hz whose root travels 1.4 x as far: each locked toe leaves the leg's
+  // A 1.4 m/s walk at 24 Hz whose root travels 1.25 x as far: each locked toe leaves the leg's
   // reach by several centimeters from one update to the next.
   WalkSettings settings;
   settings.fps = 24;
+  settings.gait.speed_mps = 1.4;
   const WalkResult walk = generate_walk(Terrain{}, settings);
-  const Clip ahead = make_sliding(walk.clip, walk.rig, 1.4);
+  const Clip ahead = make_sliding(walk.clip, walk.rig, 1.25);
   EXPECT_LE(worst_pop(ahead, walk.rig, true), k_event_pop_limit);
   EXPECT_GT(worst_pop(ahead, walk.rig, false), k_event_pop_limit);
 }
