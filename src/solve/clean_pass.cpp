@@ -166,12 +166,14 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
           k_noisy_end_max_drop_m);
     });
   // On any clip, the end frames whose planted targets would need the pelvis lowered past
-  // k_pelvis_drop_budget_m in all are released.
-  release_and_solve_again([&](const OfflineSolveResult& s) {
-    return release_unreachable_contact_ends(
-        result.contacts, pelvis_drops_for_planted_targets(clip, rig, problem.input, ik, s, k_pelvis_drop_budget_m, tracked),
-        static_cast<int>(std::ceil(k_drop_release_margin_s * clip.fps)), k_pelvis_drop_budget_m);
-  });
+  // k_pelvis_drop_budget_m in all are released (by the fast solve, whose pelvis height pull keeps
+  // the hips up; the reference solve lowers them as the pelvis-toe distances ask).
+  if (settings.solve.solver == OfflineSolver::fast)
+    release_and_solve_again([&](const OfflineSolveResult& s) {
+      return release_unreachable_contact_ends(
+          result.contacts, pelvis_drops_for_planted_targets(clip, rig, problem.input, ik, s, k_pelvis_drop_budget_m, tracked),
+          static_cast<int>(std::ceil(k_drop_release_margin_s * clip.fps)), k_pelvis_drop_budget_m);
+    });
   result.solver_iterations = solved.iterations;
   if (!solved.converged)
     result.warnings.push_back("the offline solve did not converge in " +

@@ -33,8 +33,10 @@ const DegenerateCase k_cases[] = {
     {"degenerate/all_contact.bvh", 120, 240, ""},
     // Straight legs, pelvis rising slowly: planted all along, targets at the edge of reach; the
     // solve keeps the hips within 3 cm (the pelvis height pull: the planted feet come in under
-    // the body instead), so no pelvis warning; the knee axes are guessed.
-    {"degenerate/straight_legs_rising.bvh", 120, 240, "knee axis guessed"},
+    // the body instead), so no pelvis warning; the knee axes are guessed. Contact end frames the
+    // legs could hold only with the hips lower are released, so the count is not fixed here
+    // (CleanPelvisHeight.TheUserIsToldWhenTheHipsComeDown measures this clip's hips).
+    {"degenerate/straight_legs_rising.bvh", 120, -1, "knee axis guessed"},
     // One frame: nothing to compare with; the legs never bend, so the knee axes are guessed.
     {"bad/one_frame.bvh", 1, -1, "knee axis guessed"},
 };
