@@ -88,7 +88,7 @@ std::vector<std::string> bvh_added_channels(const Clip& clip) {
     joints += (count++ ? ", " : "") + bvh_detail::in_quotes(clip.skeleton.names[j]) + " (" + channels + ")";
   }
   if (count == 0) return {};
-  return {"the clean moves " + std::to_string(count) + " joint(s) where the file gives them no channel; the written file gives them channels: " +
+  return {"the written motion moves " + std::to_string(count) + " joint(s) where the file gives them no channel; the written file gives them channels: " +
           joints};
 }
 

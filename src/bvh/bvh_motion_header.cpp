@@ -57,7 +57,6 @@ int read_frame_count(const BvhCursor& in, int line, std::string_view count) {
   if (ec != std::errc() || ptr != count.data() + count.size() || count.empty())
     in.fail_at(line, "bad Frames count " + in_quotes(count));
   if (frames < 0) in.fail_at(line, "negative Frames count " + in_quotes(count));
-  if (frames == 0) in.fail_at(line, "no frames (Frames: 0)");
   return frames;
 }
 
@@ -110,6 +109,7 @@ MotionHeader read_motion_header(BvhCursor& in) {
       } else {
         h.frames = read_frame_count(in, line, value);
       }
+      h.frames_at = line;
       frames_seen = true;
     } else {
       h.frame_time_s = read_frame_time(in, line, value);

@@ -10,7 +10,8 @@
 namespace footfix::bvh_detail {
 
 struct MotionHeader {
-  int frames = 0;                 ///< as stated; k_frames_not_stated: every row is read
+  int frames = 0;                 ///< as stated (0 included); k_frames_not_stated: no count stated
+  int frames_at = 0;              ///< line of the "Frames:" line (0: none)
   double frame_time_s = 0;
   int frame_time_missing_at = 0;  ///< line of the first row where no "Frame Time:" came (0: it did)
   /// Line of a "Frames:" whose value is no number (a writer's placeholder never filled in, such as
@@ -31,8 +32,9 @@ inline constexpr double k_assumed_frame_time_s = 1.0 / 30;
 
 /// Reads the lines between MOTION and the first row, in either order, each at most once, as
 /// writers spell them ("Frames" and "Frame Time" in any case and spacing, then ':', '=' or
-/// nothing; Blender's importer splits them into words). With no "Frames" line every row is read;
-/// with a "Frames" value that is no number at all, every row too (frames_not_a_number_at);
+/// nothing; Blender's importer splits them into words). Every complete row is read whatever the
+/// count says (the reader warns where they disagree); a "Frames" value that is no number at all
+/// counts as no count (frames_not_a_number_at);
 /// with no "Frame Time" line (Blender reads such files at the scene's rate) the rows are read at
 /// k_assumed_frame_time_s, which frame_time_missing_at records. Leaves `in` at the first row.
 /// Throws Error(read) with the line for an unknown, repeated or malformed line.

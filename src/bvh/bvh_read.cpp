@@ -28,11 +28,10 @@ using bvh_detail::joint_label;
 using Hierarchy = bvh_detail::BvhHierarchy;
 
 // How many rows the remaining text can hold: a row of n values takes at least 2n - 1 bytes (one
-// digit and one separator per value). Storage for a larger Frames count is never allocated; the
-// rows actually present decide the error message.
-size_t row_capacity(uint64_t remaining, const Hierarchy& h, int frames) {
+// digit and one separator per value). Storage past it is never allocated, whatever Frames says.
+size_t row_capacity(uint64_t remaining, const Hierarchy& h) {
   const uint64_t fit = (remaining + 1) / (2 * static_cast<uint64_t>(h.values_per_frame));
-  return static_cast<size_t>(std::min<uint64_t>(fit, static_cast<uint64_t>(frames)));
+  return static_cast<size_t>(std::min<uint64_t>(fit, std::numeric_limits<int>::max()));
 }
 
 // Rejects a clip whose transforms (56 bytes per joint and frame) the text cannot justify; `rows`
@@ -89,21 +88,24 @@ class MotionParser {
  public:
   /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
   /// then ends with the motion header).
-  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h), and a
-  /// Frames count past the rows present reads those rows, instead of refusing the file.
+  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
+  /// refusing the file.
   /// The rows' values go to `source` (values, decimals), and with `keep_text` their text too
   /// (motion_text, row_ends, value_starts); `text_bytes` is the most text the rows can take (the
-  /// bytes left after the header). `frames` rows are read (k_frames_not_stated: every row), at
-  /// most `capacity`; `check_rows(n)` is called before storage for n rows is allocated.
-  MotionParser(BvhCursor& in, const Hierarchy& h, int frames, size_t capacity, BvhSource& source, uint64_t text_bytes,
-               bool repair, bool keep_text, std::function<void(size_t)> check_rows, MotionText* more = nullptr)
-      : in_(in), h_(h), frames_(frames), capacity_(capacity), check_rows_(std::move(check_rows)),
+  /// bytes left after the header). Every complete row is read, at most `capacity`, whatever the
+  /// header's Frames count says (one warning where they disagree); `check_rows(n)` is called
+  /// before storage for n rows is allocated.
+  MotionParser(BvhCursor& in, const Hierarchy& h, const MotionHeader& header, size_t capacity, BvhSource& source,
+               uint64_t text_bytes, bool repair, bool keep_text, std::function<void(size_t)> check_rows,
+               MotionText* more = nullptr)
+      : in_(in), h_(h), frames_(header.frames), frames_at_(header.frames_at), capacity_(capacity),
+        check_rows_(std::move(check_rows)),
         values_(source.values), decimals_(source.decimals),
         text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
         text_bytes_(text_bytes), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
         lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair), keep_text_(keep_text),
-        non_finite_(h.values_per_frame) {}
+        non_finite_(h.values_per_frame), row_decimals_(static_cast<size_t>(h.values_per_frame)) {}
 
   /// Returns the number of rows read.
   int parse(std::vector<std::string>* warnings) {
@@ -114,10 +116,11 @@ class MotionParser {
     // values are printed anew (as every computed value is) when it is written.
     bool keep_text = keep_text_ && text_bytes_ <= k_max_kept_text_bytes;
     if (keep_text) text_.reserve(static_cast<size_t>(text_bytes_));
-    // A stated count is allocated at once; without one, storage doubles as rows come.
-    allocate_rows(frames_ == k_frames_not_stated ? std::min(capacity_, k_first_unstated_rows) : capacity_, keep_text);
-    int row = 0;
-    while (row < frames_ && static_cast<size_t>(row) < capacity_) {
+    // A stated count is allocated at once; without one, and past it, storage doubles as rows come.
+    const bool counted = frames_ != k_frames_not_stated && frames_ > 0;
+    allocate_rows(std::min(capacity_, counted ? static_cast<size_t>(frames_) : k_first_unstated_rows), keep_text);
+    std::uint8_t* const row_decimals = row_decimals_.data();
+    while (static_cast<size_t>(row_) < capacity_) {
       need_line();
       const char* const line_start = pos_;
       skip_blanks();
@@ -126,15 +129,18 @@ class MotionParser {
         next_line();
         continue;
       }
-      if (static_cast<size_t>(row) == rows_allocated_) allocate_rows(std::min(capacity_, 2 * rows_allocated_), keep_text);
-      double* out = values_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf);
-      std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row) * static_cast<size_t>(vpf) : nullptr;
+      if (static_cast<size_t>(row_) == rows_allocated_)
+        allocate_rows(std::min(capacity_, std::max(2 * rows_allocated_, k_first_unstated_rows)), keep_text);
+      double* out = values_.data() + static_cast<size_t>(row_) * static_cast<size_t>(vpf);
+      std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row_) * static_cast<size_t>(vpf) : nullptr;
+      const long row_line = line_;
       int n = 0, extra = 0;
       for (;;) {
         if (starts) starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
         int fraction_digits = 0;
         out[n] = read_value(n, fraction_digits);
-        decimals[n] = std::max(decimals[n], static_cast<std::uint8_t>(fraction_digits));
+        if (cut_) break;
+        row_decimals[n] = static_cast<std::uint8_t>(fraction_digits);
         ++n;
         skip_blanks();
         if (pos_ == end_ || *pos_ == '\n') break;
@@ -143,24 +149,35 @@ class MotionParser {
           break;
         }
       }
-      if (n < vpf) fail_too_few(n);
-      if (extra != extra_per_row_) check_extra_values(row, extra);
+      if (cut_ || n < vpf || extra < extra_per_row_) {
+        // A last row cut short (a recorder stopped mid-row) is dropped; elsewhere it is an error.
+        if (cut_ || (row_ > 0 && at_end_of_text())) {
+          partial_row_line_ = row_line;
+          break;
+        }
+        line_ = row_line;
+        if (n < vpf) fail_too_few(n);
+      }
+      if (extra != extra_per_row_) check_extra_values(row_, extra);
+      // A row's decimals count once it is whole: a dropped partial row says nothing of them.
+      for (int i = 0; i < n; ++i) decimals[i] = std::max(decimals[i], row_decimals[i]);
       if (pos_ != end_) next_line();
       keep_text = keep_text && pos_ - line_start <= k_max_row_bytes;
       if (keep_text) {
         text_.append(line_start, static_cast<size_t>(pos_ - line_start));
         row_ends_.push_back(text_.size());
       }
-      ++row;
+      ++row_;
     }
-    if (frames_ == k_frames_not_stated && row == 0) in_.fail_at(line_, "no motion rows after MOTION");
-    if (row < frames_ && frames_ != k_frames_not_stated) {
-      skip_whitespace_lines();  // the last row may end the capacity exactly
-      const std::string cut = "Frames: " + std::to_string(frames_) + " but the file ends after " +
-                              std::to_string(row) + " motion rows";
-      if (!repair_ || row == 0) in_.fail_at(line_, cut + (row > 0 ? " (--repair reads those)" : ""));
-      if (warnings) warnings->push_back("line " + std::to_string(line_) + ": " + cut + "; those were read (--repair)");
+    // Text left once the rows fill what the text can hold cannot be a whole row: a partial row.
+    if (row_ > 0 && static_cast<size_t>(row_) == capacity_ && !at_end_of_text()) partial_row_line_ = line_;
+    const int row = row_;
+    if (row == 0) {
+      if (frames_ == 0) in_.fail_at(frames_at_, "no frames (Frames: 0)");
+      in_.fail_at(line_, "no motion rows after MOTION");
     }
+    if (warnings && ((frames_ != k_frames_not_stated && row != frames_) || partial_row_line_ > 0))
+      warnings->push_back(rows_read_warning());
     values_.resize(static_cast<size_t>(row) * static_cast<size_t>(vpf));
     if (extra_per_row_ > 0) {
       keep_text = false;
@@ -179,7 +196,6 @@ class MotionParser {
       std::vector<std::uint16_t>().swap(value_starts_);
     }
     value_starts_.resize(row_ends_.size() * static_cast<size_t>(vpf));
-    if (frames_ != k_frames_not_stated) warn_extra_rows(warnings);
     return row;
   }
 
@@ -187,13 +203,24 @@ class MotionParser {
   void skip_blanks() {
     while (pos_ != end_ && bvh_detail::is_blank(*pos_)) ++pos_;
   }
-  void skip_whitespace_lines() {
+  // Whether only blanks and line ends follow pos_ to the end of the file; moves pos_ and line_
+  // past them (reading on from the file if there is one).
+  bool at_end_of_text() {
     for (;;) {
       need_line();
       skip_blanks();
-      if (pos_ == end_ || *pos_ != '\n') return;
+      if (pos_ == end_ || *pos_ != '\n') return pos_ == end_;
       next_line();
     }
+  }
+
+  // The warning for rows read that the Frames count does not state, or a partial last row dropped.
+  std::string rows_read_warning() const {
+    std::string w = std::to_string(row_) + " complete rows read";
+    if (frames_ != k_frames_not_stated)
+      w = "Frames: " + std::to_string(frames_) + " at line " + std::to_string(frames_at_) + ", " + w;
+    if (partial_row_line_ > 0) w += "; a partial row at line " + std::to_string(partial_row_line_) + " was dropped";
+    return w;
   }
   void next_line() {
     ++pos_;
@@ -234,9 +261,16 @@ class MotionParser {
       non_finite_.add(n, line_);
       return std::numeric_limits<double>::quiet_NaN();
     }
-    in_.fail_at(line_, joint_label(h_.skeleton.names[joint_of_value(n)]) +
-                           (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
-                           (number ? " (--repair fills it from its channel)" : ""));
+    const long line = line_;
+    const std::string message = joint_label(h_.skeleton.names[joint_of_value(n)]) +
+                                (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
+                                (number ? " (--repair fills it from its channel)" : "");
+    // Text that is no number on the last line after complete rows is a row cut mid-value.
+    if (!number && row_ > 0 && at_end_of_text()) {
+      cut_ = true;
+      return 0;
+    }
+    in_.fail_at(line, message);
   }
 
   // Reads `token` written with a decimal comma into `v` (its fraction digits too), counted in the
@@ -313,30 +347,14 @@ class MotionParser {
                                std::to_string(vpf + extra));
   }
 
-  void warn_extra_rows(std::vector<std::string>* warnings) {
-    const long first_extra = line_;
-    long extra = 0;
-    for (;;) {
-      need_line();
-      if (pos_ == end_) break;
-      skip_blanks();
-      if (pos_ == end_) break;
-      if (*pos_ != '\n') {
-        ++extra;
-        while (pos_ != end_ && *pos_ != '\n') ++pos_;
-      }
-      if (pos_ != end_) next_line();
-    }
-    if (extra > 0 && warnings)
-      warnings->push_back("line " + std::to_string(first_extra) + ": " +
-                          std::to_string(extra) + " motion rows after the " + std::to_string(frames_) +
-                          " declared by Frames: were ignored");
-  }
-
   BvhCursor& in_;
   const Hierarchy& h_;
-  int frames_;
-  size_t capacity_;  // the most rows read: min(frames_, rows the text can hold)
+  int frames_;       // as the header states it (k_frames_not_stated: no count)
+  int frames_at_;    // the Frames line (0: none)
+  size_t capacity_;  // the most rows read: the rows the text can hold
+  int row_ = 0;      // complete rows read so far
+  long partial_row_line_ = 0;  // line of a partial last row dropped (0: none)
+  bool cut_ = false;           // the row being read was cut mid-value at the end of the file
   std::function<void(size_t)> check_rows_;
   size_t rows_allocated_ = 0;
   static constexpr size_t k_first_unstated_rows = 1024;
@@ -358,6 +376,7 @@ class MotionParser {
   bool repair_;
   bool keep_text_;
   bvh_detail::NonFiniteValues non_finite_;
+  std::vector<std::uint8_t> row_decimals_;  // the fraction digits of the row being read
 };
 
 }  // namespace
@@ -494,8 +513,8 @@ std::vector<std::uint64_t> decode_frames(const BvhSource& source, Clip& clip) {
 Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::string_view head, uint64_t remaining,
                   MotionText* more, const std::string& source_name, std::vector<std::string>* warnings,
                   const ReadLimits& limits) {
-  // The frames the text can hold (a declared count past them is reported by the parse).
-  const size_t capacity = row_capacity(remaining, h, header.frames);
+  // The frames the text can hold (a declared count that differs is reported by the parse).
+  const size_t capacity = row_capacity(remaining, h);
   auto check_rows = [&](size_t rows) {
     check_transform_count(in, remaining, h, rows);
     const double duration_s = static_cast<double>(rows) * header.frame_time_s;
@@ -505,7 +524,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  const int frames = MotionParser(in, h, header.frames, capacity, *source, remaining, limits.repair_bvh,
+  const int frames = MotionParser(in, h, header, capacity, *source, remaining, limits.repair_bvh,
                                   limits.keep_bvh_text, check_rows, more)
                          .parse(warnings);
   const bvh_detail::DecimalCommas& commas = in.decimal_commas();

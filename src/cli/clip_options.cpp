@@ -50,7 +50,7 @@ void ClipOptions::add_to(CLI::App& cmd) {
 void ClipOptions::add_limits_to(CLI::App& cmd) {
   cmd.add_flag("--repair", repair,
                "BVH: fill non-finite values (nan, inf) from the nearest finite values of the same channel "
-               "(linear), and read the rows present when Frames states more, instead of refusing the file");
+               "(linear), instead of refusing the file");
   cmd.add_option("--max-input-size", max_input_mib, "Refuse input files larger than this many MiB (default 256)")
       ->check(CLI::Range(1.0, 1048576.0));
   cmd.add_option("--max-memory", max_memory_mib,

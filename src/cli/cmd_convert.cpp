@@ -7,6 +7,7 @@
 #include "clip_options.h"
 #include "command.h"
 #include "footfix/batch/output_guard.h"
+#include "footfix/io/clip_io.h"
 #include "write_format_options.h"
 
 namespace footfix::cli {
@@ -60,6 +61,7 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
     refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite || opts->in_place_alias);
     LoadedClip loaded = load_clip(opts->input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts->input, w);
+    for (const auto& w : save_warnings(loaded.clip, opts->output)) spdlog::warn("{}: {}", opts->input, w);
     save_clip(loaded.clip, opts->output, save);
     spdlog::info("wrote {}", opts->output);
     return k_exit_ok;

@@ -154,12 +154,31 @@ TEST(BvhRead, NamesAreTheRestOfTheLineAsBytes) {
   EXPECT_EQ(clip.skeleton.names[1], "Left Leg \xff\xfe");
 }
 
-TEST(BvhRead, ExtraRowsAreAWarning) {
+TEST(BvhRead, AFramesCountThatDisagreesReadsEveryCompleteRow) {
+  // Rows past the count, as Blender's importer reads them.
   std::vector<std::string> warnings;
   Clip clip = parse_bvh(k_small_bvh + "7 8 9 0 0 0 0 0 0\n\n1 1 1 1 1 1 1 1 1\n", "extra.bvh", &warnings);
+  EXPECT_EQ(clip.frame_count, 4);
+  expect_vec(clip.translation(3, 0), {1, 1, 1});
+  EXPECT_EQ(warnings, std::vector<std::string>{"Frames: 2 at line 17, 4 complete rows read"});
+  // Fewer rows than the count, and a last row cut in a value or between values: dropped.
+  for (const char* cut : {"7 8 9 0 0 -", "7 8 9 0\n \n"}) {
+    SCOPED_TRACE(cut);
+    warnings.clear();
+    clip = parse_bvh(replaced(k_small_bvh, "Frames: 2", "Frames: 4") + cut, "cut.bvh", &warnings);
+    EXPECT_EQ(clip.frame_count, 2);
+    expect_vec(clip.translation(1, 0), {4, 5, 6});
+    EXPECT_EQ(warnings, std::vector<std::string>{"Frames: 4 at line 17, 2 complete rows read; a partial row at line 21 was dropped"});
+  }
+  // Frames: 0 from a writer that never filled it in, and a cut row with no count at all.
+  warnings.clear();
+  clip = parse_bvh(replaced(k_small_bvh, "Frames: 2", "Frames: 0"), "zero.bvh", &warnings);
   EXPECT_EQ(clip.frame_count, 2);
-  ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "line 21: 2 motion rows after the 2 declared by Frames: were ignored");
+  EXPECT_EQ(warnings, std::vector<std::string>{"Frames: 0 at line 17, 2 complete rows read"});
+  warnings.clear();
+  clip = parse_bvh(replaced(k_small_bvh, "Frames: 2\n", "") + "7 8", "uncounted.bvh", &warnings);
+  EXPECT_EQ(clip.frame_count, 2);
+  EXPECT_EQ(warnings, std::vector<std::string>{"2 complete rows read; a partial row at line 20 was dropped"});
 }
 
 TEST(BvhRead, SeveralSkeletons) {

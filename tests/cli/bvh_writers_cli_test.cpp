@@ -35,21 +35,27 @@ std::vector<double> walk_cleaned_numbers() {
   return motion_numbers(read_file(dir / "out" / "walk.bvh"));
 }
 
+/// Cleans `text` (the walk with its motion header or rows changed) as `name` and expects one
+/// warning holding `warning`, and a written clip that states the walk's 317 rows and is the
+/// walk's clean.
+void expect_cleaned_as_the_walk(const std::string& name, const std::string& text, const std::string& warning) {
+  test::TempDir dir;
+  auto r = clean_text(dir, name, text);
+  test::expect_cleaned_with_contacts(dir, name, r);
+  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
+  EXPECT_TRUE(contains(r.err, warning)) << r.err;
+  const std::string cleaned = read_file(dir / "out" / name);
+  EXPECT_TRUE(contains(cleaned, "Frames: 317\n")) << cleaned.substr(cleaned.find("MOTION"), 40);
+  EXPECT_EQ(motion_numbers(cleaned), walk_cleaned_numbers());
+}
+
 TEST(BvhWritersCli, AFramesPlaceholderNeverFilledInReadsEveryRowWithOneWarning) {
   // Kincap's Kinect recorder (C#) writes "Frames: PLATZHALTERFRAMES" and puts the count in when the
   // recording is closed; a recording that was not closed keeps the word. Blender's importer reads
   // the rows whatever the count says.
   const std::string text = replace_all(walk_text(), "Frames: 317", "Frames: PLATZHALTERFRAMES");
   ASSERT_NE(text, walk_text());
-  test::TempDir dir;
-  auto r = clean_text(dir, "kincap.bvh", text);
-  test::expect_cleaned_with_contacts(dir, "kincap.bvh", r);
-  EXPECT_EQ(count_of(r.err, "warning:"), 1u) << r.err;
-  EXPECT_TRUE(contains(r.err, "Frames count 'PLATZHALTERFRAMES' is no number; every motion row was read")) << r.err;
-  // The written clip states the rows it holds, and is the walk's clean.
-  const std::string cleaned = read_file(dir / "out" / "kincap.bvh");
-  EXPECT_TRUE(contains(cleaned, "Frames: 317\n")) << cleaned.substr(cleaned.find("MOTION"), 40);
-  EXPECT_EQ(motion_numbers(cleaned), walk_cleaned_numbers());
+  expect_cleaned_as_the_walk("kincap.bvh", text, "Frames count 'PLATZHALTERFRAMES' is no number; every motion row was read");
 
   // A count that starts as a number and is damaged is no placeholder: a located error.
   test::TempDir bad;
@@ -64,6 +70,55 @@ TEST(BvhWritersCli, AnEmptyFramesCountReadsEveryRowToo) {
   auto r = clean_text(dir, "empty_count.bvh", replace_all(walk_text(), "Frames: 317", "Frames: "));
   test::expect_cleaned_with_contacts(dir, "empty_count.bvh", r);
   EXPECT_TRUE(contains(r.err, "Frames count '' is no number")) << r.err;
+}
+
+/// The walk's last row (line 504), without its line end.
+std::string walk_last_row() {
+  const std::string text = walk_text();
+  const std::size_t end = text.find_last_not_of('\n') + 1;
+  return text.substr(text.rfind('\n', end - 1) + 1, end - text.rfind('\n', end - 1) - 1);
+}
+
+TEST(BvhWritersCli, ACutLastRowIsDroppedAndTheCompleteRowsRead) {
+  // A recorder stopped mid-row: "Frames: 318", 317 complete rows, and the 318th cut in a value
+  // (after a minus sign, no line end) or between values. Blender's importer reads the rows that
+  // are there; so does footfix, with one warning naming both counts and the dropped row.
+  const std::string row = walk_last_row();
+  const std::size_t minus = row.find(" -", row.size() / 2);
+  ASSERT_NE(minus, std::string::npos);
+  const std::string counted = replace_all(walk_text(), "Frames: 317", "Frames: 318");
+  for (const std::string& cut : {row.substr(0, minus + 2), row.substr(0, minus) + "\n\n"}) {
+    SCOPED_TRACE(cut.substr(cut.size() - 12));
+    expect_cleaned_as_the_walk("cut.bvh", counted + cut,
+                               "Frames: 318 at line 186, 317 complete rows read; a partial row at line 505 was dropped");
+  }
+  // A short row with rows after it is damage, not a cut: a located error, as is a file whose
+  // only row is cut.
+  test::TempDir bad;
+  auto inside = clean_text(bad, "short.bvh", replace_all(walk_text(), row, row.substr(0, minus)) + row + "\n");
+  EXPECT_EQ(inside.exit_code, 3) << inside.err;
+  EXPECT_TRUE(contains(inside.err, "short.bvh:504: joint ")) << inside.err;
+  const std::string head = walk_text().substr(0, walk_text().find("Frame Time: .0083333\n") + 21);
+  auto only = clean_text(bad, "only.bvh", head + row.substr(0, minus + 2));
+  EXPECT_EQ(only.exit_code, 3) << only.err;
+  EXPECT_TRUE(contains(only.err, "only.bvh:188: joint ")) << only.err;
+}
+
+TEST(BvhWritersCli, AFramesCountThatDisagreesWithTheRowsReadsEveryRow) {
+  // "Frames: 0" from a writer that never filled in the count, or a count below the rows (a
+  // writer that counts from 1, or stops counting): every complete row is read, with one warning.
+  for (const char* stated : {"0", "300"}) {
+    SCOPED_TRACE(stated);
+    // The warning ends there: no row was dropped.
+    expect_cleaned_as_the_walk("count.bvh", replace_all(walk_text(), "Frames: 317", std::string("Frames: ") + stated),
+                               std::string("Frames: ") + stated + " at line 186, 317 complete rows read\n");
+  }
+  // Frames: 0 and no row at all stays a located error.
+  const std::string head = walk_text().substr(0, walk_text().find("Frame Time: .0083333\n") + 21);
+  test::TempDir bad;
+  auto none = clean_text(bad, "none.bvh", replace_all(head, "Frames: 317", "Frames: 0"));
+  EXPECT_EQ(none.exit_code, 3) << none.err;
+  EXPECT_TRUE(contains(none.err, "none.bvh:186: no frames (Frames: 0)")) << none.err;
 }
 
 /// The walk as a C# or Delphi writer prints it on a locale that writes decimals with a comma
@@ -159,6 +214,23 @@ TEST(BvhWritersCli, AJointWithoutChannelsThatTheCleanTurnsIsWrittenWithChannels)
                               "'RightToeBase' (Zrotation Yrotation Xrotation)")) << r.err;
   const std::string cleaned = read_file(dir / "out" / "kinect_feet.bvh");
   EXPECT_EQ(count_of(cleaned, "CHANNELS 0"), 0u);
+}
+
+TEST(BvhWritersCli, LockSaysTheChannelsItsWrittenFileAdds) {
+  // The lock turns the toes that a Kinect recorder gives no channels: the written file gives
+  // them channels, said on the console and in the lock JSON, as the clean says it.
+  const std::string text =
+      with_fewer_channels(walk_text(), {"LeftToeBase", "RightToeBase"}, "CHANNELS 0 ", 0, 0);
+  test::TempDir dir;
+  test::write_text(dir / "kinect_feet.bvh", text);
+  auto r = test::run_footfix_bounded({"lock", (dir / "kinect_feet.bvh").string(), "-o", (dir / "out").string() + "/"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string added = "the written file gives them channels: 'LeftToeBase' (Zrotation Yrotation Xrotation), "
+                            "'RightToeBase' (Zrotation Yrotation Xrotation)";
+  EXPECT_EQ(count_of(r.err, added), 1u) << r.err;
+  const std::string lock_json = read_file(dir / "out" / "kinect_feet.lock.json");
+  EXPECT_TRUE(contains(lock_json, added)) << lock_json.substr(0, 400);
+  EXPECT_EQ(count_of(read_file(dir / "out" / "kinect_feet.bvh"), "CHANNELS 0"), 0u);
 }
 
 TEST(BvhWritersCli, ARootWithoutPositionChannelsIsWrittenWithThem) {
