@@ -124,15 +124,16 @@ TEST_P(BadInput, LockFailsAndWritesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, testing::ValuesIn(k_cases), case_name);
 
-// Files whose Frames count disagrees with their rows (a cut file, a last row cut mid-way) read
-// their complete rows, as Blender's importer does, with one warning.
+// Files whose Frames count disagrees with their rows (a cut file, a last row cut mid-way), and
+// the warning they are read with: their complete rows, as Blender's importer reads them.
+const std::pair<const char*, const char*> k_count_cases[] = {
+    {"truncated_motion.bvh", "Frames: 4 at line 65, 2 complete rows read"},
+    {"truncated_row.bvh", "Frames: 4 at line 65, 3 complete rows read; a partial row at line 70 was dropped"},
+    {"absurd_frame_count.bvh", "Frames: 2000000000 at line 65, 4 complete rows read"},
+};
+
 TEST(BadInputCounts, CountsThatDisagreeWithTheRowsReadTheCompleteRows) {
-  const std::pair<const char*, const char*> files[] = {
-      {"truncated_motion.bvh", "Frames: 4 at line 65, 2 complete rows read"},
-      {"truncated_row.bvh", "Frames: 4 at line 65, 3 complete rows read; a partial row at line 70 was dropped"},
-      {"absurd_frame_count.bvh", "Frames: 2000000000 at line 65, 4 complete rows read"},
-  };
-  for (const auto& [file, warning] : files) {
+  for (const auto& [file, warning] : k_count_cases) {
     SCOPED_TRACE(file);
     BoundedRun r = run_footfix_bounded({"inspect", (bad_dir() / file).string()}, k_input_bound);
     EXPECT_FALSE(r.timed_out);
@@ -228,6 +229,7 @@ TEST(BadCorpus, EveryFileHasAnExpectedOutcome) {
   for (const auto& c : k_profile_cases) listed.insert(c.file);
   for (const auto& c : k_contacts_cases) listed.insert(c.file);
   for (const auto& c : k_settings_cases) listed.insert(c.file);
+  for (const auto& c : k_count_cases) listed.insert(c.first);
   int files = 0;
   for (const auto& entry : fs::directory_iterator(bad_dir())) {
     const std::string name = entry.path().filename().string();

@@ -80,11 +80,11 @@ class BatchFault : public testing::TestWithParam<BatchCommand> {
 
 fs::path bad(const std::string& name) { return fs::path(FOOTFIX_TESTS_DIR) / "data" / "bad" / name; }
 
-// in/good_a.bvh, in/sub/bad.bvh (truncated motion), in/sub/good_b.bvh.
+// in/good_a.bvh, in/sub/bad.bvh (a bad number), in/sub/good_b.bvh.
 void make_inputs(const TempDir& dir) {
   fs::create_directories(dir / "in" / "sub");
   fs::copy_file(data_clip("cmu_07_01_walk.bvh"), dir / "in" / "good_a.bvh");
-  fs::copy_file(bad("truncated_motion.bvh"), dir / "in" / "sub" / "bad.bvh");
+  fs::copy_file(bad("bad_number.bvh"), dir / "in" / "sub" / "bad.bvh");
   fs::copy_file(data_clip("cmu_01_01_hops_turnaround.bvh"), dir / "in" / "sub" / "good_b.bvh");
 }
 
