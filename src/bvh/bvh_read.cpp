@@ -139,7 +139,7 @@ class MotionParser {
         if (starts) starts[n] = static_cast<std::uint16_t>(pos_ - line_start);
         int fraction_digits = 0;
         out[n] = read_value(n, fraction_digits);
-        if (cut_) break;
+        if (cut_ || stop_) break;
         row_decimals[n] = static_cast<std::uint8_t>(fraction_digits);
         ++n;
         skip_blanks();
@@ -149,10 +149,15 @@ class MotionParser {
           break;
         }
       }
-      if (cut_ || n < vpf || extra < extra_per_row_) {
-        // A last row cut short (a recorder stopped mid-row) is dropped; elsewhere it is an error.
-        if (cut_ || (row_ > 0 && at_end_of_text())) {
+      if (cut_ || stop_ || n < vpf || extra < extra_per_row_) {
+        // A last row cut short (a recorder stopped mid-row) is dropped; past the rows Frames
+        // states, text that is no whole row ends the motion (a trailer); elsewhere it is an error.
+        if (cut_ || (!stop_ && row_ > 0 && at_end_of_text())) {
           partial_row_line_ = row_line;
+          break;
+        }
+        if (stop_ || past_stated_count()) {
+          ignored_from_line_ = row_line;
           break;
         }
         line_ = row_line;
@@ -176,7 +181,7 @@ class MotionParser {
       if (frames_ == 0) in_.fail_at(frames_at_, "no frames (Frames: 0)");
       in_.fail_at(line_, "no motion rows after MOTION");
     }
-    if (warnings && ((frames_ != k_frames_not_stated && row != frames_) || partial_row_line_ > 0))
+    if (warnings && ((frames_ != k_frames_not_stated && row != frames_) || partial_row_line_ > 0 || ignored_from_line_ > 0))
       warnings->push_back(rows_read_warning());
     values_.resize(static_cast<size_t>(row) * static_cast<size_t>(vpf));
     if (extra_per_row_ > 0) {
@@ -214,12 +219,17 @@ class MotionParser {
     }
   }
 
+  // Whether the rows read already reach the header's Frames count (a count is stated).
+  bool past_stated_count() const { return frames_ != k_frames_not_stated && frames_ > 0 && row_ >= frames_; }
+
   // The warning for rows read that the Frames count does not state, or a partial last row dropped.
   std::string rows_read_warning() const {
     std::string w = std::to_string(row_) + " complete rows read";
     if (frames_ != k_frames_not_stated)
       w = "Frames: " + std::to_string(frames_) + " at line " + std::to_string(frames_at_) + ", " + w;
     if (partial_row_line_ > 0) w += "; a partial row at line " + std::to_string(partial_row_line_) + " was dropped";
+    if (ignored_from_line_ > 0)
+      w += "; the text from line " + std::to_string(ignored_from_line_) + " on is no motion row and was ignored";
     return w;
   }
   void next_line() {
@@ -265,10 +275,17 @@ class MotionParser {
     const std::string message = joint_label(h_.skeleton.names[joint_of_value(n)]) +
                                 (number ? ": non-finite value " : ": bad number ") + in_quotes(token) +
                                 (number ? " (--repair fills it from its channel)" : "");
-    // Text that is no number on the last line after complete rows is a row cut mid-value.
-    if (!number && row_ > 0 && at_end_of_text()) {
-      cut_ = true;
-      return 0;
+    // Text that is no number on the last line after complete rows is a row cut mid-value; past
+    // the rows Frames states, it ends the motion.
+    if (!number && row_ > 0) {
+      if (at_end_of_text()) {
+        cut_ = true;
+        return 0;
+      }
+      if (past_stated_count()) {
+        stop_ = true;
+        return 0;
+      }
     }
     in_.fail_at(line, message);
   }
@@ -355,6 +372,8 @@ class MotionParser {
   int row_ = 0;      // complete rows read so far
   long partial_row_line_ = 0;  // line of a partial last row dropped (0: none)
   bool cut_ = false;           // the row being read was cut mid-value at the end of the file
+  bool stop_ = false;          // past the stated rows, the row being read holds text that is no number
+  long ignored_from_line_ = 0;  // first line of such text, ignored with the rest (0: none)
   std::function<void(size_t)> check_rows_;
   size_t rows_allocated_ = 0;
   static constexpr size_t k_first_unstated_rows = 1024;

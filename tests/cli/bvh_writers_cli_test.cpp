@@ -121,6 +121,17 @@ TEST(BvhWritersCli, AFramesCountThatDisagreesWithTheRowsReadsEveryRow) {
   EXPECT_TRUE(contains(none.err, "none.bvh:186: no frames (Frames: 0)")) << none.err;
 }
 
+TEST(BvhWritersCli, TextAfterTheStatedRowsThatIsNoRowIsIgnored) {
+  // A trailer after the rows Frames states (an exporter's closing words, a second block): the
+  // stated rows are read and the rest is ignored, with one warning naming where it starts.
+  std::string text = walk_text();
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  text += "\nEND OF MOTION\nexported by a test\n";
+  expect_cleaned_as_the_walk("trailer.bvh", text,
+                             "Frames: 317 at line 186, 317 complete rows read; the text from line 505 on is no motion "
+                             "row and was ignored\n");
+}
+
 /// The walk as a C# or Delphi writer prints it on a locale that writes decimals with a comma
 /// ("-17,3198"; C# always writes the leading zero of "0,0083333").
 std::string walk_with_decimal_commas() {
