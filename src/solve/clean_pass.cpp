@@ -118,8 +118,8 @@ void warn_about_clip_motion(CleanResult& result, const Clip& clip, const Offline
 
 }  // namespace
 
-CleanAnalysis analyse_for_clean(const Clip& clip, const Rig& rig, const CleanSettings& settings,
-                                const ContactResult* given) {
+CleanAnalysis analyse_for_plan(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* given) {
   CleanAnalysis a;
   a.tracked = clip.frame_count <= k_tracked_frames_max;
   if (a.tracked) a.tracks = leg_tracks(clip, rig);
@@ -130,8 +130,13 @@ CleanAnalysis analyse_for_clean(const Clip& clip, const Rig& rig, const CleanSet
   a.ik.reach_to_straight = settings.solve.fast_reach_weight > 0 && settings.solve.solver == OfflineSolver::fast;
   // On noisy capture every decision and the solve read the smoothed paths the problem holds: a
   // contact's raw ends shake by the noise, and their shaking alone can read as a treadmill's speed.
-  a.problem = prepare_clean_problem(clip, rig, a.contacts, a.ik, a.tracks_or_null());
+  a.problem.input = clean_problem_paths(clip, rig, a.contacts, a.tracks_or_null());
   return a;
+}
+
+void complete_analysis(CleanAnalysis& analysis, const Clip& clip, const Rig& rig) {
+  analysis.problem = complete_clean_problem(clip, rig, analysis.contacts, std::move(analysis.problem.input), analysis.ik,
+                                            analysis.tracks_or_null());
 }
 
 CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, const CleanSettings& settings,

@@ -33,12 +33,18 @@ struct CleanAnalysis {
 /// 20,000 frames (2.8 minutes at 120 Hz) is 6 MiB of tracks at most.
 inline constexpr int k_tracked_frames_max = 20000;
 
-/// The analysis of `clip` under `settings`; `given`: contacts to lock instead of detecting them.
-CleanAnalysis analyse_for_clean(const Clip& clip, const Rig& rig, const CleanSettings& settings,
-                                const ContactResult* given);
+/// What the plan decides the clip's mode from: the analysis of `clip` under `settings` with only
+/// the paths of its problem (clean_problem_paths: problem.input's pelvis, toes and contacts;
+/// problem.heights empty). `given`: contacts to lock instead of detecting them.
+CleanAnalysis analyse_for_plan(const Clip& clip, const Rig& rig, const CleanSettings& settings,
+                               const ContactResult* given);
 
-/// The clean of `clip` (with `analysis`, made of it by analyse_for_clean under the same
-/// settings) in the frame it stands in: warnings about the clip, the offline solve (solved again
+/// The whole analysis (clean_in_solve_frame's input) from analyse_for_plan's of the same `clip`:
+/// the rest of its problem made (complete_clean_problem).
+void complete_analysis(CleanAnalysis& analysis, const Clip& clip, const Rig& rig);
+
+/// The clean of `clip` (with `analysis`, made of it by analyse_for_plan and complete_analysis
+/// under the same settings) in the frame it stands in: warnings about the clip, the offline solve (solved again
 /// without the unreachable ends of contacts on noisy capture), then swing smoothing, reach, IK,
 /// the planted-miss report and the pop guard. With `owned` (= &clip, handed over) the cleaned
 /// clip is made from it in place; `clip` is then left empty. The analysis is used up.

@@ -285,7 +285,9 @@ void plan_clean(CleanPlan& plan, const Rig& rig) {
       step_onto_treadmill(plan, rig, {given->x, 0.0, given->z});
       continue;
     }
-    plan.analysis = analyse_for_clean(plan.clip(), rig, plan.settings, plan.contacts());
+    // The decisions read the clip's paths and contacts alone: the rest of the solve's problem is
+    // made only for the clip that is solved.
+    plan.analysis = analyse_for_plan(plan.clip(), rig, plan.settings, plan.contacts());
     if (carried_by_feet(plan)) {
       carry_with_planted_feet(plan, rig);
       continue;
@@ -294,6 +296,7 @@ void plan_clean(CleanPlan& plan, const Rig& rig) {
       step_onto_treadmill(plan, rig, *g);
       continue;
     }
+    complete_analysis(plan.analysis, plan.clip(), rig);
     return;
   }
 }

@@ -135,25 +135,48 @@ void follow_noisy_capture(OfflineSolveInput& input, double sigma_frames) {
 
 }  // namespace
 
-CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
-                                   const LegIkSettings& ik, const LegTracks* tracks) {
+OfflineSolveInput clean_problem_paths(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                      const LegTracks* tracks) {
+  if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
+  OfflineSolveInput paths;
+  paths.frame_count = clip.frame_count;
+  paths.fps = clip.fps;
+  paths.pelvis_ws = positions_of(clip, rig.translation_joint, tracks ? &tracks->root_positions() : nullptr, paths.pelvis_ws);
+  for (int s = 0; s < 2; ++s) {
+    paths.toe_ws[s] = positions_of(clip, rig.legs[s].contact_joint(), tracks ? &tracks->legs[s].contact() : nullptr,
+                                   paths.toe_ws[s]);
+    paths.contact[s] = contacts.feet[s].contact;
+  }
+  if (contacts.denoise_sigma_s > 0) follow_noisy_capture(paths, contacts.denoise_sigma_s * clip.fps);
+  return paths;
+}
+
+CleanProblem complete_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                    OfflineSolveInput paths, const LegIkSettings& ik, const LegTracks* tracks) {
   if (tracks && !tracks->match(clip, rig)) tracks = nullptr;
   CleanProblem problem;
   for (int s = 0; s < 2; ++s)
     problem.heights[s] = planted_heights(clip, rig.legs[s], contacts.feet[s], tracks ? &tracks->legs[s] : nullptr);
   OfflineSolveInput& input = problem.input;
+  // The leg reach is measured on the clip's own (unsmoothed) paths; the solve follows `paths`.
   input = offline_input_from_clip(clip, rig.translation_joint, rig.legs, ik, tracks);
+  input.pelvis_ws = std::move(paths.pelvis_ws);
   for (int s = 0; s < 2; ++s) {
     const FootContacts& foot = contacts.feet[s];
-    input.contact[s] = foot.contact;
+    input.toe_ws[s] = std::move(paths.toe_ws[s]);
+    input.contact[s] = std::move(paths.contact[s]);
     for (const auto& iv : foot.intervals)
       for (int f = iv.first_frame; f <= iv.last_frame; ++f) input.contact_height_m[s][f] = iv.height_m;
     double lowest = 1e300;
     for (const auto& h : problem.heights[s]) lowest = std::min(lowest, h.toe_min_m);
     input.toe_min_height_m[s] = lowest;
   }
-  if (contacts.denoise_sigma_s > 0) follow_noisy_capture(input, contacts.denoise_sigma_s * clip.fps);
   return problem;
+}
+
+CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                   const LegIkSettings& ik, const LegTracks* tracks) {
+  return complete_clean_problem(clip, rig, contacts, clean_problem_paths(clip, rig, contacts, tracks), ik, tracks);
 }
 
 }  // namespace footfix

@@ -28,4 +28,16 @@ struct CleanProblem {
 CleanProblem prepare_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
                                    const LegIkSettings& ik = {}, const LegTracks* tracks = nullptr);
 
+/// The part of prepare_clean_problem's input that the clean's decisions read (a pinned root, a
+/// treadmill): frame_count, fps, pelvis_ws, toe_ws (smoothed on noisy capture, as the solve
+/// follows them) and contact. The other fields are left empty: complete_clean_problem fills them.
+OfflineSolveInput clean_problem_paths(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                      const LegTracks* tracks = nullptr);
+
+/// prepare_clean_problem from `paths` (clean_problem_paths of the same clip, contacts and
+/// tracks), which are moved in rather than made again.
+CleanProblem complete_clean_problem(const Clip& clip, const Rig& rig, const ContactResult& contacts,
+                                    OfflineSolveInput paths, const LegIkSettings& ik = {},
+                                    const LegTracks* tracks = nullptr);
+
 }  // namespace footfix
