@@ -118,13 +118,6 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
   }
 }
 
-// The inertial variant's root drift: horizontal speed (m/s rms) correlated over
-// k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).
-constexpr double k_inertial_drift_mps = 0.05;
-constexpr double k_inertial_drift_time_s = 1.0;
-constexpr double k_inertial_rise_m = 0.02;
-constexpr double k_inertial_rise_time_s = 5.0;
-
 /// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
 /// clip (past any reference pose and start-up), or the whole clip where it is not longer.
 constexpr double k_short_clip_s = 2.5;
@@ -264,19 +257,10 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   // the horizontal drift is what the clean must take out of planted feet.
   v.emplace_back("inertial", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 60), resampled(plain_copy(c), 60), true, false, true};
-    std::mt19937 rng(41);
-    std::normal_distribution<double> unit(0.0, 1.0);
-    const double dt = 1 / m.truth.fps;
-    const double keep = std::exp(-dt / k_inertial_drift_time_s), fresh = std::sqrt(1 - keep * keep);
-    const double keep_rise = std::exp(-dt / k_inertial_rise_time_s), fresh_rise = std::sqrt(1 - keep_rise * keep_rise);
-    Vec3 velocity, offset;
-    double rise = 0;
+    const std::vector<Vec3> drift = test::inertial_root_drift(m.truth.frame_count, m.truth.fps, 41);
     for (int f = 0; f < m.truth.frame_count; ++f) {
-      velocity = velocity * keep + Vec3{unit(rng), 0, unit(rng)} * (fresh * k_inertial_drift_mps / std::sqrt(2.0));
-      rise = rise * keep_rise + unit(rng) * fresh_rise * k_inertial_rise_m;
-      offset = offset + velocity * dt;
-      m.truth.translation(f, rig.translation_joint).y += rise;
-      m.input.translation(f, rig.translation_joint) += Vec3{offset.x, rise, offset.z};
+      m.truth.translation(f, rig.translation_joint).y += drift[f].y;
+      m.input.translation(f, rig.translation_joint) += drift[f];
     }
     return m;
   });

@@ -141,6 +141,26 @@ StretchOutcome smooth_freely(PopGuardStretch& stretch, std::vector<int>& check, 
   run_passes(stretch, check, left, passes, max_passes, 1.0);
   stretch.hold_planted_root(false);
   if (left > 0) run_passes(stretch, check, left, passes, max_passes, 1.0);
+  if (left > 0 && passes < max_passes && stretch.floor_held_a_step()) {
+    // Stalled where a foot joint rests on the source's lowest point: each step that would
+    // smooth that frame sinks it, and is dropped. The same passes go on with the root raised
+    // there instead (lift_sunk_feet); kept where that brings the stretch within the limit, else
+    // the frames and the stretch go back as they were.
+    const SavedFrames saved = save_frames(cleaned, rig, source.joints, first, last);
+    const PopGuardStretch before = stretch;
+    const std::vector<int> check_before = check;
+    const int left_before = left, passes_before = passes;
+    stretch.lift_sunk_feet(true);
+    run_passes(stretch, check, left, passes, max_passes, 1.0);
+    stretch.lift_sunk_feet(false);
+    if (left > 0) {
+      restore_frames(cleaned, rig, source.joints, saved);
+      stretch = before;
+      check = check_before;
+      left = left_before;
+      passes = passes_before;
+    }
+  }
   StretchOutcome outcome = outcome_of(stretch, left, contacts);
   if (left > 0 && passes < max_passes) {
     // Stalled: a correction held over a jolt of the source's that the source cancels inside

@@ -13,6 +13,9 @@ constexpr int k_sink_halvings = 4;
 // How much farther (meters) than before the guard a planted leg's heel may reach from its hip
 // when repin_planted() puts its contact joint back: a leg the clean left bent stays bent.
 constexpr double k_repin_slack_m = 0.005;
+// How far (m) above the source's lowest lift_sunk_feet() puts the deepest foot joint: rounding
+// then never leaves it below.
+constexpr double k_lift_clearance_m = 1e-6;
 
 Quat expand_compact_quat(const PopGuardSource::CompactQuat& q) { return normalize(Quat{q[0], q[1], q[2], q[3]}); }
 
@@ -35,7 +38,7 @@ std::array<std::vector<std::vector<Vec3>>, 2> values_at_frames(const std::array<
 
 PopGuardStretch::PopGuardStretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, int first, int last,
                                  const ContactResult* contacts)
-    : clip_(cleaned), rig_(rig), source_(source), contacts_(contacts), first_(first), size_(last - first + 1) {
+    : clip_(&cleaned), rig_(&rig), source_(&source), contacts_(contacts), first_(first), size_(last - first + 1) {
   const auto n = static_cast<size_t>(size_);
   for (int s = 0; s < 2; ++s) {
     correction_[s].assign(source.joints[s].size(), std::vector<Vec3>(n));
@@ -63,7 +66,7 @@ int PopGuardStretch::mark(const std::vector<int>& frames) {
     for (int s = 0; s < 2; ++s) {
       for (size_t k = 0; k < tracks_[s].size(); ++k) {
         const auto& p = positions_[s][k];
-        const double excess = acceleration_mps2(p[f - 1], p[f], p[f + 1], source_.fps) / source_.allowed_mps2[s][k][first_ + f];
+        const double excess = acceleration_mps2(p[f - 1], p[f], p[f + 1], source_->fps) / source_->allowed_mps2[s][k][first_ + f];
         worst_excess_ = std::max(worst_excess_, excess);
         if (excess <= 1.0) continue;
         ++over;
@@ -75,6 +78,7 @@ int PopGuardStretch::mark(const std::vector<int>& frames) {
 }
 
 std::vector<int> PopGuardStretch::smooth(double shrink) {
+  floor_held_a_step_ = false;
   std::vector<int> changed;
   for (int f = 1; f + 1 < size_; ++f)
     if (marked_[0][f] || marked_[1][f]) changed.push_back(f);
@@ -124,7 +128,10 @@ std::vector<int> PopGuardStretch::smooth(double shrink) {
       if (check.empty() || check.back() < g) check.push_back(g);
     apply(f);
     // No new ground penetration: a step that puts a foot joint below the source's lowest is
-    // halved until it does not (at most k_sink_halvings times), else not taken.
+    // lifted (lift_sunk_feet()), or halved until it does not (at most k_sink_halvings times),
+    // else not taken.
+    if (lift_sunk_feet_) lift_above_source(f);
+    floor_held_a_step_ = floor_held_a_step_ || below_source(f);
     for (int halving = 0; below_source(f) && halving <= k_sink_halvings; ++halving) {
       const double keep_step = halving < k_sink_halvings ? 0.5 : 0.0;
       for (int s = 0; s < 2; ++s)
@@ -164,32 +171,44 @@ bool PopGuardStretch::holds_a_planted_leg(int f) const {
   return false;
 }
 
-bool PopGuardStretch::below_source(int f) const {
+bool PopGuardStretch::below_source(int f) const { return depth_below_source(f) > 0; }
+
+double PopGuardStretch::depth_below_source(int f) const {
+  double depth = 0;
   for (int s = 0; s < 2; ++s)
-    for (size_t k = 1; k < tracks_[s].size(); ++k)
-      if (positions_[s][k][f].y < source_.lowest_m[s][k]) return true;
-  return false;
+    for (size_t k = 1; k < tracks_[s].size(); ++k) depth = std::max(depth, source_->lowest_m[s][k] - positions_[s][k][f].y);
+  return depth;
+}
+
+void PopGuardStretch::lift_above_source(int f) {
+  const int root = rig_->translation_joint;
+  const double depth = depth_below_source(f);
+  if (root < 0 || depth <= 0) return;
+  const int parent = clip_->skeleton.parents[root];
+  const Quat parent_rotation = parent >= 0 ? joint_world(*clip_, first_ + f, parent).rotation : Quat{};
+  root_correction_[f] = root_correction_[f] + rotate(inverse(parent_rotation), Vec3{0, depth + k_lift_clearance_m, 0});
+  apply(f);
 }
 
 void PopGuardStretch::read(int f) {
   if (read_[f]) return;
   read_[f] = 1;
-  const int frame = first_ + f, root = rig_.translation_joint;
+  const int frame = first_ + f, root = rig_->translation_joint;
   for (int s = 0; s < 2; ++s) read_leg_correction(s, f);
-  root_correction_[f] = root >= 0 ? clip_.translation(frame, root) - source_.root_translation[frame] : Vec3{};
+  root_correction_[f] = root >= 0 ? clip_->translation(frame, root) - source_->root_translation[frame] : Vec3{};
   measure(f);
   for (int s = 0; s < 2; ++s) {
     contact_before_[s][f] = positions_[s][contact_track(s)][f];
-    const LegChain& leg = rig_.legs[s];
-    if (repin_planted_ && leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(clip_, frame, leg.hip));
+    const LegChain& leg = rig_->legs[s];
+    if (repin_planted_ && leg.valid()) extension_before_[s][f] = length(positions_[s][1][f] - joint_world_position(*clip_, frame, leg.hip));
   }
 }
 
 void PopGuardStretch::read_leg_correction(int s, int f) {
   const int frame = first_ + f;
-  const auto& joints = source_.joints[s];
+  const auto& joints = source_->joints[s];
   for (size_t i = 0; i < joints.size(); ++i)
-    correction_[s][i][f] = rotation_vector(inverse(expand_compact_quat(source_.rotations[s][i][frame])) * clip_.rotation(frame, joints[i]));
+    correction_[s][i][f] = rotation_vector(inverse(expand_compact_quat(source_->rotations[s][i][frame])) * clip_->rotation(frame, joints[i]));
 }
 
 void PopGuardStretch::apply(int f) {
@@ -201,28 +220,28 @@ void PopGuardStretch::apply(int f) {
 void PopGuardStretch::repin(int f) {
   const int frame = first_ + f;
   std::array<bool, 2> planted{};
-  for (int s = 0; s < 2; ++s) planted[s] = contacts_->feet[s].contact[frame] && rig_.legs[s].valid();
+  for (int s = 0; s < 2; ++s) planted[s] = contacts_->feet[s].contact[frame] && rig_->legs[s].valid();
   if (!planted[0] && !planted[1]) return;
   // The root first moves along the planted legs (least squares, the smallest move) by what
   // each leg's reach to its heel target differs from its smoothed extension (keep_bend), or
   // exceeds its extension before the guard: a near-straight knee moves centimetres for a
   // millimetre of reach, so the IK is left little to change in the knee.
   std::array<double, 2> extension{0, 0};
-  const int root = rig_.translation_joint;
+  const int root = rig_->translation_joint;
   std::array<Vec3, 2> along{};
   std::array<double, 2> short_by{0, 0};  // meters the root should come closer along `along`
   for (int s = 0; s < 2; ++s) {
     if (!planted[s]) continue;
-    const LegChain& leg = rig_.legs[s];
-    const Vec3 hip = joint_world_position(clip_, frame, leg.hip), heel = joint_world_position(clip_, frame, leg.heel);
-    const Vec3 contact = pop_tracked_position(clip_, frame, leg, tracks_[s][contact_track(s)]);
+    const LegChain& leg = rig_->legs[s];
+    const Vec3 hip = joint_world_position(*clip_, frame, leg.hip), heel = joint_world_position(*clip_, frame, leg.heel);
+    const Vec3 contact = pop_tracked_position(*clip_, frame, leg, tracks_[s][contact_track(s)]);
     const Vec3 reach = contact_before_[s][f] + heel - contact - hip;
     extension[s] = length(heel - hip);
     if (length(reach) < 1e-6) continue;
     along[s] = reach * (1.0 / length(reach));
     short_by[s] = repin_keeps_bend_ ? length(reach) - extension[s] : std::max(0.0, length(reach) - extension_before_[s][f]);
   }
-  if (root >= 0 && clip_.skeleton.parents[root] < 0) {
+  if (root >= 0 && clip_->skeleton.parents[root] < 0) {
     Vec3 pull{};
     const double g01 = dot(along[0], along[1]);
     const double det = 1 - g01 * g01;
@@ -235,31 +254,31 @@ void PopGuardStretch::repin(int f) {
         if (planted[s]) pull = pull + along[s] * (short_by[s] / n);
     }
     root_correction_[f] = root_correction_[f] + pull;
-    clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
+    clip_->translation(frame, root) = source_->root_translation[frame] + root_correction_[f];
   }
   for (int s = 0; s < 2; ++s) {
     if (!planted[s]) continue;
     const double max_extension =
         (repin_keeps_bend_ ? std::max(extension[s], extension_before_[s][f]) : extension_before_[s][f]) + k_repin_slack_m;
-    solve_leg(clip_, frame, rig_.legs[s], contact_before_[s][f], heights_[s], max_extension, ik_);
+    solve_leg(*clip_, frame, rig_->legs[s], contact_before_[s][f], heights_[s], max_extension, ik_);
     read_leg_correction(s, f);
   }
 }
 
 void PopGuardStretch::write(int f) {
-  const int frame = first_ + f, root = rig_.translation_joint;
+  const int frame = first_ + f, root = rig_->translation_joint;
   for (int s = 0; s < 2; ++s) {
-    const auto& joints = source_.joints[s];
+    const auto& joints = source_->joints[s];
     for (size_t i = 0; i < joints.size(); ++i)
-      clip_.rotation(frame, joints[i]) = expand_compact_quat(source_.rotations[s][i][frame]) * from_rotation_vector(correction_[s][i][f]);
+      clip_->rotation(frame, joints[i]) = expand_compact_quat(source_->rotations[s][i][frame]) * from_rotation_vector(correction_[s][i][f]);
   }
-  if (root >= 0) clip_.translation(frame, root) = source_.root_translation[frame] + root_correction_[f];
+  if (root >= 0) clip_->translation(frame, root) = source_->root_translation[frame] + root_correction_[f];
 }
 
 void PopGuardStretch::measure(int f) {
   for (int s = 0; s < 2; ++s)
     for (size_t k = 0; k < tracks_[s].size(); ++k)
-      positions_[s][k][f] = pop_tracked_position(clip_, first_ + f, rig_.legs[s], tracks_[s][k]);
+      positions_[s][k][f] = pop_tracked_position(*clip_, first_ + f, rig_->legs[s], tracks_[s][k]);
 }
 
 }  // namespace footfix

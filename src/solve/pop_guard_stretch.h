@@ -51,6 +51,16 @@ class PopGuardStretch {
   /// a lock are smoothed, so every planted foot keeps its place.
   void hold_planted_legs(bool on) { hold_planted_legs_ = on; }
 
+  /// While on, a smoothing step that puts a foot joint below the lowest the source puts it is
+  /// taken with the root raised at that frame by as much (straight up in world space), rather
+  /// than halved or dropped (see smooth()): a foot that rests on the source's floor at a pop
+  /// would otherwise keep every step that smooths it from being taken.
+  void lift_sunk_feet(bool on) { lift_sunk_feet_ = on; }
+
+  /// True when the last smooth() halved or dropped a step because it put a foot joint below the
+  /// source's lowest.
+  bool floor_held_a_step() const { return floor_held_a_step_; }
+
   /// While on (and contacts were given), smooth() puts each planted leg's contact joint back
   /// where it was before any pass, by the leg's IK, at every frame it changes: the root and the
   /// legs' corrections are smoothed, and a planted leg then reaches its planted toe from the
@@ -75,6 +85,15 @@ class PopGuardStretch {
   // below the lowest the source puts it.
   bool below_source(int f) const;
 
+  // How far (m) the deepest foot joint of stretch frame f is below the lowest the source puts
+  // it; 0 if none is.
+  double depth_below_source(int f) const;
+
+  // Raises the root's correction at stretch frame f (straight up in world space) by how far its
+  // deepest foot joint is below the source's lowest (depth_below_source), and applies the frame
+  // again.
+  void lift_above_source(int f);
+
   // Reads stretch frame f's corrections and tracked positions from the clip, once.
   void read(int f);
 
@@ -95,18 +114,21 @@ class PopGuardStretch {
   void write(int f);
 
   // The contact joint's index in tracks_[s] (toe, else heel: see pop_tracked_joints).
-  size_t contact_track(int s) const { return rig_.legs[s].toe >= 0 ? 2 : 1; }
+  size_t contact_track(int s) const { return rig_->legs[s].toe >= 0 ? 2 : 1; }
 
   void measure(int f);
 
-  Clip& clip_;
-  const Rig& rig_;
-  const PopGuardSource& source_;
+  // Pointers, not references: a stretch is copied and assigned to try passes and take them back.
+  Clip* clip_;
+  const Rig* rig_;
+  const PopGuardSource* source_;
   const ContactResult* contacts_;
   int first_, size_;
   bool hold_planted_root_ = false;
   bool hold_planted_legs_ = false;
   bool repin_planted_ = false;
+  bool lift_sunk_feet_ = false;
+  bool floor_held_a_step_ = false;
   bool repin_keeps_bend_ = true;
   std::array<LegHeights, 2> heights_;  // the floors repin() keeps the feet above: the source's lowest
   LegIkSettings ik_;

@@ -1,5 +1,6 @@
-// Clips made like video and depth capture, for tests and bench/: per-frame joint rotation noise
-// and root noise, and resampling to a lower rate. Header-only, shared by tests and bench/.
+// Clips made like video and depth capture and inertial suits, for tests and bench/: per-frame
+// joint rotation noise and root noise, an inertial suit's root drift, and resampling to a lower
+// rate. Header-only, shared by tests and bench/.
 #pragma once
 
 #include <algorithm>
@@ -47,6 +48,35 @@ inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_r
     root_noise = f == 0 ? v : root_noise * correlation + v * fresh;
     clip.translation(f, root) += root_noise * (root_rms_m * axis_share);
   }
+}
+
+// An inertial suit's root drift (inertial_root_drift): horizontal speed (m/s rms) correlated
+// over k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).
+constexpr double k_inertial_drift_mps = 0.05;
+constexpr double k_inertial_drift_time_s = 1.0;
+constexpr double k_inertial_rise_m = 0.02;
+constexpr double k_inertial_rise_time_s = 5.0;
+
+/// The root drift of an inertial suit, whose root position is integrated from its sensors: per
+/// frame of a clip of `frames` frames at `fps`, the offset (m, internal frame) by which the whole
+/// body has wandered over the floor (x, z: the integral of a slowly changing velocity) and up or
+/// down (y: a slowly changing offset). Deterministic for `seed`.
+inline std::vector<Vec3> inertial_root_drift(int frames, double fps, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> unit(0.0, 1.0);
+  const double dt = 1 / fps;
+  const double keep = std::exp(-dt / k_inertial_drift_time_s), fresh = std::sqrt(1 - keep * keep);
+  const double keep_rise = std::exp(-dt / k_inertial_rise_time_s), fresh_rise = std::sqrt(1 - keep_rise * keep_rise);
+  std::vector<Vec3> out(static_cast<size_t>(std::max(frames, 0)));
+  Vec3 velocity, offset;
+  double rise = 0;
+  for (Vec3& drift : out) {
+    velocity = velocity * keep + Vec3{unit(rng), 0, unit(rng)} * (fresh * k_inertial_drift_mps / std::sqrt(2.0));
+    rise = rise * keep_rise + unit(rng) * fresh_rise * k_inertial_rise_m;
+    offset = offset + velocity * dt;
+    drift = Vec3{offset.x, rise, offset.z};
+  }
+  return out;
 }
 
 /// `clip` resampled to `fps` over the same duration (slerp of rotations, lerp of translations).

@@ -8,9 +8,12 @@
 // Where smoothing stalls (a correction held over a jolt of the source's that the source cancels
 // inside the leg, e.g. a pelvis spike its hip rotation undoes), the legs' corrections there also
 // ease towards none, kept only if that lowers the worst acceleration left. A step that would put
-// a foot joint below the lowest the source puts it is halved, or not taken. With contacts, the
-// root's correction is first held where a planted leg hangs from it (smoothing it there would
-// move that planted toe), and smoothed there too only where that leaves a pop. On noisy capture
+// a foot joint below the lowest the source puts it is halved, or not taken; where the passes
+// stall on such steps (a foot resting on the floor at the pop), they go on with the root raised
+// at those frames by as much as the foot would sink, kept where that brings the stretch within
+// the limit. With contacts, the root's correction is first held where a planted leg hangs from
+// it (smoothing it there would move that planted toe), and smoothed there too only where that
+// leaves a pop. On noisy capture
 // (contacts detected with denoising) the guard first smooths with every planted leg held as
 // well, around its locks only: a planted foot that moves is what such capture's clean must not
 // leave. Where that leaves accelerations within 1.07 x the limit (1.5 x the source's at the
