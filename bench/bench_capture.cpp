@@ -52,6 +52,7 @@
 #include <vector>
 
 #include "../tests/support/capture_noise.h"
+#include "../tests/support/capture_targets.h"
 #include "../tests/support/contact_agreement.h"
 #include "../tests/support/locomotion_clips.h"
 #include "footfix/core/fk.h"
@@ -118,15 +119,9 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
   }
 }
 
-/// A short clip, as generators and video tools write them: k_short_clip_s from a third into the
-/// clip (past any reference pose and start-up), or the whole clip where it is not longer.
+/// A short clip's length (s), as generators and video tools write them (test::short_cut).
 constexpr double k_short_clip_s = 2.5;
-Clip short_cut(Clip clip) {
-  const int count = static_cast<int>(std::lround(k_short_clip_s * clip.fps)) + 1;
-  if (count >= clip.frame_count) return clip;
-  keep_frames(clip, std::min(clip.frame_count / 3, clip.frame_count - count), count);
-  return clip;
-}
+Clip short_cut(const Clip& clip) { return test::short_cut(clip, k_short_clip_s); }
 
 std::vector<std::pair<std::string, MakeVariant>> variants() {
   std::vector<std::pair<std::string, MakeVariant>> v;
@@ -379,9 +374,10 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
     // pop and drop targets apply; but the residual against the input too where the input's slide
     // is what the variant added (the noise, the pinned root).
     const bool judged_resid = factor != 1.0 || !made.scaled_rows || made.noisy || made.drifting;
-    r.ok = (!judged_resid || (r.resid <= 0.15 && (factor == 1.0 || r.out < r.own))) &&
-           (!made.noisy || r.planted_p95_cm_s < 1.0) &&
-           r.pen_mm <= 5.0 && r.pop < 1.5 && r.drop_cm <= 2.0;
+    r.ok = (!judged_resid || (r.resid <= test::k_capture_max_residual && (factor == 1.0 || r.out < r.own))) &&
+           (!made.noisy || r.planted_p95_cm_s < test::k_capture_still_p95_cm_s) &&
+           r.pen_mm <= test::k_capture_max_new_penetration_mm && r.pop < test::k_capture_max_pop &&
+           r.drop_cm <= test::k_capture_max_pelvis_drop_cm;
     if (print_rows)
       std::printf("%-40s %-12s x%.2f %6.2f %6.2f %6.2f %6.1f%% %6.2f %6.2f %5.1f%% %6.1f %5.2f %5.2f  %s\n",
                   r.clip.c_str(), name.c_str(), factor, r.own, r.in, r.out, 100 * r.resid, r.p95_cm_s,

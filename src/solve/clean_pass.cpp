@@ -30,10 +30,8 @@ constexpr double k_noisy_capture_lock_stiffening = 100;
 // positions may start or end a few frames off the true ones; a toe still on the ground there
 // then follows the lock's correction rather than the slide.
 constexpr double k_noisy_capture_swing_blend_s = 0.25;
-// On noisy capture, how far into a contact from each end (in the detection smoothing's sigmas)
-// its frames may be released, and the pelvis drop (m) holding the toe there may need at most
-// (release_unreachable_contact_ends).
-constexpr double k_noisy_end_margin_sigmas = 2.0;
+// On noisy capture, the pelvis drop (m) holding the toe at a contact's uncertain end frames
+// (noisy_end_margin_frames) may need at most (release_unreachable_contact_ends).
 constexpr double k_noisy_end_max_drop_m = 0.005;
 // The most times the clip is solved again after releasing contact end frames.
 constexpr int k_release_rounds = 3;
@@ -167,8 +165,7 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
     release_and_solve_again([&](const OfflineSolveResult& s) {
       return release_unreachable_contact_ends(
           result.contacts, reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, s, tracked),
-          static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * result.contacts.denoise_sigma_s * clip.fps)),
-          k_noisy_end_max_drop_m);
+          noisy_end_margin_frames(result.contacts, clip.fps), k_noisy_end_max_drop_m);
     });
   // On any clip, the end frames whose planted targets would need the pelvis lowered past
   // k_pelvis_drop_budget_m in all are released (by the fast solve, whose pelvis height pull keeps

@@ -1,8 +1,13 @@
 #include "contact_end_release.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace footfix {
+
+int noisy_end_margin_frames(const ContactResult& contacts, double fps) {
+  return static_cast<int>(std::ceil(k_noisy_end_margin_sigmas * contacts.denoise_sigma_s * fps));
+}
 
 bool release_unreachable_contact_ends(ContactResult& contacts, const std::array<std::vector<double>, 2>& needed_drop_m,
                                       int margin_frames, double max_drop_m) {

@@ -9,6 +9,13 @@
 
 namespace footfix {
 
+/// On noisy capture (ContactResult::denoise_sigma_s > 0), how far into a contact from each end
+/// (in the detection smoothing's sigmas) its frames are uncertain, and may be released.
+constexpr double k_noisy_end_margin_sigmas = 2.0;
+
+/// That margin in frames at `fps` (0 on clean capture).
+int noisy_end_margin_frames(const ContactResult& contacts, double fps);
+
 /// Holding a toe at a contact's first or last frames may need the pelvis lowered, because the
 /// body has moved on: on noisy capture, whose contacts are found on smoothed positions, an end is
 /// uncertain by about the smoothing's width (a contact may start before the foot lands or go on

@@ -47,10 +47,12 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
 /// local translation, at the frames it smooths. Deterministic. Off (nothing changed) when
 /// settings.max_ratio is 0. `contacts` (the clean's, per frame of `cleaned`): where legs are
 /// planted (the root is held there first, see the file comment), and to report how far planted
-/// contact joints moved. `tracks`: `cleaned`'s leg_tracks as it is passed in, where the caller
-/// has them (the same result).
+/// contact joints moved; on noisy capture, the contact end frames where the guard could only
+/// smooth a pop by moving the planted foot are released from it (see the file comment).
+/// `tracks`: `cleaned`'s leg_tracks as it is passed in, where the caller has them (the same
+/// result).
 PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
-                          const ContactResult* contacts = nullptr,
+                          ContactResult* contacts = nullptr,
                           const LegTracks* tracks = nullptr);
 
 }  // namespace footfix

@@ -10,6 +10,7 @@
 #include "footfix/core/fk.h"
 #include "footfix/ik/leg_ik.h"
 #include "footfix/rig/pop_measure.h"
+#include "contact_end_release.h"
 
 namespace footfix {
 namespace {
@@ -26,6 +27,10 @@ constexpr int k_max_stretch_frames = 4096;
 // every planted leg held may leave: the planted feet then stay still. 1.07 x the default 1.4 is
 // 1.5 x the source's acceleration.
 constexpr double k_noisy_excess_kept = 1.07;
+// On noisy capture, how far (m) the guard may move a planted contact joint before the contact
+// end frames where it did are released (release_moved_contact_ends): less is within the lock's
+// own stillness.
+constexpr double k_noisy_still_shift_m = 0.001;
 
 /// The accelerations of `leg`'s tracked joints (pop_tracked_joints) in `clip`: [k][frame] in
 /// m/s^2 (0 at both ends); lowest_m[k], if given, the lowest height joint k reaches. From
@@ -225,8 +230,106 @@ PopGuardSource capture_pop_guard_source(const Clip& source, const Rig& rig, cons
   return out;
 }
 
+namespace {
+
+/// Smooths stretch [first, last] of `cleaned` (see guard_pops) from `check`, its frames over the
+/// limit (stretch frames); `passes` counts the passes run. `moved_m` (per leg, per stretch frame,
+/// m): how far the kept passes moved each planted contact joint (empty without contacts).
+StretchOutcome guard_stretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
+                             const ContactResult* contacts, int first, int last, std::vector<int> check, int& passes,
+                             std::array<std::vector<double>, 2>& moved_m) {
+  PopGuardStretch stretch(cleaned, rig, source, first, last, contacts);
+  int left = stretch.mark(check);
+  // On noisy capture, first with every planted leg held (a planted foot that moves is what
+  // the clean of such capture must not leave).
+  bool held_enough = false;
+  const bool noisy = contacts && contacts->denoise_sigma_s > 0;
+  if (noisy) {
+    stretch.hold_planted_root(true);
+    stretch.hold_planted_legs(true);
+    run_passes(stretch, check, left, passes, settings.max_passes, 1.0);
+    stretch.hold_planted_legs(false);
+    held_enough = stretch.worst_excess() <= k_noisy_excess_kept;
+  }
+  StretchOutcome outcome = outcome_of(stretch, left, contacts);
+  if (!held_enough) {
+    const SavedFrames held = noisy ? save_frames(cleaned, rig, source.joints, first, last) : SavedFrames{};
+    const std::vector<int> held_check = check;
+    const int held_passes = passes;
+    outcome = smooth_freely(stretch, check, left, passes, settings.max_passes, contacts, cleaned, rig, source, first, last);
+    if (noisy && outcome.planted_shift_m != std::array<double, 2>{0, 0}) {
+      // That moved planted feet. The same passes again from the held round's result, each
+      // planted contact joint put back after every pass (repin_planted(), keeping the knees'
+      // smoothed bend first, then their reach before the guard); kept where that smooths the
+      // whole stretch as far as the held round may leave it, else the moved feet stay.
+      const SavedFrames moved = save_frames(cleaned, rig, source.joints, first, last);
+      bool kept = false;
+      for (bool keep_bend : {true, false}) {
+        restore_frames(cleaned, rig, source.joints, held);
+        PopGuardStretch pinned(cleaned, rig, source, first, last, contacts);
+        pinned.repin_planted(true, keep_bend);
+        std::vector<int> pinned_check = held_check;
+        int pinned_left = pinned.mark(held_check), pinned_passes = held_passes;
+        const StretchOutcome repinned = smooth_freely(pinned, pinned_check, pinned_left, pinned_passes, settings.max_passes,
+                                                       contacts, cleaned, rig, source, first, last);
+        const double pinned_excess = pinned.worst_excess_anywhere();
+        if (pinned_excess <= k_noisy_excess_kept) {
+          outcome = repinned;
+          outcome.changed_frames = std::max(outcome.changed_frames, stretch.changed_frames());
+          passes = pinned_passes;
+          kept = true;
+          for (int s = 0; s < 2; ++s) moved_m[s] = pinned.planted_shifts_m(s, contacts->feet[s].contact);
+          break;
+        }
+      }
+      if (!kept) restore_frames(cleaned, rig, source.joints, moved);
+    }
+  }
+  if (contacts && moved_m[0].empty())
+    for (int s = 0; s < 2; ++s) moved_m[s] = stretch.planted_shifts_m(s, contacts->feet[s].contact);
+  return outcome;
+}
+
+/// On noisy capture, where guard_stretch kept planted feet moved by more than
+/// k_noisy_still_shift_m (`outcome`, `moved_m`) at frames within noisy_end_margin_frames of a
+/// contact's ends (where detection on smoothed positions leaves the foot's landing or lift
+/// uncertain), those end frames are released from `contacts` and the stretch is smoothed again
+/// from `initial` (its frames before the guard). Kept where that moves the planted feet less and
+/// leaves no more frames over the limit (`outcome`, `passes` and `contacts` then updated), else
+/// the frames go back as the first smoothing left them.
+void release_moved_contact_ends(Clip& cleaned, const Rig& rig, const PopGuardSource& source,
+                                const PopGuardSettings& settings, ContactResult& contacts, int first, int last,
+                                const std::vector<int>& check, const SavedFrames& initial,
+                                const std::array<std::vector<double>, 2>& moved_m, StretchOutcome& outcome, int& passes) {
+  std::array<std::vector<double>, 2> moved_by_frame;
+  for (int s = 0; s < 2; ++s) {
+    moved_by_frame[s].assign(static_cast<size_t>(cleaned.frame_count), 0.0);
+    std::copy(moved_m[s].begin(), moved_m[s].end(), moved_by_frame[s].begin() + first);
+  }
+  ContactResult released = contacts;
+  if (!release_unreachable_contact_ends(released, moved_by_frame, noisy_end_margin_frames(contacts, source.fps),
+                                        k_noisy_still_shift_m))
+    return;
+  const SavedFrames moved = save_frames(cleaned, rig, source.joints, first, last);
+  restore_frames(cleaned, rig, source.joints, initial);
+  int again_passes = 0;
+  std::array<std::vector<double>, 2> again_moved_m;
+  const StretchOutcome again =
+      guard_stretch(cleaned, rig, source, settings, &released, first, last, check, again_passes, again_moved_m);
+  auto farthest = [](const StretchOutcome& o) { return std::max(o.planted_shift_m[0], o.planted_shift_m[1]); };
+  if (farthest(again) < farthest(outcome) && again.over <= outcome.over) {
+    outcome = again;
+    passes = again_passes;
+    contacts = std::move(released);
+  } else {
+    restore_frames(cleaned, rig, source.joints, moved);
+  }
+}
+
+}  // namespace
+
 PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
-                          const ContactResult* contacts, const LegTracks* tracks) {
+                          ContactResult* contacts, const LegTracks* tracks) {
   settings.validate();
   PopGuardReport report;
   if (settings.max_ratio == 0 || cleaned.frame_count < 3) return report;
@@ -251,54 +354,16 @@ PopGuardReport guard_pops(Clip& cleaned, const Rig& rig, const PopGuardSource& s
   }
   size_t next_over = 0;
   for (const auto& [first, last] : stretches) {
-    PopGuardStretch stretch(cleaned, rig, source, first, last, contacts);
     std::vector<int> check;
     for (; next_over < over.size() && over[next_over] <= last; ++next_over) check.push_back(over[next_over] - first);
-    int passes = 0, left = stretch.mark(check);
-    // On noisy capture, first with every planted leg held (a planted foot that moves is what
-    // the clean of such capture must not leave).
-    bool held_enough = false;
     const bool noisy = contacts && contacts->denoise_sigma_s > 0;
-    if (noisy) {
-      stretch.hold_planted_root(true);
-      stretch.hold_planted_legs(true);
-      run_passes(stretch, check, left, passes, settings.max_passes, 1.0);
-      stretch.hold_planted_legs(false);
-      held_enough = stretch.worst_excess() <= k_noisy_excess_kept;
-    }
-    StretchOutcome outcome = outcome_of(stretch, left, contacts);
-    if (!held_enough) {
-      const SavedFrames held = noisy ? save_frames(cleaned, rig, source.joints, first, last) : SavedFrames{};
-      const std::vector<int> held_check = check;
-      const int held_passes = passes;
-      outcome = smooth_freely(stretch, check, left, passes, settings.max_passes, contacts, cleaned, rig, source, first, last);
-      if (noisy && outcome.planted_shift_m != std::array<double, 2>{0, 0}) {
-        // That moved planted feet. The same passes again from the held round's result, each
-        // planted contact joint put back after every pass (repin_planted(), keeping the knees'
-        // smoothed bend first, then their reach before the guard); kept where that smooths the
-        // whole stretch as far as the held round may leave it, else the moved feet stay.
-        const SavedFrames moved = save_frames(cleaned, rig, source.joints, first, last);
-        bool kept = false;
-        for (bool keep_bend : {true, false}) {
-          restore_frames(cleaned, rig, source.joints, held);
-          PopGuardStretch pinned(cleaned, rig, source, first, last, contacts);
-          pinned.repin_planted(true, keep_bend);
-          std::vector<int> pinned_check = held_check;
-          int pinned_left = pinned.mark(held_check), pinned_passes = held_passes;
-          const StretchOutcome repinned = smooth_freely(pinned, pinned_check, pinned_left, pinned_passes, settings.max_passes,
-                                                         contacts, cleaned, rig, source, first, last);
-          const double pinned_excess = pinned.worst_excess_anywhere();
-          if (pinned_excess <= k_noisy_excess_kept) {
-            outcome = repinned;
-            outcome.changed_frames = std::max(outcome.changed_frames, stretch.changed_frames());
-            passes = pinned_passes;
-            kept = true;
-            break;
-          }
-        }
-        if (!kept) restore_frames(cleaned, rig, source.joints, moved);
-      }
-    }
+    const SavedFrames initial = noisy ? save_frames(cleaned, rig, source.joints, first, last) : SavedFrames{};
+    int passes = 0;
+    std::array<std::vector<double>, 2> moved_m;
+    StretchOutcome outcome = guard_stretch(cleaned, rig, source, settings, contacts, first, last, check, passes, moved_m);
+    if (noisy && std::max(outcome.planted_shift_m[0], outcome.planted_shift_m[1]) > k_noisy_still_shift_m)
+      release_moved_contact_ends(cleaned, rig, source, settings, *contacts, first, last, check, initial, moved_m, outcome,
+                                 passes);
     report.passes = std::max(report.passes, passes);
     report.frames_over += outcome.over;
     if (outcome.over > 0) report.worst_ratio_left = std::max(report.worst_ratio_left, settings.max_ratio * outcome.worst_excess);

@@ -157,12 +157,17 @@ void PopGuardStretch::repin_planted(bool on, bool keep_bend) {
   repin_keeps_bend_ = keep_bend;
 }
 
-double PopGuardStretch::planted_shift_m(int s, const std::vector<std::uint8_t>& contact) const {
-  double worst = 0;
+std::vector<double> PopGuardStretch::planted_shifts_m(int s, const std::vector<std::uint8_t>& contact) const {
+  std::vector<double> out(static_cast<size_t>(size_), 0.0);
   const auto& now = positions_[s][contact_track(s)];
   for (int f = 0; f < size_; ++f)
-    if (ever_changed_[f] && contact[first_ + f]) worst = std::max(worst, length(now[f] - contact_before_[s][f]));
-  return worst;
+    if (ever_changed_[f] && contact[first_ + f]) out[f] = length(now[f] - contact_before_[s][f]);
+  return out;
+}
+
+double PopGuardStretch::planted_shift_m(int s, const std::vector<std::uint8_t>& contact) const {
+  const std::vector<double> shifts = planted_shifts_m(s, contact);
+  return shifts.empty() ? 0.0 : *std::max_element(shifts.begin(), shifts.end());
 }
 
 bool PopGuardStretch::holds_a_planted_leg(int f) const {

@@ -72,8 +72,11 @@ class PopGuardStretch {
   /// Frames any pass has changed so far.
   int changed_frames() const { return static_cast<int>(std::count(ever_changed_.begin(), ever_changed_.end(), 1)); }
 
-  /// The farthest (meters) the passes have moved leg s's contact joint in a frame where
-  /// `contact` (per clip frame) says it is planted.
+  /// Per stretch frame, how far (meters) the passes have moved leg s's contact joint where
+  /// `contact` (per clip frame) says it is planted; 0 elsewhere.
+  std::vector<double> planted_shifts_m(int s, const std::vector<std::uint8_t>& contact) const;
+
+  /// The farthest of those (meters).
   double planted_shift_m(int s, const std::vector<std::uint8_t>& contact) const;
 
  private:

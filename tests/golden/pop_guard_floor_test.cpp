@@ -12,6 +12,7 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "support/capture_noise.h"
+#include "support/capture_targets.h"
 #include "support/paths.h"
 
 namespace footfix {
@@ -19,9 +20,6 @@ namespace {
 
 // New ground penetration (mm) the raised root may leave: rounding only.
 constexpr double k_penetration_tolerance_mm = 0.01;
-// Issue 30's targets: the largest pop ratio, and the residual slide as a share of the input's.
-constexpr double k_pop_target = 1.5;
-constexpr double k_residual_target = 0.15;
 
 TEST(PopGuardFloor, APopWhereAFootRestsOnTheFloorIsSmoothed) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
@@ -36,9 +34,9 @@ TEST(PopGuardFloor, APopWhereAFootRestsOnTheFloorIsSmoothed) {
   const ContactMask truth = contact_mask(detect_contacts(steady, loaded.rig, CleanSettings{}.contacts));
   const ClipMetrics m = compare_clips(scaled, r.cleaned, loaded.rig, truth);
   EXPECT_EQ(r.pops.frames_over, 0);
-  EXPECT_LT(m.pop_ratio, k_pop_target);
+  EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
   EXPECT_LT(m.max_new_penetration_mm, k_penetration_tolerance_mm);
-  EXPECT_LT(m.cleaned_slide.mean_mm_per_frame, k_residual_target * m.source_slide.mean_mm_per_frame);
+  EXPECT_LT(m.cleaned_slide.mean_mm_per_frame, test::k_capture_max_residual * m.source_slide.mean_mm_per_frame);
 }
 
 }  // namespace

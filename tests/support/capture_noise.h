@@ -1,6 +1,6 @@
 // Clips made like video and depth capture and inertial suits, for tests and bench/: per-frame
-// joint rotation noise and root noise, an inertial suit's root drift, and resampling to a lower
-// rate. Header-only, shared by tests and bench/.
+// joint rotation noise and root noise, an inertial suit's root drift, short cuts and resampling
+// to a lower rate. Header-only, shared by tests and bench/.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 
 #include "footfix/core/clip.h"
 #include "footfix/core/math.h"
+#include "solve/loop_wrap.h"
 
 namespace footfix::test {
 
@@ -77,6 +78,15 @@ inline std::vector<Vec3> inertial_root_drift(int frames, double fps, unsigned se
     drift = Vec3{offset.x, rise, offset.z};
   }
   return out;
+}
+
+/// `seconds` of `clip` from a third into it (past any reference pose and start-up), as
+/// generators and video tools write short clips; the whole clip where it is not longer.
+inline Clip short_cut(Clip clip, double seconds) {
+  const int count = static_cast<int>(std::lround(seconds * clip.fps)) + 1;
+  if (count >= clip.frame_count) return clip;
+  keep_frames(clip, std::min(clip.frame_count / 3, clip.frame_count - count), count);
+  return clip;
 }
 
 /// `clip` resampled to `fps` over the same duration (slerp of rotations, lerp of translations).

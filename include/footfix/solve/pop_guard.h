@@ -20,7 +20,11 @@
 // default max_ratio), it stops there; larger ones are smoothed as on clean capture, and where
 // that moved a planted foot, the same passes are run again with each planted foot put back by
 // its leg's IK after every pass (the root brought along the leg so the knee keeps its smoothed
-// bend): kept where that brings the stretch within 1.07 x the limit, else the foot moves.
+// bend): kept where that brings the stretch within 1.07 x the limit, else the foot moves. Where
+// it then moves by more than 1 mm at frames near a contact's ends (within 2 sigmas of the
+// detection's smoothing, where the foot's landing or lift is uncertain), those end frames are
+// released from the contacts and the stretch is smoothed again from the start: kept where the
+// planted feet then move less and no more frames are left over the limit.
 #pragma once
 
 #include <array>
