@@ -212,10 +212,11 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   // `video-light` with jitter-light's (0.5-2 cm, the shake the issue measures on real video).
   auto video = [](double min_deg, double max_deg, unsigned seed) {
     return [=](const Clip& c, const Rig& rig) {
-      Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
+      Made m{resampled(plain_copy(c), test::k_video_fps), resampled(plain_copy(c), test::k_video_fps), true, true};
       move_vertically(m.truth, rig.translation_joint, -0.87);
       m.input = m.truth;
-      add_capture_noise(m.input, rig.translation_joint, seed, 0.01, min_deg, max_deg, 0.6);
+      add_capture_noise(m.input, rig.translation_joint, seed, test::k_video_root_noise_m, min_deg, max_deg,
+                        test::k_video_noise_correlation);
       rename_to(m.input, rig, k_conventions.at("openpose"));
       m.input.source_frame.meters_per_unit = 1.0;
       m.truth.source_frame.meters_per_unit = 1.0;

@@ -147,8 +147,15 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
   CleanProblem& problem = analysis.problem;
   warn_about_clip_motion(result, clip, problem.input);
 
-  OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   const bool noisy = result.contacts.denoise_sigma_s > 0;
+  // On noisy capture a swing shorter than fast_short_swing_s is widened into the contacts'
+  // uncertain ends: the fast solve would ramp both contacts' locks over it, and a toe under a
+  // soft lock follows the input's shaking.
+  if (noisy && settings.solve.solver == OfflineSolver::fast &&
+      release_short_swing_ends(result.contacts, settings.solve.fast_short_swing_s * clip.fps,
+                               noisy_end_margin_frames(result.contacts, clip.fps)))
+    problem = prepare_clean_problem(clip, rig, result.contacts, ik, tracked);
+  OfflineSolveResult solved = solve_clean_problem(clip, problem.input, settings.solve, result.contacts);
   const bool lowers_pelvis = settings.solve.fast_pelvis_height > 0 && !ik.reach_to_straight;
   // Releases contact end frames with `release` (given the solve's result; true if it released
   // any) and solves the clip again, until nothing more is released. Each solve moves the pelvis,

@@ -28,4 +28,16 @@ int noisy_end_margin_frames(const ContactResult& contacts, double fps);
 bool release_unreachable_contact_ends(ContactResult& contacts, const std::array<std::vector<double>, 2>& needed_drop_m,
                                       int margin_frames, double max_drop_m);
 
+/// On noisy capture, a swing shorter than `min_swing_frames` between two contacts of a leg (the
+/// fast solve's fast_short_swing_s in frames: it ramps the locks of both contacts from soft to
+/// hard over that long, and a soft lock's toe follows the noisy input) is widened to that length
+/// by releasing the end frames of the contacts on either side of it, alternately from the
+/// earlier contact's last frame and the later one's first, at most `margin_frames` at each end
+/// (their uncertain ends: noisy_end_margin_frames). A swing counts as short as the solve counts
+/// it: the later contact's first frame less the earlier one's last below `min_swing_frames`. A
+/// contact keeps at least its middle frame. Updates each foot's per-frame flags and intervals
+/// (planted position and height kept, as release_unreachable_contact_ends does). Returns
+/// whether any frame was released.
+bool release_short_swing_ends(ContactResult& contacts, double min_swing_frames, int margin_frames);
+
 }  // namespace footfix

@@ -51,6 +51,13 @@ inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_r
   }
 }
 
+// A monocular video capture (bench_capture's "video" variants): its rate (Hz), its root noise
+// (m rms) and the share of each frame's noise carried to the next (a pose estimator's temporal
+// filter); the joint noise's range differs between the variants.
+constexpr double k_video_fps = 30;
+constexpr double k_video_root_noise_m = 0.01;
+constexpr double k_video_noise_correlation = 0.6;
+
 // An inertial suit's root drift (inertial_root_drift): horizontal speed (m/s rms) correlated
 // over k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).
 constexpr double k_inertial_drift_mps = 0.05;
