@@ -47,21 +47,50 @@ void check_transform_count(const BvhCursor& in, uint64_t remaining, const Hierar
             " joints is more than the file can describe");
 }
 
-// The motion rows of a file read a piece at a time: the text from the first row not yet parsed,
-// holding whole lines (the last one may be cut) until the file ends.
+// A long clip's motion text is not kept: it would add the file's size to the clip's memory. Its
+// values are printed anew (as every computed value is) when it is written.
+constexpr uint64_t k_max_kept_text_bytes = uint64_t{16} << 20;
+
+// Whether a read under `limits` keeps the text of motion rows that take up to `text_bytes`.
+bool keeps_motion_text(const ReadLimits& limits, uint64_t text_bytes) {
+  return limits.keep_bvh_text && text_bytes <= k_max_kept_text_bytes;
+}
+
+// The motion rows of a file read a piece at a time, holding whole lines (the last one may be
+// cut) until the file ends. With `keep`, the text is kept whole from the first row on (it
+// becomes BvhSource::motion_text without a copy; `text_bytes`, the file's bytes after the
+// header, are reserved for it); else only the text from the first row not yet parsed.
 class MotionText {
  public:
-  MotionText(InputFile& file, std::string_view first) : file_(file), text_(first) {}
+  MotionText(InputFile& file, std::string_view first, bool keep, uint64_t text_bytes) : file_(file), keep_(keep) {
+    if (keep_) text_.reserve(static_cast<size_t>(std::max<uint64_t>(text_bytes, first.size())));
+    text_.assign(first);
+  }
 
   /// The text, and where its whole lines end.
   const char* begin() const { return text_.data(); }
   const char* end() const { return text_.data() + text_.size(); }
   const char* lines_end() const { return text_.data() + lines_; }
+  /// Whether the text is kept from the first row on.
+  bool kept() const { return keep_; }
+  /// The text kept (the text is then empty).
+  std::string take() { return std::move(text_); }
 
-  /// Drops the text before `from` and reads on until a line end follows it or the file ends.
-  void read_on(const char* from) {
-    text_.erase(0, static_cast<size_t>(from - text_.data()));
-    lines_ = 0;
+  /// Reads on until a line end follows `from` or the file ends, dropping the text before `from`
+  /// unless it is kept. Returns where `from`'s text is now.
+  const char* read_on(const char* from) {
+    size_t at = static_cast<size_t>(from - text_.data());
+    if (!keep_) {
+      text_.erase(0, at);
+      at = 0;
+    }
+    lines_ = at;
+    read_lines();
+    return text_.data() + at;
+  }
+
+ private:
+  void read_lines() {
     for (;;) {
       const size_t old = text_.size();
       if (ended_ || file_.append_to(text_, k_piece_bytes) == 0) {
@@ -76,9 +105,9 @@ class MotionText {
     }
   }
 
- private:
   static constexpr size_t k_piece_bytes = 1 << 20;
   InputFile& file_;
+  const bool keep_;
   std::string text_;
   size_t lines_ = 0;  // text_[0, lines_) is whole lines
   bool ended_ = false;
@@ -88,23 +117,25 @@ class MotionParser {
  public:
   /// Parses the rows from the cursor's position, from `more` when given (the cursor's text
   /// then ends with the motion header).
-  /// With `repair`, non-finite values are filled from their channel (bvh_repair.h) instead of
-  /// refusing the file.
-  /// The rows' values go to `source` (values, decimals), and with `keep_text` their text too
-  /// (motion_text, row_ends, value_starts); `text_bytes` is the most text the rows can take (the
-  /// bytes left after the header). Every complete row is read, at most `capacity`, whatever the
+  /// With `limits`.repair_bvh, non-finite values are filled from their channel (bvh_repair.h)
+  /// instead of refusing the file.
+  /// The rows' values go to `source` (values, decimals), and their text too (motion_text,
+  /// row_starts, row_ends, value_starts) where keeps_motion_text(`limits`, `text_bytes`) (`more`
+  /// then keeps its text); `text_bytes` is the most text the rows can take (the bytes left after
+  /// the header). Every complete row is read, at most `capacity`, whatever the
   /// header's Frames count says (one warning where they disagree); `check_rows(n)` is called
   /// before storage for n rows is allocated.
   MotionParser(BvhCursor& in, const Hierarchy& h, const MotionHeader& header, size_t capacity, BvhSource& source,
-               uint64_t text_bytes, bool repair, bool keep_text, std::function<void(size_t)> check_rows,
+               uint64_t text_bytes, const ReadLimits& limits, std::function<void(size_t)> check_rows,
                MotionText* more = nullptr)
       : in_(in), h_(h), frames_(header.frames), frames_at_(header.frames_at), capacity_(capacity),
         check_rows_(std::move(check_rows)),
         values_(source.values), decimals_(source.decimals),
-        text_(source.motion_text), row_ends_(source.row_ends), value_starts_(source.value_starts),
-        text_bytes_(text_bytes), more_(more),
+        text_(source.motion_text), row_starts_(source.row_starts), row_ends_(source.row_ends),
+        value_starts_(source.value_starts), more_(more),
         pos_(more ? more->begin() : in.position()), end_(more ? more->end() : in.end()),
-        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(repair), keep_text_(keep_text),
+        lines_end_(more ? more->lines_end() : end_), line_(in.line()), repair_(limits.repair_bvh),
+        keep_text_(keeps_motion_text(limits, text_bytes)),
         non_finite_(h.values_per_frame), row_decimals_(static_cast<size_t>(h.values_per_frame)) {}
 
   /// Returns the number of rows read.
@@ -112,10 +143,14 @@ class MotionParser {
     const int vpf = h_.values_per_frame;
     decimals_.assign(static_cast<size_t>(vpf), 0);
     std::uint8_t* const decimals = decimals_.data();
-    // A long clip's text is not kept: it would add the file's size to the clip's memory. Its
-    // values are printed anew (as every computed value is) when it is written.
-    bool keep_text = keep_text_ && text_bytes_ <= k_max_kept_text_bytes;
-    if (keep_text) text_.reserve(static_cast<size_t>(text_bytes_));
+    bool keep_text = keep_text_;
+    // The rows' text is where they are read from: the file's pieces kept whole, or a copy of the
+    // text in memory.
+    if (keep_text && !more_) {
+      text_.assign(pos_, end_);
+      pos_ = text_.data();
+      end_ = lines_end_ = pos_ + text_.size();
+    }
     // A stated count is allocated at once; without one, and past it, storage doubles as rows come.
     const bool counted = frames_ != k_frames_not_stated && frames_ > 0;
     allocate_rows(std::min(capacity_, counted ? static_cast<size_t>(frames_) : k_first_unstated_rows), keep_text);
@@ -169,8 +204,9 @@ class MotionParser {
       if (pos_ != end_) next_line();
       keep_text = keep_text && pos_ - line_start <= k_max_row_bytes;
       if (keep_text) {
-        text_.append(line_start, static_cast<size_t>(pos_ - line_start));
-        row_ends_.push_back(text_.size());
+        const char* const base = text_base();
+        row_starts_.push_back(static_cast<size_t>(line_start - base));
+        row_ends_.push_back(static_cast<size_t>(pos_ - base));
       }
       ++row_;
     }
@@ -195,8 +231,10 @@ class MotionParser {
     // Repaired values are not their text, nor are values read from a decimal comma; a longer row's
     // values cannot be found in it; a long clip, or a read that does not ask for it, keeps none
     // (above).
+    if (more_ && more_->kept()) text_ = more_->take();
     if (non_finite_.count() > 0 || in_.decimal_commas().count > 0 || !keep_text) {
       std::string().swap(text_);
+      std::vector<size_t>().swap(row_starts_);
       std::vector<size_t>().swap(row_ends_);
       std::vector<std::uint16_t>().swap(value_starts_);
     }
@@ -236,11 +274,12 @@ class MotionParser {
     ++pos_;
     ++line_;
   }
+  // Where the kept text starts (the offsets in row_starts_ and row_ends_ count from it).
+  const char* text_base() const { return more_ ? more_->begin() : text_.data(); }
   // Makes the text from pos_ hold its whole line (reading on from the file if there is one).
   void need_line() {
     if (more_ == nullptr || pos_ < lines_end_) return;
-    more_->read_on(pos_);
-    pos_ = more_->begin();
+    pos_ = more_->read_on(pos_);
     end_ = more_->end();
     lines_end_ = more_->lines_end();
   }
@@ -332,6 +371,7 @@ class MotionParser {
     const size_t vpf = static_cast<size_t>(h_.values_per_frame);
     values_.resize(rows * vpf, 0.0);
     if (keep_text) {
+      row_starts_.reserve(rows);
       row_ends_.reserve(rows);
       value_starts_.resize(rows * vpf);
     }
@@ -382,11 +422,10 @@ class MotionParser {
   std::vector<double>& values_;
   std::vector<std::uint8_t>& decimals_;
   std::string& text_;
+  std::vector<size_t>& row_starts_;
   std::vector<size_t>& row_ends_;
   std::vector<std::uint16_t>& value_starts_;
   static constexpr long k_max_row_bytes = 0xffff;  // the most a value start can say
-  static constexpr uint64_t k_max_kept_text_bytes = uint64_t{16} << 20;  // motion text kept at most
-  uint64_t text_bytes_;
   MotionText* more_;
   const char* pos_;
   const char* end_;
@@ -543,8 +582,7 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
 
   auto source = std::make_shared<BvhSource>();
   if (warnings) warnings->insert(warnings->end(), h.warnings.begin(), h.warnings.end());
-  const int frames = MotionParser(in, h, header, capacity, *source, remaining, limits.repair_bvh,
-                                  limits.keep_bvh_text, check_rows, more)
+  const int frames = MotionParser(in, h, header, capacity, *source, remaining, limits, check_rows, more)
                          .parse(warnings);
   const bvh_detail::DecimalCommas& commas = in.decimal_commas();
   if (commas.count > 0 && warnings) warnings->push_back(commas.warning());
@@ -641,7 +679,8 @@ Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_
   if (!whole_header) return parse_bvh(read_file(path, limits.max_input_bytes), source_name, warnings, limits);
   const uint64_t header_bytes = static_cast<uint64_t>(in.position() - head.data());
   const uint64_t remaining = file.size() > header_bytes ? file.size() - header_bytes : 0;
-  MotionText more(file, std::string_view(in.position(), static_cast<size_t>(in.end() - in.position())));
+  MotionText more(file, std::string_view(in.position(), static_cast<size_t>(in.end() - in.position())),
+                  keeps_motion_text(limits, remaining), remaining);
   more.read_on(more.begin());
   return parse_motion(in, h, header, std::string_view(head).substr(0, static_cast<size_t>(header_bytes)), remaining,
                       &more, source_name, warnings, limits);

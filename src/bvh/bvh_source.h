@@ -38,11 +38,13 @@ struct BvhSource : SourceData {
   std::vector<std::string> names;
   std::vector<int> parents;
   int declared_frames = 0;
-  /// The motion rows as in the file, blank lines left out: row f is
-  /// motion_text[row_ends[f - 1] (0 for f = 0), row_ends[f]), its blanks and line end ("\n",
-  /// "\r\n"; none after a last row that ends the file) included. Lets the writer copy the text
-  /// of the values it leaves unchanged. Empty when some values are not their text (repaired).
+  /// The file's text from the first motion row on: row f is
+  /// motion_text[row_starts[f], row_ends[f]), its blanks and line end ("\n", "\r\n"; none after
+  /// a last row that ends the file) included (blank lines between rows are in no row). Lets the
+  /// writer copy the text of the values it leaves unchanged. Empty when some values are not
+  /// their text (repaired).
   std::string motion_text;
+  std::vector<std::size_t> row_starts;
   std::vector<std::size_t> row_ends;
   /// Per value (frames * values_per_frame, as `values`): where its text starts in its row of
   /// motion_text, in bytes from the row's start. Empty with motion_text, and when a row is longer

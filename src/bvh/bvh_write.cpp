@@ -520,6 +520,7 @@ size_t rows_with_text(const Plan& plan) {
   const BvhSource* s = plan.source;
   if (s == nullptr || plan.length_scale != 1 || s->values_per_frame != plan.values_per_frame ||
       s->row_ends.size() > s->values.size() / static_cast<size_t>(std::max(1, s->values_per_frame)) ||
+      s->row_starts.size() != s->row_ends.size() ||
       s->value_starts.size() != s->row_ends.size() * static_cast<size_t>(s->values_per_frame))
     return 0;
   for (size_t j = 0; j < plan.layouts.size(); ++j)
@@ -560,7 +561,7 @@ void write_motion(const Clip& clip, const Plan& plan, TextOut& out) {
       for (int i : plan.position_values) row[static_cast<size_t>(i)] *= plan.length_scale;
     if (static_cast<size_t>(f) < text_rows) {
       const BvhSource& s = *plan.source;
-      const size_t begin = f == 0 ? 0 : s.row_ends[static_cast<size_t>(f) - 1];
+      const size_t begin = s.row_starts[static_cast<size_t>(f)];
       out.row_over_text(row.data(), writer.computed(),
                         std::string_view(s.motion_text).substr(begin, s.row_ends[static_cast<size_t>(f)] - begin),
                         s.value_starts.data() + static_cast<size_t>(f) * row.size(), row.size());

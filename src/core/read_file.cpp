@@ -56,28 +56,43 @@ InputFile::InputFile(const fs::path& path, std::uint64_t max_bytes) : path_(path
 
 InputFile::~InputFile() { ::close(fd_); }
 
-std::size_t InputFile::append_to(std::string& out, std::size_t bytes) {
-  // No more than the file holds past what was read (the string is zero-filled up to `bytes`
-  // first: a 1 MiB piece for a 20 KB clip cost most of a batch's time in memset and page faults);
-  // a few KiB past its stated end, to see the end or what the file grew by.
-  constexpr std::size_t k_probe_bytes = 4096;
-  const std::uint64_t left = size_ > read_ ? size_ - read_ : 0;
-  bytes = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::max<std::uint64_t>(left, k_probe_bytes)));
-  const std::size_t old = out.size();
-  out.resize(old + bytes);
+std::size_t InputFile::read_some(char* into, std::size_t bytes) {
   for (;;) {
-    ssize_t n = ::read(fd_, out.data() + old, bytes);
+    const ssize_t n = ::read(fd_, into, bytes);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      out.resize(old);
-      fail_errno(ErrorKind::read, path_, "read failed");
-    }
-    out.resize(old + static_cast<std::size_t>(n));
+    if (n < 0) fail_errno(ErrorKind::read, path_, "read failed");
     read_ += static_cast<std::uint64_t>(n);
     // The file grew since fstat: read on, still bounded by the limit.
     if (read_ > max_bytes_) fail_too_large(path_, read_, max_bytes_);
     return static_cast<std::size_t>(n);
   }
+}
+
+std::size_t InputFile::append_to(std::string& out, std::size_t bytes) {
+  // No more than the file holds past what was read (the string is zero-filled up to `bytes`
+  // first: a 1 MiB piece for a 20 KB clip cost most of a batch's time in memset and page faults);
+  // past its stated end, a few KiB read on the stack to see the end or what the file grew by,
+  // so that a string reserved for the file's size is not grown (copied) to look.
+  constexpr std::size_t k_probe_bytes = 4096;
+  if (bytes == 0) return 0;
+  if (read_ >= size_) {
+    char probe[k_probe_bytes];
+    const std::size_t n = read_some(probe, std::min(bytes, k_probe_bytes));
+    out.append(probe, n);
+    return n;
+  }
+  bytes = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, size_ - read_));
+  const std::size_t old = out.size();
+  out.resize(old + bytes);
+  std::size_t n = 0;
+  try {
+    n = read_some(out.data() + old, bytes);
+  } catch (...) {
+    out.resize(old);
+    throw;
+  }
+  out.resize(old + n);
+  return n;
 }
 
 std::string read_file(const fs::path& path, std::uint64_t max_bytes) {

@@ -132,5 +132,22 @@ TEST(BvhFileRead, ErrorsFarIntoTheFileNameTheSameLine) {
   }
 }
 
+// A reader that reserves the file's size reads it whole, and sees its end, without the string
+// growing (a grown string is a copy of all it holds, in newly mapped pages).
+TEST(BvhFileRead, AStringReservedForTheFileIsNotGrownToSeeItsEnd) {
+  const fs::path dir = test::fresh_temp_dir("bvh_file_read_reserved");
+  const std::string text = repeated_walk(2);
+  const fs::path file = write(dir, "walk.bvh", text);
+  constexpr size_t k_piece_bytes = 1 << 16;
+  InputFile in(file);
+  std::string read;
+  read.reserve(static_cast<size_t>(in.size()));
+  const size_t capacity = read.capacity();
+  while (in.append_to(read, k_piece_bytes) > 0) {
+  }
+  EXPECT_EQ(read, text);
+  EXPECT_EQ(read.capacity(), capacity);
+}
+
 }  // namespace
 }  // namespace footfix

@@ -29,12 +29,15 @@ class InputFile {
   /// The size the file had when opened, bytes.
   std::uint64_t size() const { return size_; }
   /// Appends up to `bytes` more bytes of the file to `out` (without growing its capacity past
-  /// what they need, and asking for no more than the file holds past what was read, plus 4 KiB
-  /// to see its end); returns how many, 0 at the end of the file. Throws Error(read) when a read
-  /// fails or the file has grown past max_bytes.
+  /// what they need, and asking for no more than the file holds past what was read; once that
+  /// is read, up to 4 KiB, to see its end); returns how many, 0 at the end of the file. Throws
+  /// Error(read) when a read fails or the file has grown past max_bytes.
   std::size_t append_to(std::string& out, std::size_t bytes);
 
  private:
+  // One read(2) of up to `bytes` into `into`, counted in read_; returns how many (0: the end).
+  std::size_t read_some(char* into, std::size_t bytes);
+
   std::filesystem::path path_;
   std::uint64_t max_bytes_ = 0, size_ = 0, read_ = 0;
   int fd_ = -1;
