@@ -12,6 +12,7 @@
 #include "bvh_detail.h"
 #include "bvh_motion_header.h"
 #include "bvh_repair.h"
+#include "../core/prefault.h"
 #include "footfix/core/error.h"
 #include "footfix/core/read_file.h"
 #include "footfix/core/euler.h"
@@ -63,7 +64,10 @@ bool keeps_motion_text(const ReadLimits& limits, uint64_t text_bytes) {
 class MotionText {
  public:
   MotionText(InputFile& file, std::string_view first, bool keep, uint64_t text_bytes) : file_(file), keep_(keep) {
-    if (keep_) text_.reserve(static_cast<size_t>(std::max<uint64_t>(text_bytes, first.size())));
+    if (keep_) {
+      text_.reserve(static_cast<size_t>(std::max<uint64_t>(text_bytes, first.size())));
+      prefault_capacity(text_);
+    }
     text_.assign(first);
   }
 
@@ -369,10 +373,14 @@ class MotionParser {
   void allocate_rows(size_t rows, bool keep_text) {
     check_rows_(rows);
     const size_t vpf = static_cast<size_t>(h_.values_per_frame);
+    values_.reserve(rows * vpf);
+    prefault_capacity(values_);
     values_.resize(rows * vpf, 0.0);
     if (keep_text) {
       row_starts_.reserve(rows);
       row_ends_.reserve(rows);
+      value_starts_.reserve(rows * vpf);
+      prefault_capacity(value_starts_);
       value_starts_.resize(rows * vpf);
     }
     rows_allocated_ = rows;
@@ -608,6 +616,8 @@ Clip parse_motion(BvhCursor& in, Hierarchy& h, const MotionHeader& header, std::
   // Filled in index order (frame-major) as decoded, not default-constructed first.
   clip.rotations.reserve(transforms);
   clip.translations.reserve(transforms);
+  prefault_capacity(clip.rotations);
+  prefault_capacity(clip.translations);
   source->rotation_fingerprints = decode_frames(*source, clip);
   source->world_positions = bvh_detail::read_world_positions(clip, *source);
   if (source->world_positions && warnings)
