@@ -24,4 +24,15 @@ void prefault_capacity(std::vector<T>& v) {
 }
 inline void prefault_capacity(std::string& s) { prefault_for_writing(s.data() + s.size(), s.capacity() - s.size()); }
 
+/// v.assign(count, value), new storage (where v cannot hold `count`) mapped at once.
+template <typename T>
+void assign_prefaulted(std::vector<T>& v, std::size_t count, const T& value) {
+  if (v.capacity() < count) {
+    v.clear();
+    v.reserve(count);
+    prefault_capacity(v);
+  }
+  v.assign(count, value);
+}
+
 }  // namespace footfix

@@ -1,5 +1,7 @@
 #include "banded_spd.h"
 
+#include "../core/prefault.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -225,12 +227,12 @@ BandedSpd::BandedSpd(int size, int half_bandwidth, const Pattern& pattern) : n_(
   if (!pattern.empty()) index_pattern(pattern);
   if (pattern.empty() || dense <= compact_above_doubles()) {
     take_spare(band_, dense);
-    band_.assign(dense, 0.0);
+    assign_prefaulted(band_, dense, 0.0);
     return;
   }
   period_ = classes_;
   const std::size_t periods = (static_cast<size_t>(n_) + period_ - 1) / period_;
-  band_.assign(periods * static_cast<size_t>(class_start_[period_]), 0.0);
+  assign_prefaulted(band_, periods * static_cast<size_t>(class_start_[period_]), 0.0);
   // floor(j * (2^32 / p + 1) / 2^32) = floor(j / p) while j * p < 2^32 (the error term stays
   // under 1 / p).
   period_magic_ = (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(period_) + 1;

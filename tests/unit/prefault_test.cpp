@@ -50,5 +50,15 @@ TEST(Prefault, LeavesTheContentsAsTheyWere) {
   EXPECT_EQ(std::count(v.begin(), v.end(), 'x'), static_cast<std::ptrdiff_t>(v.size()));
 }
 
+TEST(Prefault, AssignPrefaultedAssignsAsAssignDoes) {
+  std::vector<double> v(10, 1.0);
+  const size_t large = k_min_prefault_bytes;  // doubles: more than v holds, over the prefault minimum
+  assign_prefaulted(v, large, 0.5);
+  ASSERT_EQ(v.size(), large);
+  EXPECT_EQ(std::count(v.begin(), v.end(), 0.5), static_cast<std::ptrdiff_t>(large));
+  assign_prefaulted(v, 3, 2.0);  // within its capacity
+  EXPECT_EQ(v, std::vector<double>(3, 2.0));
+}
+
 }  // namespace
 }  // namespace footfix
