@@ -1,5 +1,5 @@
 // Internal to solve/: releasing the end frames of contacts that the leg cannot hold without
-// lowering the pelvis too far.
+// lowering the pelvis too far, or that border a swing too short for the fast solve's locks.
 #pragma once
 
 #include <array>

@@ -234,7 +234,8 @@ namespace {
 
 /// Smooths stretch [first, last] of `cleaned` (see guard_pops) from `check`, its frames over the
 /// limit (stretch frames); `passes` counts the passes run. `moved_m` (per leg, per stretch frame,
-/// m): how far the kept passes moved each planted contact joint (empty without contacts).
+/// m): on noisy capture, how far the kept passes moved each planted contact joint (what
+/// release_moved_contact_ends reads; empty otherwise).
 StretchOutcome guard_stretch(Clip& cleaned, const Rig& rig, const PopGuardSource& source, const PopGuardSettings& settings,
                              const ContactResult* contacts, int first, int last, std::vector<int> check, int& passes,
                              std::array<std::vector<double>, 2>& moved_m) {
@@ -285,7 +286,7 @@ StretchOutcome guard_stretch(Clip& cleaned, const Rig& rig, const PopGuardSource
       if (!kept) restore_frames(cleaned, rig, source.joints, moved);
     }
   }
-  if (contacts && moved_m[0].empty())
+  if (noisy && moved_m[0].empty())
     for (int s = 0; s < 2; ++s) moved_m[s] = stretch.planted_shifts_m(s, contacts->feet[s].contact);
   return outcome;
 }
