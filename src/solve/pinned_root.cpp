@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/fk.h"
 #include "footfix/solve/treadmill.h"
+#include "support_phases.h"
 
 namespace footfix {
 namespace {
@@ -13,6 +15,60 @@ namespace {
 // The body's velocity from its planted feet changes at once where the foot it stands on
 // changes; smoothed over this (s, Gaussian sigma) it carries the legs without a jolt.
 constexpr double k_travel_smoothing_s = 0.15;
+// Where feet that stood together take off or land, no foot hands the body on: the velocity the
+// planted feet give up to the take-off and from the landing is kept, smoothed over this only
+// (s, Gaussian sigma), so the flight's travel is not spread over the stances around it.
+constexpr double k_flight_edge_smoothing_s = 0.04;
+// Towards such an edge the smoothing's sigma is at most this share of the distance to it (and no
+// less than k_flight_edge_smoothing_s): the kernel, cut at 3 sigma, stops at the edge.
+constexpr double k_edge_sigma_per_distance = 1.0 / 3.0;
+
+// Per frame, the distance (frames) to the nearest of `edges` (ascending).
+std::vector<double> distance_to_edges(const std::vector<double>& edges, int frames) {
+  std::vector<double> distance(static_cast<size_t>(frames));
+  size_t next = 0;
+  for (int f = 0; f < frames; ++f) {
+    while (next < edges.size() && edges[next] < f) ++next;
+    double d = std::numeric_limits<double>::infinity();
+    if (next < edges.size()) d = edges[next] - f;
+    if (next > 0) d = std::min(d, f - edges[next - 1]);
+    distance[static_cast<size_t>(f)] = d;
+  }
+  return distance;
+}
+
+// Gaussian smoothing whose sigma (frames, > 0) is its own for each output frame; the kernel is cut
+// at 3 sigma and renormalised near the ends, as gaussian_smooth's.
+std::vector<Vec3> smooth_with_sigmas(const std::vector<Vec3>& in, const std::vector<double>& sigma_frames) {
+  const int n = static_cast<int>(in.size());
+  std::vector<Vec3> out(in.size());
+  for (int t = 0; t < n; ++t) {
+    const double s = sigma_frames[static_cast<size_t>(t)];
+    const int radius = static_cast<int>(std::min(std::max(1.0, std::ceil(3.0 * s)), static_cast<double>(n)));
+    Vec3 sum;
+    double weight = 0;
+    for (int k = std::max(0, t - radius); k <= std::min(n - 1, t + radius); ++k) {
+      const double w = std::exp(-0.5 * (k - t) * (k - t) / (s * s));
+      sum += in[static_cast<size_t>(k)] * w;
+      weight += w;
+    }
+    out[static_cast<size_t>(t)] = sum / weight;
+  }
+  return out;
+}
+
+// The ground's steps smoothed over k_travel_smoothing_s, narrowed towards the take-offs and
+// landings of feet that stood together (together_flight_edges) down to k_flight_edge_smoothing_s.
+std::vector<Vec3> smoothed_steps(const std::vector<Vec3>& steps, const std::array<std::vector<std::uint8_t>, 2>& contact,
+                                 double fps) {
+  const double wide = k_travel_smoothing_s * fps, narrow = k_flight_edge_smoothing_s * fps;
+  const int frames = static_cast<int>(steps.size());
+  const std::vector<double> edges = together_flight_edges(contact, frames);
+  if (edges.empty() || !(narrow > 0) || !std::isfinite(wide)) return gaussian_smooth(std::span<const Vec3>(steps), wide);
+  std::vector<double> sigma = distance_to_edges(edges, frames);
+  for (double& s : sigma) s = std::clamp(s * k_edge_sigma_per_distance, narrow, wide);
+  return smooth_with_sigmas(steps, sigma);
+}
 
 }  // namespace
 
@@ -30,8 +86,7 @@ bool root_is_pinned(const std::vector<Vec3>& root_ws) {
 
 std::vector<Vec3> travel_from_planted_feet(const std::array<std::vector<Vec3>, 2>& toe_ws,
                                            const std::array<std::vector<std::uint8_t>, 2>& contact, double fps) {
-  const std::vector<Vec3> steps =
-      gaussian_smooth(std::span<const Vec3>(ground_steps(toe_ws, contact)), k_travel_smoothing_s * fps);
+  const std::vector<Vec3> steps = smoothed_steps(ground_steps(toe_ws, contact), contact, fps);
   std::vector<Vec3> travel(steps.size());
   for (size_t f = 1; f < steps.size(); ++f) travel[f] = travel[f - 1] - steps[f];
   return travel;

@@ -14,6 +14,7 @@
 #include "footfix/pipeline/load_clip.h"
 #include "footfix/solve/clean.h"
 #include "footfix/solve/pinned_root.h"
+#include "support/capture_targets.h"
 #include "support/paths.h"
 #include "support/world_distance.h"
 
@@ -22,18 +23,25 @@ namespace {
 
 using test::horizontal_distance;
 
+/// `clip` with the root's horizontal translation held at frame 0, as converters that fix the root
+/// write it.
+Clip pinned_copy(const Clip& clip, int root) {
+  Clip pinned = clip;
+  const Vec3 first = pinned.translation(0, root);
+  for (int f = 0; f < pinned.frame_count; ++f) {
+    pinned.translation(f, root).x = first.x;
+    pinned.translation(f, root).z = first.z;
+  }
+  return pinned;
+}
+
 TEST(CleanPinnedRoot, PlantedFeetCarryThePinnedBody) {
   for (const char* name : {"cmu_07_01_walk.bvh", "cmu3dsmax_131_01_start_walk_stop.bvh"}) {
     SCOPED_TRACE(name);
     const LoadedClip loaded = load_clip(test::data_clip(name));
     const Rig& rig = loaded.rig;
     const ContactMask mask = contact_mask(detect_contacts(loaded.clip, rig, ContactSettings{}));
-    Clip pinned = loaded.clip;
-    const Vec3 first = pinned.translation(0, rig.translation_joint);
-    for (int f = 0; f < pinned.frame_count; ++f) {
-      pinned.translation(f, rig.translation_joint).x = first.x;
-      pinned.translation(f, rig.translation_joint).z = first.z;
-    }
+    const Clip pinned = pinned_copy(loaded.clip, rig.translation_joint);
     const CleanResult r = clean_clip(pinned, rig, CleanSettings{});
     EXPECT_FALSE(r.treadmill);
     const ClipMetrics m = compare_clips(pinned, r.cleaned, rig, mask);
@@ -55,12 +63,8 @@ TEST(CleanPinnedRoot, PlantedFeetCarryThePinnedBody) {
 
 TEST(CleanPinnedRoot, AskedForATreadmillItStaysInPlace) {
   const LoadedClip loaded = load_clip(test::data_clip("cmu_07_01_walk.bvh"));
-  Clip pinned = loaded.clip;
   const int root = loaded.rig.translation_joint;
-  for (int f = 0; f < pinned.frame_count; ++f) {
-    pinned.translation(f, root).x = pinned.translation(0, root).x;
-    pinned.translation(f, root).z = pinned.translation(0, root).z;
-  }
+  const Clip pinned = pinned_copy(loaded.clip, root);
   CleanSettings settings;
   settings.treadmill.mode = TreadmillMode::on;
   const CleanResult r = clean_clip(pinned, loaded.rig, settings);
@@ -68,6 +72,34 @@ TEST(CleanPinnedRoot, AskedForATreadmillItStaysInPlace) {
   std::vector<Vec3> path(static_cast<size_t>(pinned.frame_count));
   joint_trajectory(r.cleaned, root, path);
   EXPECT_LT(horizontal_distance(path.back(), path.front()), 0.05);
+}
+
+// Two-feet jumps with a pinned root: the body travels in the flight and pushes off from, and lands
+// on, both feet. Its travel is carried from the planted feet up to the take-off and from the
+// landing, not spread over the stances around the flight (where the planted feet would then slide
+// and their contacts go unseen). Measured under the contacts of the clip as captured.
+TEST(CleanPinnedRoot, TwoFeetJumpsKeepTheirStancesUpToTheTakeOff) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_01_01_hops_turnaround.bvh"));
+  const Rig& rig = loaded.rig;
+  const ContactMask mask = contact_mask(detect_contacts(loaded.clip, rig, ContactSettings{}));
+  const Clip pinned = pinned_copy(loaded.clip, rig.translation_joint);
+  const CleanResult r = clean_clip(pinned, rig, CleanSettings{});
+  const ClipMetrics m = compare_clips(pinned, r.cleaned, rig, mask);
+  EXPECT_LT(m.cleaned_slide.p95_cm_per_s, test::k_capture_still_p95_cm_s);
+  EXPECT_LE(m.cleaned_slide.mean_mm_per_frame, test::k_capture_max_residual * m.source_slide.mean_mm_per_frame);
+  EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
+}
+
+TEST(CleanPinnedRoot, RepeatedTwoFeetJumpsKeepTheirSlideSmall) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const LoadedClip loaded = load_clip(test::shared_clips_dir() / "sfu_0005_2FeetJump001_inches.bvh");
+  const Rig& rig = loaded.rig;
+  const ContactMask mask = contact_mask(detect_contacts(loaded.clip, rig, ContactSettings{}));
+  const Clip pinned = pinned_copy(loaded.clip, rig.translation_joint);
+  const CleanResult r = clean_clip(pinned, rig, CleanSettings{});
+  const ClipMetrics m = compare_clips(pinned, r.cleaned, rig, mask);
+  EXPECT_LE(m.cleaned_slide.mean_mm_per_frame, test::k_capture_max_residual * m.source_slide.mean_mm_per_frame);
+  EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
 }
 
 TEST(PinnedRoot, ASwayingInPlaceRootIsNotPinned) {

@@ -23,8 +23,10 @@ bool root_is_pinned(const std::vector<Vec3>& root_ws);
 
 /// Per frame, the horizontal travel (m, from frame 0) that keeps planted feet still: minus the
 /// ground's cumulative steps under them (ground_steps in solve/treadmill.h), the steps smoothed
-/// over 0.15 s (where the foot the body stands on changes, its velocity would jump). `fps`: the
-/// clip's rate.
+/// over 0.15 s (where the foot the body stands on changes, its velocity would jump), the
+/// smoothing narrowed to 0.04 s towards the take-offs and landings of feet that stood together (a
+/// two-feet jump's: the velocity of the stance is kept up to the take-off and from the landing).
+/// `fps`: the clip's rate.
 std::vector<Vec3> travel_from_planted_feet(const std::array<std::vector<Vec3>, 2>& toe_ws,
                                            const std::array<std::vector<std::uint8_t>, 2>& contact, double fps);
 
