@@ -83,13 +83,18 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
 
 // A pinned root whose feet slide around it, unless a treadmill is asked for (a given ground
 // velocity has stepped onto it before the clip is analysed), carried once: a clip too short for
-// the carry to move its root still looks pinned afterwards.
+// the carry to move its root still looks pinned afterwards. The feet slide when the travel they
+// imply moves as a root does (root_travel_speed, over half-second windows): a clip that goes out
+// and back, or whose contacts hold little of each push-off (a jump at a low rate), travels
+// although its net ground velocity is small.
 bool carried_by_feet(const CleanPlan& plan) {
   const OfflineSolveInput& input = plan.analysis.problem.input;
   const bool carried = std::any_of(plan.steps.begin(), plan.steps.end(),
                                    [](const CleanStep& step) { return std::holds_alternative<CarryStep>(step); });
-  return !carried && !plan.contacts() && plan.settings.treadmill.mode != TreadmillMode::on && root_is_pinned(input.pelvis_ws) &&
-         length(estimate_ground_velocity(input.toe_ws, input.contact, plan.clip().fps)) >= k_treadmill_min_speed_mps;
+  if (carried || plan.contacts() || plan.settings.treadmill.mode == TreadmillMode::on || !root_is_pinned(input.pelvis_ws))
+    return false;
+  const double fps = plan.clip().fps;
+  return root_travel_speed(travel_from_planted_feet(input.toe_ws, input.contact, fps), fps) >= k_treadmill_min_speed_mps;
 }
 
 // The body given the travel its planted feet imply (the pinned clip's toes, from the contacts
