@@ -170,8 +170,16 @@ class MotionParser {
       }
       if (static_cast<size_t>(row_) == rows_allocated_)
         allocate_rows(std::min(capacity_, std::max(2 * rows_allocated_, k_first_unstated_rows)), keep_text);
-      double* out = values_.data() + static_cast<size_t>(row_) * static_cast<size_t>(vpf);
-      std::uint16_t* starts = keep_text ? value_starts_.data() + static_cast<size_t>(row_) * static_cast<size_t>(vpf) : nullptr;
+      // The row's storage, inside the rows reserved: zeroed a row at a time, while it is in the
+      // cache for the values written over it, not all at once beforehand.
+      const size_t row_first = static_cast<size_t>(row_) * static_cast<size_t>(vpf);
+      values_.resize(row_first + static_cast<size_t>(vpf));
+      double* out = values_.data() + row_first;
+      std::uint16_t* starts = nullptr;
+      if (keep_text) {
+        value_starts_.resize(row_first + static_cast<size_t>(vpf));
+        starts = value_starts_.data() + row_first;
+      }
       const long row_line = line_;
       int n = 0, extra = 0;
       for (;;) {
@@ -369,19 +377,18 @@ class MotionParser {
                            " of " + std::to_string(h_.values_per_frame) + ")");
   }
 
-  // Storage for `rows` rows (values, and value starts when the text is kept), checked first.
+  // Room for `rows` rows (values, and value starts when the text is kept), checked first and mapped;
+  // each row takes its part as it is read.
   void allocate_rows(size_t rows, bool keep_text) {
     check_rows_(rows);
     const size_t vpf = static_cast<size_t>(h_.values_per_frame);
     values_.reserve(rows * vpf);
     prefault_capacity(values_);
-    values_.resize(rows * vpf, 0.0);
     if (keep_text) {
       row_starts_.reserve(rows);
       row_ends_.reserve(rows);
       value_starts_.reserve(rows * vpf);
       prefault_capacity(value_starts_);
-      value_starts_.resize(rows * vpf);
     }
     rows_allocated_ = rows;
   }
