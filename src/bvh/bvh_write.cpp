@@ -227,9 +227,15 @@ class TextOut {
         *p++ = '0';
       else
         p = write_round_trip(p, values[i]);
-      // Past the value's text: the reader took it whole up to a blank or the line end.
-      copied = starts[i];
-      while (copied < source_row.size() && !bvh_detail::is_space(source_row[copied])) ++copied;
+      // Past the value's text: the reader took it whole up to a blank or the line end, and only
+      // blanks lie between it and the next value's text, so it ends where those blanks start.
+      if (i + 1 < count) {
+        copied = starts[i + 1];
+        while (copied > starts[i] && bvh_detail::is_space(source_row[copied - 1])) --copied;
+      } else {
+        copied = starts[i];
+        while (copied < source_row.size() && !bvh_detail::is_space(source_row[copied])) ++copied;
+      }
     }
     copy_to(source_row.size());
     if (source_row.empty() || source_row.back() != '\n') *p++ = '\n';

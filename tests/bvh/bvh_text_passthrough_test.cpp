@@ -117,6 +117,19 @@ TEST(BvhTextPassthrough, OnlyTheChangedJointIsWrittenAnew) {
   EXPECT_EQ(reread.translation(1, 0), clip.translation(1, 0));
 }
 
+// Changed values in the middle of a row are written over their own text only: the blanks
+// around them (tabs, two spaces) and the values after them keep theirs.
+TEST(BvhTextPassthrough, ChangedValuesMidRowKeepTheBlanksAroundThem) {
+  Clip clip = parse_bvh(k_odd_bvh, "odd.bvh");
+  clip.translation(1, 0) = Vec3{0.5, 5, 6};  // the root's X position in frame 1 only (file units)
+  const std::vector<std::string> in = split_lines(motion_rows_text(k_odd_bvh));
+  const std::vector<std::string> out = split_lines(motion_rows_text(text_written(clip)));
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], in[0]);
+  EXPECT_EQ(out[1], "\t0.5\t\t5  6 90.10 0 0  -10.000 20 -3.0E+1 \r");
+  EXPECT_EQ(out[2], in[2]);
+}
+
 // A clip read and written unchanged is its file again, byte for byte: the bundled clips, read
 // streaming from the file (read_bvh_file) and from text, with LF and CRLF line ends.
 TEST(BvhTextPassthrough, UnchangedClipIsWrittenAsItsFile) {
