@@ -563,6 +563,10 @@ std::vector<std::uint64_t> decode_frames(const BvhSource& source, Clip& clip) {
   for (size_t j = 0; j < joints; ++j) decoding[j] = joint_decoding(source.joints[j]);
   std::vector<std::uint64_t> hash(joints, fingerprint_start(clip.frame_count));
   const size_t row_values = static_cast<size_t>(source.values_per_frame);
+  // A frame's transforms are made here, then appended to the clip at once; `rotations` keeps the
+  // last frame's while the next is made.
+  std::vector<Quat> rotations(joints);
+  std::vector<Vec3> translations(joints);
   for (int f = 0; f < clip.frame_count; ++f) {
     const double* row = source.values.data() + static_cast<size_t>(f) * row_values;
     for (size_t j = 0; j < joints; ++j) {
@@ -572,11 +576,12 @@ std::vector<std::uint64_t> decode_frames(const BvhSource& source, Clip& clip) {
       const bool repeats = d.rotates && last != nullptr && std::memcmp(&v[d.rotation[0]], &last[d.rotation[0]], sizeof(double)) == 0 &&
                            std::memcmp(&v[d.rotation[1]], &last[d.rotation[1]], sizeof(double)) == 0 &&
                            std::memcmp(&v[d.rotation[2]], &last[d.rotation[2]], sizeof(double)) == 0;
-      const Quat q = repeats ? clip.rotations[clip.rotations.size() - joints] : decoded_rotation(d, v);
-      clip.rotations.push_back(q);
-      clip.translations.push_back(decoded_translation(d, v, source.raw_offsets[j]));
-      hash[j] = fingerprint_step(hash[j], q);
+      if (!repeats) rotations[j] = decoded_rotation(d, v);
+      translations[j] = decoded_translation(d, v, source.raw_offsets[j]);
+      hash[j] = fingerprint_step(hash[j], rotations[j]);
     }
+    clip.rotations.insert(clip.rotations.end(), rotations.begin(), rotations.end());
+    clip.translations.insert(clip.translations.end(), translations.begin(), translations.end());
   }
   return hash;
 }
