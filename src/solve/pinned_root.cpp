@@ -37,37 +37,37 @@ std::vector<double> distance_to_edges(const std::vector<double>& edges, int fram
   return distance;
 }
 
-// Gaussian smoothing whose sigma (frames, > 0) is its own for each output frame; the kernel is cut
-// at 3 sigma and renormalised near the ends, as gaussian_smooth's.
-std::vector<Vec3> smooth_with_sigmas(const std::vector<Vec3>& in, const std::vector<double>& sigma_frames) {
+// Frame t of `in` smoothed with a Gaussian of sigma `sigma_frames` (> 0), the kernel cut at 3
+// sigma and renormalised near the ends, as gaussian_smooth's.
+Vec3 gaussian_at(const std::vector<Vec3>& in, int t, double sigma_frames) {
   const int n = static_cast<int>(in.size());
-  std::vector<Vec3> out(in.size());
-  for (int t = 0; t < n; ++t) {
-    const double s = sigma_frames[static_cast<size_t>(t)];
-    const int radius = static_cast<int>(std::min(std::max(1.0, std::ceil(3.0 * s)), static_cast<double>(n)));
-    Vec3 sum;
-    double weight = 0;
-    for (int k = std::max(0, t - radius); k <= std::min(n - 1, t + radius); ++k) {
-      const double w = std::exp(-0.5 * (k - t) * (k - t) / (s * s));
-      sum += in[static_cast<size_t>(k)] * w;
-      weight += w;
-    }
-    out[static_cast<size_t>(t)] = sum / weight;
+  const int radius = static_cast<int>(std::min(std::max(1.0, std::ceil(3.0 * sigma_frames)), static_cast<double>(n)));
+  Vec3 sum;
+  double weight = 0;
+  for (int k = std::max(0, t - radius); k <= std::min(n - 1, t + radius); ++k) {
+    const double w = std::exp(-0.5 * (k - t) * (k - t) / (sigma_frames * sigma_frames));
+    sum += in[static_cast<size_t>(k)] * w;
+    weight += w;
   }
-  return out;
+  return sum / weight;
 }
 
 // The ground's steps smoothed over k_travel_smoothing_s, narrowed towards the take-offs and
-// landings of feet that stood together (together_flight_edges) down to k_flight_edge_smoothing_s.
+// landings of feet that stood together (together_flight_edges) down to k_flight_edge_smoothing_s:
+// only the frames near such an edge are smoothed again, with their own sigma.
 std::vector<Vec3> smoothed_steps(const std::vector<Vec3>& steps, const std::array<std::vector<std::uint8_t>, 2>& contact,
                                  double fps) {
   const double wide = k_travel_smoothing_s * fps, narrow = k_flight_edge_smoothing_s * fps;
+  std::vector<Vec3> out = gaussian_smooth(std::span<const Vec3>(steps), wide);
   const int frames = static_cast<int>(steps.size());
   const std::vector<double> edges = together_flight_edges(contact, frames);
-  if (edges.empty() || !(narrow > 0) || !std::isfinite(wide)) return gaussian_smooth(std::span<const Vec3>(steps), wide);
-  std::vector<double> sigma = distance_to_edges(edges, frames);
-  for (double& s : sigma) s = std::clamp(s * k_edge_sigma_per_distance, narrow, wide);
-  return smooth_with_sigmas(steps, sigma);
+  if (edges.empty() || !(narrow > 0) || !std::isfinite(wide)) return out;
+  const std::vector<double> distance = distance_to_edges(edges, frames);
+  for (int t = 0; t < frames; ++t) {
+    const double sigma = distance[static_cast<size_t>(t)] * k_edge_sigma_per_distance;
+    if (sigma < wide) out[static_cast<size_t>(t)] = gaussian_at(steps, t, std::max(sigma, narrow));
+  }
+  return out;
 }
 
 }  // namespace
