@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -86,36 +87,36 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
 // the carry to move its root still looks pinned afterwards. The feet slide when the travel they
 // imply moves as a root does (root_travel_speed, over half-second windows): a clip that goes out
 // and back, or whose contacts hold little of each push-off (a jump at a low rate), travels
-// although its net ground velocity is small.
-bool carried_by_feet(const CleanPlan& plan) {
+// although its net ground velocity is small. Returns that travel (travel_from_planted_feet) where
+// the root is to be carried, else nothing.
+std::optional<std::vector<Vec3>> travel_to_carry(const CleanPlan& plan) {
   const OfflineSolveInput& input = plan.analysis.problem.input;
   const bool carried = std::any_of(plan.steps.begin(), plan.steps.end(),
                                    [](const CleanStep& step) { return std::holds_alternative<CarryStep>(step); });
   if (carried || plan.contacts() || plan.settings.treadmill.mode == TreadmillMode::on || !root_is_pinned(input.pelvis_ws))
-    return false;
+    return std::nullopt;
   const double fps = plan.clip().fps;
-  return root_travel_speed(travel_from_planted_feet(input.toe_ws, input.contact, fps), fps) >= k_treadmill_min_speed_mps;
+  std::vector<Vec3> travel = travel_from_planted_feet(input.toe_ws, input.contact, fps);
+  if (root_travel_speed(travel, fps) < k_treadmill_min_speed_mps) return std::nullopt;
+  return travel;
 }
 
 // The body given the travel its planted feet imply (the pinned clip's toes, from the contacts
 // detected on the pinned clip, then from those detected on the clip so carried: a turn or a stop
 // the first detection missed is seen once the body moves); the carried clip is then cleaned in
-// world space.
-void carry_with_planted_feet(CleanPlan& plan, const Rig& rig) {
+// world space. `first_travel`: the travel from the pinned clip's contacts (travel_to_carry).
+void carry_with_planted_feet(CleanPlan& plan, const Rig& rig, std::vector<Vec3> first_travel) {
   const std::array<std::vector<Vec3>, 2> toe_ws = std::move(plan.analysis.problem.input.toe_ws);
-  std::array<std::vector<std::uint8_t>, 2> planted{plan.analysis.contacts.feet[0].contact,
-                                                   plan.analysis.contacts.feet[1].contact};
   plan.analysis = CleanAnalysis{};
   Clip& carried = plan.take_clip();
-  std::vector<Vec3> applied(static_cast<size_t>(carried.frame_count));
+  std::vector<Vec3> travel = std::move(first_travel), applied(static_cast<size_t>(carried.frame_count));
   for (int round = 0; round < k_carry_rounds; ++round) {
     if (round > 0) {
       const ContactResult again = detect_contacts(carried, rig, plan.settings.contacts);
-      planted = {again.feet[0].contact, again.feet[1].contact};
+      travel = travel_from_planted_feet(toe_ws, {again.feet[0].contact, again.feet[1].contact}, carried.fps);
     }
-    const std::vector<Vec3> travel = travel_from_planted_feet(toe_ws, planted, carried.fps);
     for (int f = 0; f < carried.frame_count; ++f) move_body(carried, f, rig.translation_joint, travel[f] - applied[f]);
-    applied = travel;
+    std::swap(applied, travel);
   }
   double farthest = 0;
   for (const Vec3& t : applied) farthest = std::max(farthest, std::hypot(t.x, t.z));
@@ -293,8 +294,8 @@ void plan_clean(CleanPlan& plan, const Rig& rig) {
     // The decisions read the clip's paths and contacts alone: the rest of the solve's problem is
     // made only for the clip that is solved.
     plan.analysis = analyse_for_plan(plan.clip(), rig, plan.settings, plan.contacts());
-    if (carried_by_feet(plan)) {
-      carry_with_planted_feet(plan, rig);
+    if (std::optional<std::vector<Vec3>> travel = travel_to_carry(plan)) {
+      carry_with_planted_feet(plan, rig, std::move(*travel));
       continue;
     }
     if (const std::optional<Vec3> g = treadmill_velocity(plan, rig)) {
