@@ -48,10 +48,11 @@ struct OfflineSolveSettings {
   /// input would otherwise bring the hips down by centimeters where the leg could straighten or
   /// the step shorten: lowered hips bend the knees ("dinosaur"). clean then moves the pelvis
   /// towards (up to 3 cm) and lowers it only as far as its planted targets need
-  /// (lower_pelvis_to_reach). The price: where a walk's steps are too long for its legs (pelvis
-  /// travel stretched), the locks of a step sit closer to the step before (on a synthetic walk
-  /// made to slide x1.25, up to 17 mm at the first and last steps, median 1.7 mm). Its effect on
-  /// the shared clips is in docs/tuning.md.
+  /// (lower_pelvis_to_reach). The price: with the hips kept up, the pelvis-toe distances of a
+  /// stretched pelvis travel pull each lock towards the longer of the strides on either side of
+  /// it; where a walk's stride length changes (its first and last steps, out of and into a
+  /// standing pose) those pulls do not cancel and the lock moves off the toe's mean position
+  /// towards the middle of the walk. Measured in docs/tuning.md.
   double fast_pelvis_height = 3;
   /// Fast solver: fast_pelvis_height pulls only a pelvis that comes down (a pelvis that rises,
   /// as over a slowed-down clip's shorter strides, is left free): on the frames whose pelvis
