@@ -35,8 +35,9 @@
 // reference contact frames the clean plants.
 // Then annotate's F1 per foot on a generated walk (ground-truth contacts) with noise, at 30 Hz.
 //
-// Usage: bench_capture [--rows] [--show-contacts] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
-// (--rows: one line per row; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
+// Usage: bench_capture [--rows] [--rates] [--show-contacts] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
+// (--rows: one line per row; --rates: instead of the variants above, the pinned one at the clip's
+// own rate and resampled to 30, 24 and 20 Hz; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -123,6 +124,35 @@ void rename_to(Clip& clip, const Rig& rig, const Convention& c) {
 constexpr double k_short_clip_s = 2.5;
 Clip short_cut(const Clip& clip) { return test::short_cut(clip, k_short_clip_s); }
 
+/// `clip` (one row, cleaned as it is) with its root's horizontal translation held at frame 0, as
+/// a converter that fixes the root writes it; `truth`: the same frames before pinning.
+Made pinned(const Clip& clip, const Clip& truth, const Rig& rig) {
+  Made m{clip, truth, false};
+  const int root = rig.translation_joint;
+  const Vec3 first = m.input.translation(0, root);
+  for (int f = 0; f < m.input.frame_count; ++f) {
+    m.input.translation(f, root).x = first.x;
+    m.input.translation(f, root).z = first.z;
+  }
+  return m;
+}
+
+/// The low rates a pinned root is also measured at (--rates, Hz).
+constexpr double k_pinned_rates_hz[] = {30.0, 24.0, 20.0};
+
+/// --rates: the pinned variant at the clip's own rate and resampled to each of k_pinned_rates_hz
+/// (resampled first, then pinned; reference contacts from the resampled clip).
+std::vector<std::pair<std::string, MakeVariant>> pinned_rate_variants() {
+  std::vector<std::pair<std::string, MakeVariant>> v;
+  v.emplace_back("pinned", [](const Clip& c, const Rig& rig) { return pinned(plain_copy(c), c, rig); });
+  for (double hz : k_pinned_rates_hz)
+    v.emplace_back("pinned@" + std::to_string(static_cast<int>(hz)) + "hz", [=](const Clip& c, const Rig& rig) {
+      const Clip at_rate = resampled(plain_copy(c), hz);
+      return pinned(at_rate, at_rate, rig);
+    });
+  return v;
+}
+
 std::vector<std::pair<std::string, MakeVariant>> variants() {
   std::vector<std::pair<std::string, MakeVariant>> v;
   auto same = [](Clip input) { return Made{input, input}; };
@@ -157,16 +187,7 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
       move_vertically(input, rig.translation_joint, dy);
       return same(input);
     });
-  v.emplace_back("pinned", [](const Clip& c, const Rig& rig) {
-    Made m{plain_copy(c), c, false};
-    const int root = rig.translation_joint;
-    const Vec3 first = m.input.translation(0, root);
-    for (int f = 0; f < m.input.frame_count; ++f) {
-      m.input.translation(f, root).x = first.x;
-      m.input.translation(f, root).z = first.z;
-    }
-    return m;
-  });
+  v.emplace_back("pinned", [](const Clip& c, const Rig& rig) { return pinned(plain_copy(c), c, rig); });
   for (const auto& [name, convention] : k_conventions)
     v.emplace_back(name, [c = convention, same](const Clip& clip, const Rig& rig) {
       Clip input = plain_copy(clip);
@@ -417,13 +438,15 @@ void walk_f1(const fs::path& tmp, const ContactSettings& contact_settings) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool print_rows = false;
+  bool print_rows = false, pinned_rates = false;
   std::string only;
   CleanSettings settings;
   std::vector<fs::path> clips;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--rows") == 0)
       print_rows = true;
+    else if (std::strcmp(argv[i], "--rates") == 0)
+      pinned_rates = true;
     else if (std::strcmp(argv[i], "--show-contacts") == 0)
       g_show_contacts = true;
     else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
@@ -452,7 +475,7 @@ int main(int argc, char** argv) {
                 "clip", "variant", "scale", "own", "in", "out", "resid", "p95", "p95 own", "recall", "pen", "pop", "drop",
                 "", "", "", "mm/f", "mm/f", "mm/f", "", "cm/s", "cm/s", "", "mm", "ratio", "cm");
   std::vector<Row> rows;
-  const auto all = variants();
+  const auto all = pinned_rates ? pinned_rate_variants() : variants();
   for (const fs::path& path : clips) {
     LoadedClip source;
     try {
@@ -473,7 +496,7 @@ int main(int argc, char** argv) {
       continue;
     }
     s.passed += r.ok;
-    if (r.factor != 1.0 || r.variant == "pinned" || r.variant.find("jitter") != std::string::npos) {
+    if (r.factor != 1.0 || r.variant.rfind("pinned", 0) == 0 || r.variant.find("jitter") != std::string::npos) {
       s.resid.push_back(r.resid);
       s.worst_resid = std::max(s.worst_resid, r.resid);
     }
@@ -503,7 +526,7 @@ int main(int argc, char** argv) {
   }
   std::printf("\n%d of %d rows pass; median residual %.1f%% (scaled rows, jittered and pinned rows)\n", passed, total,
               all_resid.empty() ? 0.0 : 100 * quantile(all_resid, 0.5));
-  walk_f1(tmp, settings.contacts);
+  if (!pinned_rates) walk_f1(tmp, settings.contacts);
   fs::remove_all(tmp);
   return 0;
 }
