@@ -82,38 +82,62 @@ void wrap_around_seam(CleanPlan& plan, const Rig& rig) {
   plan.steps.push_back(std::move(step));
 }
 
+// The pinned clip's travel to carry its body with, and the frames its feet stand together
+// (feet_planted_together), which every round of the carry counts as planted.
+struct PinnedCarry {
+  std::vector<Vec3> travel;
+  std::vector<std::uint8_t> together;
+};
+
+// `contact` (per foot, per frame) with both feet planted where they stand `together`.
+std::array<std::vector<std::uint8_t>, 2> planted_or_together(std::array<std::vector<std::uint8_t>, 2> contact,
+                                                             const std::vector<std::uint8_t>& together) {
+  for (auto& foot : contact)
+    for (size_t f = 0; f < foot.size() && f < together.size(); ++f) foot[f] |= together[f];
+  return contact;
+}
+
 // A pinned root whose feet slide around it, unless a treadmill is asked for (a given ground
 // velocity has stepped onto it before the clip is analysed), carried once: a clip too short for
 // the carry to move its root still looks pinned afterwards. The feet slide when the travel they
 // imply moves as a root does (root_travel_speed, over half-second windows): a clip that goes out
 // and back, or whose contacts hold little of each push-off (a jump at a low rate), travels
-// although its net ground velocity is small. Returns that travel (travel_from_planted_feet) where
-// the root is to be carried, else nothing.
-std::optional<std::vector<Vec3>> travel_to_carry(const CleanPlan& plan) {
+// although its net ground velocity is small. The travel is read from the detected contacts and
+// the frames where both feet stand together (a pinned root's feet planted together move at the
+// body's speed, which the detection's speed gate takes for a slide). Returns that travel
+// (travel_from_planted_feet) where the root is to be carried, else nothing.
+std::optional<PinnedCarry> travel_to_carry(const CleanPlan& plan) {
   const OfflineSolveInput& input = plan.analysis.problem.input;
   const bool carried = std::any_of(plan.steps.begin(), plan.steps.end(),
                                    [](const CleanStep& step) { return std::holds_alternative<CarryStep>(step); });
   if (carried || plan.contacts() || plan.settings.treadmill.mode == TreadmillMode::on || !root_is_pinned(input.pelvis_ws))
     return std::nullopt;
   const double fps = plan.clip().fps;
-  std::vector<Vec3> travel = travel_from_planted_feet(input.toe_ws, input.contact, fps);
-  if (root_travel_speed(travel, fps) < k_treadmill_min_speed_mps) return std::nullopt;
-  return travel;
+  const ContactSettings& gates = plan.settings.contacts;
+  const auto& feet = plan.analysis.contacts.feet;
+  PinnedCarry carry;
+  carry.together = feet_planted_together(input.toe_ws, {feet[0].height_above_ground_m, feet[1].height_above_ground_m},
+                                         gates.speed_threshold_mps, gates.height_threshold_m, fps);
+  carry.travel = travel_from_planted_feet(input.toe_ws, planted_or_together(input.contact, carry.together), fps);
+  if (root_travel_speed(carry.travel, fps) < k_treadmill_min_speed_mps) return std::nullopt;
+  return carry;
 }
 
 // The body given the travel its planted feet imply (the pinned clip's toes, from the contacts
 // detected on the pinned clip, then from those detected on the clip so carried: a turn or a stop
-// the first detection missed is seen once the body moves); the carried clip is then cleaned in
-// world space. `first_travel`: the travel from the pinned clip's contacts (travel_to_carry).
-void carry_with_planted_feet(CleanPlan& plan, const Rig& rig, std::vector<Vec3> first_travel) {
+// the first detection missed is seen once the body moves; in every round with the frames its
+// feet stand together); the carried clip is then cleaned in world space. `first`: the travel from
+// the pinned clip's contacts and the frames its feet stand together (travel_to_carry).
+void carry_with_planted_feet(CleanPlan& plan, const Rig& rig, PinnedCarry first) {
   const std::array<std::vector<Vec3>, 2> toe_ws = std::move(plan.analysis.problem.input.toe_ws);
   plan.analysis = CleanAnalysis{};
   Clip& carried = plan.take_clip();
-  std::vector<Vec3> travel = std::move(first_travel), applied(static_cast<size_t>(carried.frame_count));
+  std::vector<Vec3> travel = std::move(first.travel), applied(static_cast<size_t>(carried.frame_count));
   for (int round = 0; round < k_carry_rounds; ++round) {
     if (round > 0) {
       const ContactResult again = detect_contacts(carried, rig, plan.settings.contacts);
-      travel = travel_from_planted_feet(toe_ws, {again.feet[0].contact, again.feet[1].contact}, carried.fps);
+      travel = travel_from_planted_feet(
+          toe_ws, planted_or_together({again.feet[0].contact, again.feet[1].contact}, first.together), carried.fps);
     }
     for (int f = 0; f < carried.frame_count; ++f) move_body(carried, f, rig.translation_joint, travel[f] - applied[f]);
     std::swap(applied, travel);
@@ -294,8 +318,8 @@ void plan_clean(CleanPlan& plan, const Rig& rig) {
     // The decisions read the clip's paths and contacts alone: the rest of the solve's problem is
     // made only for the clip that is solved.
     plan.analysis = analyse_for_plan(plan.clip(), rig, plan.settings, plan.contacts());
-    if (std::optional<std::vector<Vec3>> travel = travel_to_carry(plan)) {
-      carry_with_planted_feet(plan, rig, std::move(*travel));
+    if (std::optional<PinnedCarry> carry = travel_to_carry(plan)) {
+      carry_with_planted_feet(plan, rig, std::move(*carry));
       continue;
     }
     if (const std::optional<Vec3> g = treadmill_velocity(plan, rig)) {

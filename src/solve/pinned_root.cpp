@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "footfix/contacts/detect_contacts.h"
 #include "footfix/contacts/signal_filters.h"
 #include "footfix/core/fk.h"
 #include "footfix/solve/treadmill.h"
@@ -90,6 +91,27 @@ std::vector<Vec3> travel_from_planted_feet(const std::array<std::vector<Vec3>, 2
   std::vector<Vec3> travel(steps.size());
   for (size_t f = 1; f < steps.size(); ++f) travel[f] = travel[f - 1] - steps[f];
   return travel;
+}
+
+std::vector<std::uint8_t> feet_planted_together(const std::array<std::vector<Vec3>, 2>& toe_ws,
+                                                const std::array<std::vector<double>, 2>& height_above_ground_m,
+                                                double speed_mps, double height_m, double fps) {
+  const size_t n = std::min({toe_ws[0].size(), toe_ws[1].size(), height_above_ground_m[0].size(),
+                             height_above_ground_m[1].size()});
+  const double max_step_m = speed_mps / fps;
+  auto low = [&](size_t f) { return height_above_ground_m[0][f] < height_m && height_above_ground_m[1][f] < height_m; };
+  std::vector<std::uint8_t> together(n, 0);
+  for (size_t f = 1; f < n; ++f) {
+    const Vec3 left = toe_ws[0][f] - toe_ws[0][f - 1], right = toe_ws[1][f] - toe_ws[1][f - 1];
+    if (low(f - 1) && low(f) && std::abs(left.y) < max_step_m && std::abs(right.y) < max_step_m &&
+        std::hypot(left.x - right.x, left.z - right.z) < max_step_m)
+      together[f - 1] = together[f] = 1;
+  }
+  const double min_frames = k_together_min_s * fps;
+  for (const ContactInterval& run : contact_runs(together))
+    if (run.last_frame - run.first_frame + 1 < min_frames)
+      std::fill(together.begin() + run.first_frame, together.begin() + run.last_frame + 1, std::uint8_t{0});
+  return together;
 }
 
 void move_body(Clip& clip, int frame, int translation_joint, Vec3 offset_ws) {

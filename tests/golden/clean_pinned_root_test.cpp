@@ -4,7 +4,9 @@
 // the contacts of the walk as captured) and the pelvis travels about as far as the walk did.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,64 @@ TEST(CleanPinnedRoot, RepeatedTwoFeetJumpsKeepTheirSlideSmall) {
   const ClipMetrics m = compare_clips(pinned, r.cleaned, rig, mask);
   EXPECT_LE(m.cleaned_slide.mean_mm_per_frame, test::k_capture_max_residual * m.source_slide.mean_mm_per_frame);
   EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
+}
+
+// Repeated two-feet hops pinned at low rates: the stances are a few frames between flights, and
+// the planted feet move at the body's speed there, so a speed gate sees no contact in them. The
+// feet standing together are read as planted, and the body is carried there too: the slide left
+// is at most 5% of the input's, a third of the capture target (k_capture_max_residual).
+constexpr double k_pinned_low_rate_max_residual = 0.05;
+
+/// `clip` resampled to `hz`, pinned and cleaned, measured under the contacts of the resampled clip.
+ClipMetrics clean_pinned_at(const Clip& clip, const Rig& rig, double hz) {
+  const Clip slow = test::resampled(clip, hz);
+  const ContactMask mask = contact_mask(detect_contacts(slow, rig, ContactSettings{}));
+  const Clip pinned = pinned_copy(slow, rig.translation_joint);
+  const CleanResult r = clean_clip(pinned, rig, CleanSettings{});
+  return compare_clips(pinned, r.cleaned, rig, mask);
+}
+
+TEST(CleanPinnedRoot, TwoFeetHopsPinnedAtLowRatesAreCarriedThroughEveryStance) {
+  const LoadedClip loaded = load_clip(test::data_clip("cmu_01_01_hops_turnaround.bvh"));
+  for (double hz : {24.0, 20.0}) {
+    SCOPED_TRACE(hz);
+    const ClipMetrics m = clean_pinned_at(loaded.clip, loaded.rig, hz);
+    EXPECT_LE(m.cleaned_slide.mean_mm_per_frame, k_pinned_low_rate_max_residual * m.source_slide.mean_mm_per_frame);
+    EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
+  }
+}
+
+TEST(CleanPinnedRoot, RepeatedTwoFeetJumpsPinnedAtLowRatesKeepTheirSlideSmall) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  const LoadedClip loaded = load_clip(test::shared_clips_dir() / "sfu_0005_2FeetJump001_inches.bvh");
+  for (double hz : {30.0, 24.0, 20.0}) {
+    SCOPED_TRACE(hz);
+    const ClipMetrics m = clean_pinned_at(loaded.clip, loaded.rig, hz);
+    EXPECT_LE(m.cleaned_slide.mean_mm_per_frame, test::k_capture_max_residual * m.source_slide.mean_mm_per_frame);
+    EXPECT_LT(m.pop_ratio, test::k_capture_max_pop);
+  }
+}
+
+// Feet planted together on a pinned root move as one at the body's speed; a foot that lifts, or
+// feet that move apart, do not stand together, and neither does a passing moment.
+TEST(PinnedRoot, FeetPlantedTogetherMoveAsOneOnTheFloor) {
+  constexpr double fps = 30, speed = 0.25, height = 0.1;
+  const int n = 12;
+  std::array<std::vector<Vec3>, 2> toes{std::vector<Vec3>(n), std::vector<Vec3>(n)};
+  std::array<std::vector<double>, 2> heights{std::vector<double>(n, 0.01), std::vector<double>(n, 0.01)};
+  for (int f = 0; f < n; ++f) {
+    toes[0][f] = {-1.0 * f / fps, 0.02, 0.1};  // both moving back at 1 m/s, 20 cm apart
+    toes[1][f] = {-1.0 * f / fps, 0.02, -0.1};
+  }
+  // Frames 6..8: the right foot rises 5 cm a frame; from frame 10 it moves off the left at 0.75 m/s.
+  for (int f = 6; f <= 8; ++f) toes[1][f].y += 0.05 * (f - 5), heights[1][f] += 0.05 * (f - 5);
+  for (int f = 10; f < n; ++f) toes[1][f].z -= 0.025 * (f - 9);
+  const std::vector<std::uint8_t> together = feet_planted_together(toes, heights, speed, height, fps);
+  const std::vector<std::uint8_t> expected{1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(together, expected);
+  // One step together (frames 0..1, 0.067 s) is shorter than k_together_min_s.
+  for (int f = 2; f < n; ++f) toes[1][f].z -= 0.03 * (f - 1);
+  EXPECT_EQ(feet_planted_together(toes, heights, speed, height, fps), std::vector<std::uint8_t>(n, 0));
 }
 
 TEST(PinnedRoot, ASwayingInPlaceRootIsNotPinned) {
