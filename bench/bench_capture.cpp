@@ -37,7 +37,7 @@
 //
 // Usage: bench_capture [--rows] [--rates] [--show-contacts] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
 // (--rows: one line per row; --rates: instead of the variants above, the pinned one at the clip's
-// own rate and resampled to 30, 24 and 20 Hz; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
+// own rate and resampled to 30, 24 and 20 Hz, without and with light joint noise; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -141,15 +141,23 @@ Made pinned(const Clip& clip, const Clip& truth, const Rig& rig) {
 constexpr double k_pinned_rates_hz[] = {30.0, 24.0, 20.0};
 
 /// --rates: the pinned variant at the clip's own rate and resampled to each of k_pinned_rates_hz
-/// (resampled first, then pinned; reference contacts from the resampled clip).
+/// (resampled first, then pinned; reference contacts from the resampled clip), then the same
+/// with jitter-light's joint noise added after pinning (the root stays pinned: no root noise).
 std::vector<std::pair<std::string, MakeVariant>> pinned_rate_variants() {
   std::vector<std::pair<std::string, MakeVariant>> v;
-  v.emplace_back("pinned", [](const Clip& c, const Rig& rig) { return pinned(plain_copy(c), c, rig); });
-  for (double hz : k_pinned_rates_hz)
-    v.emplace_back("pinned@" + std::to_string(static_cast<int>(hz)) + "hz", [=](const Clip& c, const Rig& rig) {
-      const Clip at_rate = resampled(plain_copy(c), hz);
-      return pinned(at_rate, at_rate, rig);
-    });
+  for (const bool noisy : {false, true}) {
+    const std::string name = noisy ? "pinjit" : "pinned";
+    auto make = [noisy](const Clip& at_rate, const Rig& rig) {
+      Made m = pinned(at_rate, at_rate, rig);
+      if (noisy) add_capture_noise(m.input, rig.translation_joint, 13, 0.0, 0.3, 0.6);
+      m.noisy = noisy;
+      return m;
+    };
+    v.emplace_back(name, [=](const Clip& c, const Rig& rig) { return make(plain_copy(c), rig); });
+    for (double hz : k_pinned_rates_hz)
+      v.emplace_back(name + "@" + std::to_string(static_cast<int>(hz)) + "hz",
+                     [=](const Clip& c, const Rig& rig) { return make(resampled(plain_copy(c), hz), rig); });
+  }
   return v;
 }
 
@@ -496,7 +504,7 @@ int main(int argc, char** argv) {
       continue;
     }
     s.passed += r.ok;
-    if (r.factor != 1.0 || r.variant.rfind("pinned", 0) == 0 || r.variant.find("jitter") != std::string::npos) {
+    if (r.factor != 1.0 || r.variant.rfind("pin", 0) == 0 || r.variant.find("jitter") != std::string::npos) {
       s.resid.push_back(r.resid);
       s.worst_resid = std::max(s.worst_resid, r.resid);
     }
