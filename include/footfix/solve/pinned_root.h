@@ -32,7 +32,7 @@ std::vector<Vec3> travel_from_planted_feet(const std::array<std::vector<Vec3>, 2
 
 /// Runs of feet planted together (feet_planted_together) shorter than this (s: frames / fps) are
 /// left out: two feet can pass each other at floor height for a moment without standing.
-inline constexpr double k_together_min_s = 0.1;
+inline constexpr double k_together_min_s = 0.15;
 
 /// Per frame, 1 where both feet stand on the floor together, read without a speed limit on their
 /// common horizontal motion: on a pinned root, feet planted together move with the body's negated
