@@ -361,6 +361,15 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
 /// (docs/tuning.md).
 constexpr double k_roll_on_share = 0.19;
 constexpr double k_short_roll_on_share = 0.16;
+/// Longest heel strike to foot flat (s), and slowest roll onto the foot (rad/s), at any speed:
+/// the shares above stretch with a slow walk's step period, and a step with a small toes-up angle
+/// (a STOP step's, scaled with its shorter step) rolls slower still. Adults' forefoot comes down
+/// steadily in about a tenth of a second; rolled slower, the toe joint hangs a few centimetres
+/// above its foothold moving slower than a contact detector's still-foot speed, and the detector
+/// reads it as planted before foot flat. Walks from about 1 m/s up roll quicker than both by the
+/// shares alone (docs/tuning.md).
+constexpr double k_max_roll_on_s = 0.13;
+constexpr double k_min_roll_on_rate_rad_per_s = 1.5;
 
 /// Lowest lift (m) of a START or STOP step's swing. Those steps are short and slow: a foot
 /// skimming the ground at about the body's speed would stand still relative to the body, and a
@@ -542,13 +551,14 @@ class Planner {
     f.plant_s = f.lift_s + plan_.swing_s;
     if (terrain_.kind == TerrainKind::stairs) snap_to_stairs(terrain_, geo, toe, yaw, current(other(side)).tread);
     place(f, toe, yaw);
-    f.heel_strike_s = f.plant_s - (early_lift(from, f) ? plan_.roll_on_s : k_short_roll_on_share * plan_.step_period_s);
     f.toe_off_rad = s_.toe_off_deg * k_deg_to_rad * std::clamp(size, 0.25, 1.0);
     // The heel strike's toes-up angle scales with the step, but not with the shortening on steep
     // ground or of the START step: the foot still rolls onto its foothold in the same share of the
     // step period, and at half the angle the toe joint comes down slowly close to the ground,
     // where a contact detector reads it as planted already (docs/tuning.md).
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * std::clamp(size / shortening, 0.25, 1.0);
+    const double roll_on_s = early_lift(from, f) ? plan_.roll_on_s : k_short_roll_on_share * plan_.step_period_s;
+    f.heel_strike_s = f.plant_s - std::min({roll_on_s, k_max_roll_on_s, f.heel_strike_rad / k_min_roll_on_rate_rad_per_s});
     f.toe_off_exit_rate = planned_exit_rate(from, f, s_.fast_heel_exit);
     f.lift_m = clearance_lift(geo, terrain_, from, f, s_.min_clearance_m);
     if (state != GaitState::left_go && state != GaitState::right_go) f.lift_m = std::max(f.lift_m, k_start_stop_lift_m);

@@ -280,6 +280,15 @@ TEST(WalkHumanGait, AnnotateFindsTheStepsOnTwentyDegreeSlopes) {
   }
 }
 
+TEST(WalkHumanGait, AnnotateFindsTheStepsOfASlowWalk) {
+  // At 0.5 m/s the step period is nearly twice 1.3 m/s's: the foot still rolls from its heel
+  // strike onto its foothold quickly (and a STOP step's smaller toes-up angle no slower), so the
+  // toe joint does not hang above the ground slower than annotate's still-foot speed before the
+  // foot is flat.
+  for (const char* terrain : {"flat", "slope:10", "slope:-10", "slope:-20", "hills", "stairs", "stairs-down"})
+    expect_annotate_agrees(terrain, 0.5);
+}
+
 TEST(WalkHumanGait, FootholdsGiveHeelBallAndTipOnTheTerrain) {
   for (const char* terrain : {"flat", "slope:10", "stairs"}) {
     SCOPED_TRACE(terrain);
