@@ -557,6 +557,7 @@ class Planner {
     // step period, and at half the angle the toe joint comes down slowly close to the ground,
     // where a contact detector reads it as planted already (docs/tuning.md).
     f.heel_strike_rad = s_.heel_strike_deg * k_deg_to_rad * std::clamp(size / shortening, 0.25, 1.0);
+    if (descends(from, f)) f.heel_strike_rad *= s_.descent_heel_strike_share;
     const double roll_on_s = early_lift(from, f) ? plan_.roll_on_s : k_short_roll_on_share * plan_.step_period_s;
     f.heel_strike_s = f.plant_s - std::min({roll_on_s, k_max_roll_on_s, f.heel_strike_rad / k_min_roll_on_rate_rad_per_s});
     f.toe_off_exit_rate = planned_exit_rate(from, f, s_.fast_heel_exit);
@@ -671,6 +672,7 @@ void GaitSettings::validate() const {
   };
   check(std::isfinite(speed_mps) && speed_mps >= 0.2 && speed_mps <= 2.0, "--speed must be in [0.2, 2.0] m/s");
   check(std::isfinite(duration_s) && duration_s >= 2.0 && duration_s <= 600, "--duration must be in [2, 600] s");
+  check(descent_heel_strike_share >= 0 && descent_heel_strike_share <= 1, "descent_heel_strike_share must be in [0, 1]");
 }
 
 int GaitPlan::alternation_breaks() const {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "footfix/core/error.h"
@@ -9,6 +10,7 @@
 #include "footfix/walk/humanoid.h"
 #include "footfix/walk/pelvis_motion.h"
 #include "footfix/walk/walk_body.h"
+#include "footfix/walk/walk_metrics.h"
 #include "heel_rise.h"
 #include "loading_response.h"
 
@@ -277,20 +279,84 @@ WalkResult walk_fitted(const Clip& source, const Rig& rig, const Terrain& terrai
   return result;
 }
 
+/// walk_fitted, then, where a planted foot still misses, with the heel's slower exit at the lift:
+/// for a leg whose joint limits cannot follow the fast one. Keeps the walk that misses less.
+WalkResult walk_exit_fitted(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings,
+                            const GaitSettings& gait, double& stance_miss_m) {
+  WalkResult result = walk_fitted(source, rig, terrain, settings, gait, stance_miss_m);
+  if (stance_miss_m > k_stance_miss_m && gait.fast_heel_exit) {
+    GaitSettings slow = gait;
+    slow.fast_heel_exit = false;
+    double miss = 0;
+    WalkResult retry = walk_fitted(source, rig, terrain, settings, slow, miss);
+    if (miss < stance_miss_m) {
+      stance_miss_m = miss;
+      result = std::move(retry);
+    }
+  }
+  return result;
+}
+
+/// Deepest a sole point may go below the terrain (mm): the IK meets its targets within
+/// DlsSettings::tolerance_m (0.01 mm), and a sole point a few centimeters from the ankle within a
+/// few times that.
+constexpr double k_sole_sink_tolerance_mm = 0.05;
+/// GaitSettings::descent_heel_strike_share tried in turn, after the one asked for, while a walk
+/// with steps down a stair sinks a sole point deeper than that: a leg reaching far down turns the
+/// foot's toes up less far than the plan asks, and the heel it holds back passes through the
+/// nosing; the foot lands flatter instead. Largest first: on some flights the smaller ones leave
+/// a planted foot short of its foothold (docs/tuning.md).
+constexpr double k_descent_heel_strike_retries[] = {0.75, 0.5, 0.25};
+
+/// Whether a step of the plan goes down from one stair tread to another.
+bool steps_down_a_stair(const GaitPlan& plan) {
+  for (const std::vector<int>& ids : plan.per_side)
+    for (size_t i = 1; i < ids.size(); ++i) {
+      const Footstep& from = plan.steps[ids[i - 1]];
+      const Footstep& to = plan.steps[ids[i]];
+      if (to.tread != from.tread && to.toe_m.y < from.toe_m.y) return true;
+    }
+  return false;
+}
+
+/// How far a walk is from meeting the terrain (mm): its deepest sole point below it and its
+/// planted feet's largest miss, together.
+double terrain_shortfall_mm(const SoleSink& sink, double stance_miss_m) { return sink.depth_mm + 1000 * stance_miss_m; }
+
 }  // namespace
 
 WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terrain, const WalkSettings& settings) {
   settings.validate();
   double stance_miss_m = 0;
-  WalkResult result = walk_fitted(source, rig, terrain, settings, settings.gait, stance_miss_m);
-  // A leg whose joint limits cannot follow the heel's fast exit at the lift (its planted foot
-  // still misses) walks with the slower exit where that misses less.
-  if (stance_miss_m > k_stance_miss_m && settings.gait.fast_heel_exit) {
-    GaitSettings slow = settings.gait;
-    slow.fast_heel_exit = false;
-    double miss = 0;
-    WalkResult retry = walk_fitted(source, rig, terrain, settings, slow, miss);
-    if (miss < stance_miss_m) result = std::move(retry);
+  WalkResult result = walk_exit_fitted(source, rig, terrain, settings, settings.gait, stance_miss_m);
+  SoleSink sink = deepest_sole_sink(result.clip, rig, terrain, settings.limits);
+  // Where a sole point sinks on the way down a stair, the gait adapts its heel strike there,
+  // keeping the walk that sinks and misses least.
+  if (sink.depth_mm > k_sole_sink_tolerance_mm && steps_down_a_stair(result.plan)) {
+    for (double share : k_descent_heel_strike_retries) {
+      if (share == settings.gait.descent_heel_strike_share) continue;
+      GaitSettings gait = settings.gait;
+      gait.descent_heel_strike_share = share;
+      double miss = 0;
+      WalkResult retry = walk_exit_fitted(source, rig, terrain, settings, gait, miss);
+      const SoleSink retry_sink = deepest_sole_sink(retry.clip, rig, terrain, settings.limits);
+      if (terrain_shortfall_mm(retry_sink, miss) < terrain_shortfall_mm(sink, stance_miss_m)) {
+        result = std::move(retry);
+        sink = retry_sink;
+        stance_miss_m = miss;
+      }
+      if (sink.depth_mm <= k_sole_sink_tolerance_mm && stance_miss_m <= k_stance_miss_m) break;
+    }
+  }
+  // Never a silent sink: what the gait could not keep above the terrain is said.
+  if (sink.depth_mm > k_sole_sink_tolerance_mm) {
+    char msg[240];
+    std::snprintf(msg, sizeof msg,
+                  "the %s sole sinks %.1f mm into the terrain at x %.2f z %.2f m (%.2f s): this skeleton's legs cannot "
+                  "keep the foot above the ground there at this speed and terrain",
+                  sink.side == Side::left ? "left" : "right", sink.depth_mm, sink.point.x, sink.point.z,
+                  sink.frame / settings.fps);
+    result.plan.warnings.emplace_back(msg);
   }
   return result;
 }

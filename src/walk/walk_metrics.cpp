@@ -21,13 +21,30 @@ std::array<Vec3, 3> sole_points(const FootGeometry& foot, const Transform& ankle
 
 }  // namespace
 
+SoleSink deepest_sole_sink(const Clip& clip, const Rig& rig, const Terrain& terrain, const LegLimits& limits) {
+  const WalkBody body = make_walk_body(clip.skeleton, rig, limits);
+  const Quat canon = body.to_canonical();
+  std::vector<Transform> world(clip.joint_count());
+  SoleSink deepest;
+  for (int f = 0; f < clip.frame_count; ++f) {
+    world_pose(clip, f, world);
+    for (int side = 0; side < 2; ++side) {
+      const LegChain& leg = rig.legs[side];
+      for (const Vec3& p : sole_points(body.feet[side], world[leg.heel], world[leg.toe], canon)) {
+        const double depth_mm = 1000 * (terrain.height(p.x, p.z) - p.y);
+        if (depth_mm > deepest.depth_mm) deepest = {depth_mm, f, static_cast<Side>(side), p};
+      }
+    }
+  }
+  return deepest;
+}
+
 WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terrain, const ContactResult& truth,
                           const LegLimits& limits, double tolerance_rad) {
   const WalkBody body = make_walk_body(clip.skeleton, rig, limits);
   WalkMeasures m;
   std::vector<Transform> world(clip.joint_count());
   std::array<Vec3, 2> prev_toe{};
-  const Quat canon = body.to_canonical();
   for (int f = 0; f < clip.frame_count; ++f) {
     world_pose(clip, f, world);
     const Vec3 left = rotate(world[rig.pelvis].rotation, body.left_ws);
@@ -40,8 +57,6 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
       const Vec3 tip = foot_tip_world(clip, f, leg);
       for (const Vec3& p : {world[leg.heel].translation, toe, tip})
         m.max_penetration_mm = std::max(m.max_penetration_mm, 1000 * (terrain.height(p.x, p.z) - p.y));
-      for (const Vec3& p : sole_points(body.feet[side], world[leg.heel], world[leg.toe], canon))
-        m.max_sole_penetration_mm = std::max(m.max_sole_penetration_mm, 1000 * (terrain.height(p.x, p.z) - p.y));
       for (int j = 0; j < k_leg_joint_count; ++j)
         if (!within_limit(clip.rotation(f, body.joints[side][j]), body.limits[side][j], body.limit_frames[side][j], tolerance_rad))
           ++m.limit_violations;
@@ -51,6 +66,7 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
       if (bend > 3 * k_deg_to_rad && dot(normal, left) < 0) ++m.knee_flips;
     }
   }
+  m.max_sole_penetration_mm = deepest_sole_sink(clip, rig, terrain, limits).depth_mm;
   m.contact_alternation_breaks = alternation_breaks(truth);
   return m;
 }

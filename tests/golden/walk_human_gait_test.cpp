@@ -236,6 +236,53 @@ TEST(WalkHumanGait, StairsDownAreWalkedWithTheSoleOnEachTread) {
   EXPECT_EQ(flat_walk(1.0, 8, "stairs", "turn:180").plan.steps.back().tread, -1);  // back on the ground
 }
 
+TEST(WalkHumanGait, StairsDownKeepTheSoleAboveEveryNosing) {
+  // Down flights of several rises and runs, at slow to fast speeds and 30 to 120 Hz, with walks
+  // whose stop falls before, on and past the landing's edge (8 and 10 s): no sole point (heel,
+  // ball, toe tip) passes through a tread or its nosing, swinging or planted, and no step down
+  // misses its foothold. 0.05 mm is the planted feet's IK tolerance.
+  for (const char* terrain : {"stairs-down:0.2:0.28", "stairs-down:0.18:0.3", "stairs-down:0.2:0.35"})
+    for (double speed : {0.8, 1.0, 2.0})
+      for (double fps : {30.0, 60.0, 120.0})
+        for (double seconds : {8.0, 10.0}) {
+          SCOPED_TRACE(std::string(terrain) + " at " + std::to_string(speed) + " m/s, " + std::to_string(fps) + " Hz, " +
+                       std::to_string(seconds) + " s");
+          WalkSettings s;
+          s.gait.speed_mps = speed;
+          s.gait.duration_s = seconds;
+          s.fps = fps;
+          const WalkResult w = generate_walk(parse_terrain_spec(terrain), s);
+          const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+          EXPECT_LE(m.max_sole_penetration_mm, 0.05);
+          EXPECT_LT(w.max_ik_error_m, 0.0002);
+          EXPECT_TRUE(w.plan.warnings.empty());
+        }
+}
+
+TEST(WalkHumanGait, ASoleThatSinksIsSaid) {
+  // Walks whose legs cannot keep every sole point on the terrain (a steep descent at a slow
+  // pace, a climb of tall stairs fast): either the sole stays within the IK's tolerance or the
+  // plan says where it sinks, so `walk --check` fails on it - never a silent sink.
+  struct Case {
+    const char* terrain;
+    double speed, fps, seconds;
+  };
+  for (const Case& c : {Case{"slope:-20", 0.5, 60, 10}, Case{"slope:-20", 0.5, 120, 8}, Case{"stairs:0.2:0.28", 2.0, 120, 8},
+                        Case{"stairs:0.2:0.28", 1.3, 120, 10}}) {
+    SCOPED_TRACE(std::string(c.terrain) + " at " + std::to_string(c.speed) + " m/s, " + std::to_string(c.fps) + " Hz");
+    WalkSettings s;
+    s.gait.speed_mps = c.speed;
+    s.gait.duration_s = c.seconds;
+    s.fps = c.fps;
+    const WalkResult w = generate_walk(parse_terrain_spec(c.terrain), s);
+    const WalkMeasures m = measure_walk(w.clip, w.rig, w.terrain, w.contacts, default_leg_limits());
+    if (m.max_sole_penetration_mm <= 0.05) continue;
+    const bool said = std::any_of(w.plan.warnings.begin(), w.plan.warnings.end(),
+                                  [](const std::string& text) { return text.find("sole sinks") != std::string::npos; });
+    EXPECT_TRUE(said) << "sole " << m.max_sole_penetration_mm << " mm below the terrain, no warning";
+  }
+}
+
 TEST(WalkHumanGait, StairClimbsLeaveEachTreadWithTheSoleClear) {
   // Up a stair the heel leads the swing and the toe segment turns toes-down early: the tip sole
   // must not dip into the tread it leaves. Sampled at 240 Hz, where a dip lasting a few

@@ -24,7 +24,8 @@
 //   leads all the way, the whole foot first raised by the tip's 1 cm; just after the lift the
 //   whole foot pitches further about its tip, so the ankle plantar flexes most just after toe
 //   off; START and STOP steps lift at least 8 cm), heel strike (the heel lands with the toes up,
-//   the foot rolls down about the heel), then the foot is flat and the toe planted.
+//   the foot rolls down about the heel; onto a lower stair tread descent_heel_strike_share of
+//   that), then the foot is flat and the toe planted.
 // - Every phase joins the next with continuous velocity and acceleration (minimum-jerk and
 //   quintic profiles); the foot's pitch keeps rolling through the heel strike. Foot flat is the
 //   exception: the forefoot meets the ground still rolling and the ground stops it.
@@ -82,6 +83,11 @@ struct GaitSettings {
   double max_step_m = 1.2;      ///< longest step (toe to toe along the heading)
   double toe_off_deg = 55;      ///< heel rise at toe off (full step)
   double heel_strike_deg = 20;  ///< toes up at heel strike (full step)
+  /// Toes up at a heel strike onto a lower stair tread, as a share of the step's heel strike
+  /// angle. A leg reaching far down may not turn the foot's toes up that far, and the heel it
+  /// holds back passes through the nosing it crosses: generate_walk (walk.h) then walks with
+  /// smaller shares.
+  double descent_heel_strike_share = 1.0;
   double min_clearance_m = 0.04;  ///< lowest sole lift above the terrain in mid swing
   double max_pitch_deg = 25;    ///< terrain alignment: largest foot pitch
   double max_roll_deg = 15;     ///< terrain alignment: largest foot roll

@@ -29,6 +29,17 @@ struct WalkMeasures {
   int contact_alternation_breaks = 0;
 };
 
+/// The deepest a sole point of a walk goes below the terrain under it.
+struct SoleSink {
+  double depth_mm = 0;  ///< 0 when no sole point is below the terrain
+  int frame = -1;       ///< -1 when none is
+  Side side = Side::left;
+  Vec3 point;           ///< the sole point (world, m)
+};
+/// Over every frame of `clip`, the heel, ball and toe-tip sole points of the walk body's feet
+/// (walk_body.h) of the skeleton whose legs are `rig`.
+SoleSink deepest_sole_sink(const Clip& clip, const Rig& rig, const Terrain& terrain, const LegLimits& limits);
+
 /// `tolerance_rad`: slack on each limit angle (a BVH round trip adds ~1e-9 rad).
 WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terrain, const ContactResult& truth,
                           const LegLimits& limits, double tolerance_rad = 1e-6);
