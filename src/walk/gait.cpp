@@ -376,8 +376,11 @@ constexpr double k_min_roll_on_rate_rad_per_s = 1.5;
 /// contact detector given the walk made in place would take it for planted.
 constexpr double k_start_stop_lift_m = 0.08;
 
+/// Least distance (m) along the stairs from a planted foot's sole points to the edge of a tread.
+constexpr double k_stair_edge_margin_m = 0.01;
+
 /// Moves a stair foothold so the whole foot (heading `yaw`) stands on one tread, at most one
-/// tread from the other foot's, up or down.
+/// tread from the other foot's, up or down, k_stair_edge_margin_m from its edges where it fits.
 void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe, double yaw, int other_tread) {
   // The foot's extent along +Z from its toe joint: its sole points as turned by the heading.
   double rear = 1e9, front = -1e9;
@@ -386,7 +389,7 @@ void snap_to_stairs(const Terrain& terrain, const FootGeometry& foot, Vec3& toe,
     rear = std::min(rear, z);
     front = std::max(front, z);
   }
-  const double center_off = 0.5 * (rear + front), half = 0.5 * (front - rear), margin = 0.01;
+  const double center_off = 0.5 * (rear + front), half = 0.5 * (front - rear), margin = k_stair_edge_margin_m;
   double zc = toe.z + center_off;
   int i = terrain.tread_index(zc);
   const double first = terrain.tread_begin_z(0), landing = terrain.tread_begin_z(terrain.stair_count);
@@ -515,6 +518,31 @@ class Planner {
       plan_.warnings.emplace_back(msg);
     }
     f.tread = terrain_.tread_index(center.z);
+    if (terrain_.kind == TerrainKind::stairs) warn_of_edge(f);
+  }
+
+  /// Stairs: warns (once) where a foothold's sole comes nearer a tread's edge than
+  /// k_stair_edge_margin_m, or crosses one: a tread shorter than the foot and its margins.
+  void warn_of_edge(const Footstep& f) {
+    double nearest = 1e9;
+    for (const Vec3& p : {f.heel_sole_m, f.ball_sole_m, f.tip_sole_m}) {
+      const int i = terrain_.tread_index(p.z);
+      if (i != f.tread) nearest = -1;
+      if (i >= 0) nearest = std::min(nearest, p.z - terrain_.tread_begin_z(i));
+      if (i < terrain_.stair_count) nearest = std::min(nearest, terrain_.tread_begin_z(i + 1) - p.z);
+    }
+    if (nearest >= k_stair_edge_margin_m - 1e-9 || edge_warned_) return;
+    edge_warned_ = true;
+    char where[64];
+    if (nearest < 0) std::snprintf(where, sizeof where, "crosses a tread's edge");
+    else std::snprintf(where, sizeof where, "stands %.0f mm from a tread's edge", 1000 * nearest);
+    char msg[240];
+    std::snprintf(msg, sizeof msg,
+                  "stair treads of %.2f m are too short for the foot (%.2f m heel to tip) and its %.0f mm margins: a "
+                  "sole point %s at z %.2f m",
+                  terrain_.stair_run_m, length(f.tip_sole_m - f.heel_sole_m), 1000 * k_stair_edge_margin_m, where,
+                  f.ball_sole_m.z);
+    plan_.warnings.emplace_back(msg);
   }
 
   void add(Footstep f) {
@@ -612,6 +640,7 @@ class Planner {
   GaitPlan plan_;
   double walk_begin_ = 0, walk_end_ = 1;
   bool raised_warned_ = false;
+  bool edge_warned_ = false;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "footfix/core/error.h"
@@ -156,6 +157,47 @@ TEST(WalkGait, StairFootholdsSitOnOneTreadEach) {
     // Never more than one tread beyond the other foot.
     for (size_t i = 3; i < p.steps.size(); ++i) EXPECT_LE(p.steps[i].tread, p.steps[i - 1].tread + 1) << i;
   }
+}
+
+/// Least distance (m) from a foothold's heel, ball and tip sole points to an edge of the tread
+/// under its ball, measured along the stairs; negative when one stands on another tread.
+double edge_margin_m(const Terrain& t, const Footstep& s) {
+  const int tread = t.tread_index(s.ball_sole_m.z);
+  double margin = 1e9;
+  for (const Vec3& p : {s.heel_sole_m, s.ball_sole_m, s.tip_sole_m}) {
+    if (t.tread_index(p.z) != tread) return -1;
+    if (tread >= 0) margin = std::min(margin, p.z - t.tread_begin_z(tread));
+    if (tread < t.stair_count) margin = std::min(margin, t.tread_begin_z(tread + 1) - p.z);
+  }
+  return margin;
+}
+
+TEST(WalkGait, StairFootholdsKeepTheSoleOffEveryEdgeOrSaySo) {
+  // Every foothold - the first step onto the flight, the steps on and off it, the stop on the
+  // treads or the landing, turning on them - keeps its whole sole on one tread (or the ground
+  // before, or the landing) at least 1 cm from the tread's edges, at slow to fast speeds and
+  // with walks stopping at different places.
+  const FeetGeometry feet = humanoid_feet();
+  for (const char* terrain : {"stairs", "stairs-down", "stairs:0.2:0.28", "stairs-down:0.2:0.28", "stairs-down:0.2:0.35"})
+    for (const char* path : {"straight", "stop-go", "turn:180"})
+      for (double speed : {0.5, 1.0, 2.0})
+        for (double seconds : {8.0, 10.0}) {
+          SCOPED_TRACE(std::string(terrain) + " " + path + " " + std::to_string(speed) + " m/s " + std::to_string(seconds) + " s");
+          GaitSettings s;
+          s.path = parse_walk_path(path);
+          s.speed_mps = speed;
+          s.duration_s = seconds;
+          const Terrain t = parse_terrain_spec(terrain);
+          const GaitPlan p = plan_gait(s, t, feet);
+          for (const Footstep& step : p.steps) EXPECT_GE(edge_margin_m(t, step), 0.01 - 1e-9) << "step " << step.index;
+          for (const std::string& w : p.warnings) EXPECT_EQ(w.find("too short for the foot"), std::string::npos) << w;
+        }
+  // Treads shorter than the foot and its margins: the plan says so.
+  GaitSettings s;
+  const GaitPlan short_treads = plan_gait(s, parse_terrain_spec("stairs-down:0.12:0.26"), feet);
+  const bool said = std::any_of(short_treads.warnings.begin(), short_treads.warnings.end(),
+                                [](const std::string& w) { return w.find("too short for the foot") != std::string::npos; });
+  EXPECT_TRUE(said);
 }
 
 TEST(WalkGait, TurningBackDownTheStairsStepsOneTreadAtATime) {

@@ -32,6 +32,9 @@
 // - Stance feet are aligned with the terrain normal, as pitch and roll angles each clamped; where
 //   that leaves a sole point (heel, ball, tip) below the terrain the foothold is raised until none
 //   is, and the plan warns.
+// - On stairs each foothold (the first step, the stop and turns included) stands its whole sole on
+//   one tread, the ground before the flight or the landing, 1 cm from their edges; on treads
+//   too short for that the plan warns.
 // - The body: its centre is the average of the hip positions the two feet imply (the two flat
 //   ankle positions) at each heel strike, interpolated in time (cubic), with its height from the
 //   terrain under both feet, so it rises on slopes and stairs (pelvis_motion.h adds the sway and
