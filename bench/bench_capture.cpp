@@ -35,9 +35,12 @@
 // reference contact frames the clean plants.
 // Then annotate's F1 per foot on a generated walk (ground-truth contacts) with noise, at 30 Hz.
 //
-// Usage: bench_capture [--rows] [--rates] [--show-contacts] [--only VARIANT] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
+// Usage: bench_capture [--rows] [--rates] [--show-contacts] [--only VARIANT] [--seeds N] [--denoise-fraction F] [--max-denoise-sigma S] [--pop-ratio R] [clip...]
 // (--rows: one line per row; --rates: instead of the variants above, the pinned one at the clip's
-// own rate and resampled to 30, 24 and 20 Hz, without and with light joint noise; --show-contacts: each row's contacts on stderr; the others set the clean settings of the same names, for tuning)
+// own rate and resampled to 30, 24 and 20 Hz, without and with light joint noise; --show-contacts:
+// each row's contacts on stderr; --seeds N: instead of the rows, the pelvis drop of the noisy
+// variants at x1.25 with N noise seeds each; the others set the clean settings of the same names,
+// for tuning)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -72,6 +75,12 @@ using test::add_capture_noise;
 using test::resampled;
 
 namespace {
+
+/// --seeds: the noise of every noisy variant drawn again with other seeds (the k-th of N adds
+/// k x k_seed_step to each variant's own seed; 0: the rows' own noise).
+unsigned g_seed_offset = 0;
+constexpr unsigned k_seed_step = 1009;
+unsigned noise_seed(unsigned own) { return own + g_seed_offset * k_seed_step; }
 
 /// A variant: the clip footfix is given (internal frame; source_frame = the unit and axes it is
 /// written in) and the noise-free clip its reference contacts come from (same frames).
@@ -167,12 +176,12 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   v.emplace_back("plain", [=](const Clip& c, const Rig&) { return same(plain_copy(c)); });
   v.emplace_back("jitter", [](const Clip& c, const Rig& rig) {
     Made m{plain_copy(c), c, true, true};
-    add_capture_noise(m.input, rig.translation_joint, 7);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(7));
     return m;
   });
   v.emplace_back("jitter-light", [](const Clip& c, const Rig& rig) {
     Made m{plain_copy(c), c, true, true};
-    add_capture_noise(m.input, rig.translation_joint, 13, 0.01, 0.3, 0.6);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(13), 0.01, 0.3, 0.6);
     return m;
   });
   for (double hz : {30.0, 25.0, 24.0, 20.0})
@@ -181,12 +190,12 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   v.emplace_back("short@25hz", [=](const Clip& c, const Rig&) { return same(resampled(short_cut(plain_copy(c)), 25)); });
   v.emplace_back("jitter@30hz", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(c, 30), true, true};
-    add_capture_noise(m.input, rig.translation_joint, 11);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(11));
     return m;
   });
   v.emplace_back("filtered@30hz", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(c, 30), true, true};
-    add_capture_noise(m.input, rig.translation_joint, 17, 0.01, 1, 3, 0.6);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(17), 0.01, 1, 3, 0.6);
     return m;
   });
   for (double dy : {0.7, -0.87})
@@ -232,7 +241,7 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
     Made m{resampled(short_cut(plain_copy(c)), 20), resampled(short_cut(plain_copy(c)), 20), true, true};
     move_vertically(m.truth, rig.translation_joint, 0.7);
     m.input = m.truth;
-    add_capture_noise(m.input, rig.translation_joint, 23, 0.01, 0.3, 0.6);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(23), 0.01, 0.3, 0.6);
     rename_to(m.input, rig, k_conventions.at("smpl"));
     return m;
   });
@@ -244,7 +253,7 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
       Made m{resampled(plain_copy(c), test::k_video_fps), resampled(plain_copy(c), test::k_video_fps), true, true};
       move_vertically(m.truth, rig.translation_joint, -0.87);
       m.input = m.truth;
-      add_capture_noise(m.input, rig.translation_joint, seed, test::k_video_root_noise_m, min_deg, max_deg,
+      add_capture_noise(m.input, rig.translation_joint, noise_seed(seed), test::k_video_root_noise_m, min_deg, max_deg,
                         test::k_video_noise_correlation);
       rename_to(m.input, rig, k_conventions.at("openpose"));
       m.input.source_frame.meters_per_unit = 1.0;
@@ -259,8 +268,8 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   // sixth over two frames.
   v.emplace_back("glitches", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
-    add_capture_noise(m.input, rig.translation_joint, 31, 0.01, 0.3, 0.6);
-    std::mt19937 rng(5);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(31), 0.01, 0.3, 0.6);
+    std::mt19937 rng(noise_seed(5));
     for (int k = 0; k < 6; ++k) {
       const int f = std::uniform_int_distribution<int>(1, m.input.frame_count - 3)(rng);
       const int heel = rig.legs[k % 2].heel;
@@ -271,7 +280,7 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
   });
   v.emplace_back("depth", [](const Clip& c, const Rig& rig) {
     Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
-    add_capture_noise(m.input, rig.translation_joint, 31);
+    add_capture_noise(m.input, rig.translation_joint, noise_seed(31));
     rename_to(m.input, rig, k_conventions.at("kinect"));
     return m;
   });
@@ -331,7 +340,8 @@ struct Summary {
 };
 
 void run_variant(const fs::path& path, const LoadedClip& source, const std::string& name, const MakeVariant& make,
-                 const fs::path& tmp, bool print_rows, const CleanSettings& settings, std::vector<Row>& rows) {
+                 const fs::path& tmp, bool print_rows, const CleanSettings& settings, std::vector<Row>& rows,
+                 double only_factor = 0) {
   Made made = make(source.clip, source.rig);
   const fs::path file = tmp / (path.stem().string() + "." + name + ".bvh");
   {
@@ -360,6 +370,7 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
   const SlideStats own = contact_slide(scaled_units(loaded.clip, k), rig, mask);
   std::vector<double> factors{1.0};
   if (made.scaled_rows) factors.insert(factors.end(), k_slide_protocol_factors.begin(), k_slide_protocol_factors.end());
+  if (only_factor > 0) factors.assign(1, only_factor);
   for (double factor : factors) {
     Row r;
     r.clip = path.filename().string();
@@ -416,6 +427,51 @@ void run_variant(const fs::path& path, const LoadedClip& source, const std::stri
   }
 }
 
+/// --seeds N: the pelvis drop (cm) of the noisy variants at x1.25 (where stretched travel asks
+/// the most of the legs) per clip and seed, and how many exceed the target: the noise decides
+/// which frames' pelvis the path leaves low, so one seed's row tells little.
+void drop_over_seeds(const std::vector<std::pair<fs::path, LoadedClip>>& sources, int seeds, const fs::path& tmp,
+                     const CleanSettings& settings) {
+  static const char* const noisy[] = {"jitter", "jitter-light", "video", "video-light", "depth", "generated", "filtered@30hz"};
+  constexpr double factor = k_slide_protocol_factors[0];
+  const auto all = variants();
+  std::printf("pelvis drop (cm) at x%.2f per noise seed (seed 0: the rows' own noise); target <= %.1f cm\n", factor,
+              test::k_capture_max_pelvis_drop_cm);
+  std::printf("%-40s %-13s %5s %5s %5s  drops\n", "clip", "variant", "over", "max", "mean");
+  std::vector<double> drops_all;
+  int over_all = 0;
+  for (const auto& [path, source] : sources)
+    for (const char* name : noisy) {
+      const auto made = std::find_if(all.begin(), all.end(), [&](const auto& v) { return v.first == name; });
+      std::vector<double> drops;
+      for (int seed = 0; seed < seeds; ++seed) {
+        g_seed_offset = static_cast<unsigned>(seed);
+        std::vector<Row> rows;
+        run_variant(path, source, name, made->second, tmp, false, settings, rows, factor);
+        for (const Row& r : rows)
+          if (r.failure.empty()) drops.push_back(r.drop_cm);
+      }
+      g_seed_offset = 0;
+      const auto over = std::count_if(drops.begin(), drops.end(), [](double d) { return d > test::k_capture_max_pelvis_drop_cm; });
+      double sum = 0;
+      for (double d : drops) sum += d;
+      std::string list;
+      for (double d : drops) {
+        char cell[16];
+        std::snprintf(cell, sizeof cell, " %4.2f", d);
+        list += cell;
+      }
+      std::printf("%-40s %-13s %2d/%-2zu %5.2f %5.2f %s\n", path.filename().c_str(), name, static_cast<int>(over),
+                  drops.size(), drops.empty() ? 0.0 : *std::max_element(drops.begin(), drops.end()),
+                  drops.empty() ? 0.0 : sum / drops.size(), list.c_str());
+      over_all += static_cast<int>(over);
+      drops_all.insert(drops_all.end(), drops.begin(), drops.end());
+    }
+  if (drops_all.empty()) return;
+  std::printf("\n%d of %zu rows over %.1f cm; drop median %.2f, p90 %.2f, max %.2f cm\n", over_all, drops_all.size(),
+              test::k_capture_max_pelvis_drop_cm, quantile(drops_all, 0.5), quantile(drops_all, 0.9), quantile(drops_all, 1.0));
+}
+
 void walk_f1(const fs::path& tmp, const ContactSettings& contact_settings) {
   std::printf("\nannotate on a generated walk (8 s, 1 m/s, flat) at 30 Hz against its true contacts: F1 per foot\n");
   std::printf("%-44s %7s %7s\n", "noise", "left", "right");
@@ -448,6 +504,7 @@ void walk_f1(const fs::path& tmp, const ContactSettings& contact_settings) {
 int main(int argc, char** argv) {
   bool print_rows = false, pinned_rates = false;
   std::string only;
+  int seeds = 0;
   CleanSettings settings;
   std::vector<fs::path> clips;
   for (int i = 1; i < argc; ++i) {
@@ -457,6 +514,8 @@ int main(int argc, char** argv) {
       pinned_rates = true;
     else if (std::strcmp(argv[i], "--show-contacts") == 0)
       g_show_contacts = true;
+    else if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc)
+      seeds = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
       only = argv[++i];
     else if (std::strcmp(argv[i], "--denoise-fraction") == 0 && i + 1 < argc)
@@ -477,6 +536,19 @@ int main(int argc, char** argv) {
     }
   const fs::path tmp = fs::temp_directory_path() / ("footfix_bench_capture_" + std::to_string(getpid()));
   fs::create_directories(tmp);
+  std::vector<std::pair<fs::path, LoadedClip>> sources;
+  for (const fs::path& path : clips) {
+    try {
+      sources.emplace_back(path, load_clip(path));
+    } catch (const std::exception& e) {
+      std::printf("%s: READ FAILED: %s\n", path.filename().c_str(), e.what());
+    }
+  }
+  if (seeds > 0) {
+    drop_over_seeds(sources, seeds, tmp, settings);
+    fs::remove_all(tmp);
+    return 0;
+  }
   if (print_rows)
     std::printf("%-40s %-12s %5s %6s %6s %6s %7s %6s %6s %6s %6s %5s %5s\n"
                 "%-40s %-12s %5s %6s %6s %6s %7s %6s %6s %6s %6s %5s %5s\n",
@@ -484,17 +556,9 @@ int main(int argc, char** argv) {
                 "", "", "", "mm/f", "mm/f", "mm/f", "", "cm/s", "cm/s", "", "mm", "ratio", "cm");
   std::vector<Row> rows;
   const auto all = pinned_rates ? pinned_rate_variants() : variants();
-  for (const fs::path& path : clips) {
-    LoadedClip source;
-    try {
-      source = load_clip(path);
-    } catch (const std::exception& e) {
-      std::printf("%s: READ FAILED: %s\n", path.filename().c_str(), e.what());
-      continue;
-    }
+  for (const auto& [path, source] : sources)
     for (const auto& [name, make] : all)
       if (only.empty() || only == name) run_variant(path, source, name, make, tmp, print_rows, settings, rows);
-  }
   std::map<std::string, Summary> by_variant;
   for (const Row& r : rows) {
     Summary& s = by_variant[r.variant];
