@@ -32,9 +32,15 @@ bool release_unreachable_contact_ends(ContactResult& contacts, const std::array<
     if (needed.size() != foot.contact.size()) continue;
     for (ContactInterval& in : foot.intervals) {
       const EndLimits limit = end_limits(in, margin_frames);
+      // The innermost frame within each margin that needs more: it goes with every frame outside it.
+      int release_to = in.first_frame - 1, release_from = in.last_frame + 1;
+      for (int f = in.first_frame; f < limit.first; ++f)
+        if (needed[f] > max_drop_m) release_to = f;
+      for (int f = in.last_frame; f > limit.last; --f)
+        if (needed[f] > max_drop_m) release_from = f;
       int first = in.first_frame, last = in.last_frame;
-      while (first < limit.first && needed[first] > max_drop_m) foot.contact[first++] = 0;
-      while (last > limit.last && needed[last] > max_drop_m) foot.contact[last--] = 0;
+      while (first <= release_to) foot.contact[first++] = 0;
+      while (last >= release_from) foot.contact[last--] = 0;
       released |= first != in.first_frame || last != in.last_frame;
       in.first_frame = first;
       in.last_frame = last;

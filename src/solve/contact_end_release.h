@@ -20,10 +20,11 @@ int noisy_end_margin_frames(const ContactResult& contacts, double fps);
 /// body has moved on: on noisy capture, whose contacts are found on smoothed positions, an end is
 /// uncertain by about the smoothing's width (a contact may start before the foot lands or go on
 /// after it lifts); on any clip whose steps are too long for its legs. For each contact of
-/// `contacts`, releases its end frames (at most `margin_frames` at each end, from the end
-/// inwards, up to the first frame that needs no more) where `needed_drop_m` (per foot and frame,
-/// m) exceeds `max_drop_m`. A contact keeps at least its middle
-/// frame. Updates each foot's per-frame flags and intervals (planted position and height are
+/// `contacts`, releases its end frames where `needed_drop_m` (per foot and frame, m) exceeds
+/// `max_drop_m`: at each end, every frame from the end inwards through the innermost frame
+/// within `margin_frames` of it that exceeds it (an end frame the leg can hold goes with the
+/// frames inside it that it cannot: the contact stays one run). A contact keeps at least its
+/// middle frame. Updates each foot's per-frame flags and intervals (planted position and height are
 /// kept: the middle of the contact found them). Returns whether any frame was released.
 bool release_unreachable_contact_ends(ContactResult& contacts, const std::array<std::vector<double>, 2>& needed_drop_m,
                                       int margin_frames, double max_drop_m);
