@@ -30,9 +30,10 @@ constexpr double k_noisy_capture_lock_stiffening = 100;
 // positions may start or end a few frames off the true ones; a toe still on the ground there
 // then follows the lock's correction rather than the slide.
 constexpr double k_noisy_capture_swing_blend_s = 0.25;
-// On noisy capture, the pelvis drop (m) holding the toe at a contact's uncertain end frames
-// (noisy_end_margin_frames) may need at most (release_unreachable_contact_ends).
-constexpr double k_noisy_end_max_drop_m = 0.005;
+// On noisy capture, the pelvis drop (m) below the height of the path the solve follows that
+// holding the toe at a contact's uncertain end frames (noisy_end_margin_frames) may need at most
+// (release_unreachable_contact_ends).
+constexpr double k_noisy_end_max_drop_m = 0.01;
 // The most times the clip is solved again after releasing contact end frames.
 constexpr int k_release_rounds = 3;
 // How far (m) the solve and the reach step together may lower the pelvis below its input height
@@ -67,6 +68,24 @@ std::array<std::vector<double>, 2> pelvis_drops_for_planted_targets(const Clip& 
   for (std::vector<double>& leg : drops)
     for (size_t f = 0; f < leg.size(); ++f) leg[f] = leg[f] > 0 ? input.pelvis_ws[f].y - reached.pelvis_ws[f].y : 0;
   return drops;
+}
+
+/// `solved`'s pelvis raised back to the height of the path the solve followed (`input`'s pelvis)
+/// wherever the solve lowered it; where the solve put it horizontally is kept.
+void raise_to_input_height(OfflineSolveResult& solved, const OfflineSolveInput& input) {
+  for (size_t f = 0; f < solved.pelvis_ws.size() && f < input.pelvis_ws.size(); ++f)
+    solved.pelvis_ws[f].y = std::max(solved.pelvis_ws[f].y, input.pelvis_ws[f].y);
+}
+
+/// Per leg and frame: the least drop below the height of the path the solve followed that brings
+/// that leg's planted target within reach (reach_drops_needed with `solved`'s pelvis raised to
+/// that height, raise_to_input_height): the solve's own lowering counts as part of the cost.
+std::array<std::vector<double>, 2> drops_below_input_height(const Clip& clip, const Rig& rig, const OfflineSolveInput& input,
+                                                            const LegIkSettings& ik, const OfflineSolveResult& solved,
+                                                            const LegTracks* tracks) {
+  OfflineSolveResult raised = solved;
+  raise_to_input_height(raised, input);
+  return reach_drops_needed(clip, rig.translation_joint, rig.legs, input.contact, ik, raised, tracks);
 }
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {
@@ -167,12 +186,11 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
     }
   };
   // On noisy capture a contact's ends are uncertain; those the leg cannot hold without lowering
-  // the pelvis are released.
+  // the pelvis below the path it follows are released (the reach step below lowers it from there).
   if (noisy)
     release_and_solve_again([&](const OfflineSolveResult& s) {
-      return release_unreachable_contact_ends(
-          result.contacts, reach_drops_needed(clip, rig.translation_joint, rig.legs, problem.input.contact, ik, s, tracked),
-          noisy_end_margin_frames(result.contacts, clip.fps), k_noisy_end_max_drop_m);
+      return release_unreachable_contact_ends(result.contacts, drops_below_input_height(clip, rig, problem.input, ik, s, tracked),
+                                              noisy_end_margin_frames(result.contacts, clip.fps), k_noisy_end_max_drop_m);
     });
   // On any clip, the end frames whose planted targets would need the pelvis lowered past
   // k_pelvis_drop_budget_m in all are released (by the fast solve, whose pelvis height pull keeps
@@ -190,6 +208,12 @@ CleanResult clean_in_solve_frame(const Clip& clip, Clip* owned, const Rig& rig, 
                               std::to_string(solved.final_change_m * 1000) + " mm): the result may keep some sliding");
   if (settings.smooth_swing)
     smooth_swing_targets(solved, problem.input.contact, result.contacts.denoise_sigma_s, clip.fps);
+  // On noisy capture the path the pelvis follows is itself off the true one by what its smoothing
+  // leaves of the noise, so the clean adds only the least drop the planted legs need: the solve's
+  // pelvis height keeps the input's pelvis-toe distances, which carry that noise too and lower the
+  // hips further. The pelvis goes back to the path's height, and the reach step lowers it from
+  // there.
+  if (noisy && lowers_pelvis) raise_to_input_height(solved, problem.input);
   // Where the solve kept the pelvis up (fast_pelvis_height) and a planted target is then beyond
   // the leg, the pelvis comes down; the reach-limited solve keeps its targets within reach itself.
   reach_planted_targets(clip, rig, problem.input, ik, lowers_pelvis, solved, result.warnings, tracked);

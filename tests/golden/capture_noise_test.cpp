@@ -22,6 +22,7 @@
 #include "support/capture_noise.h"
 #include "support/contact_agreement.h"
 #include "support/paths.h"
+#include "support/world_distance.h"
 
 namespace footfix {
 namespace {
@@ -83,14 +84,6 @@ TEST(CaptureNoise, ToesPlantedInTruthAtAContactsEndsDoNotShake) {
   EXPECT_LT(contact_slide(r.cleaned, loaded.rig, truth).p95_cm_per_s, 10.0);
 }
 
-/// The largest drop (m) of `joint` in `b` below where it is in `a`, over all frames.
-double largest_drop_m(const Clip& a, const Clip& b, int joint) {
-  double drop = 0;
-  for (int f = 0; f < a.frame_count; ++f)
-    drop = std::max(drop, joint_world(a, f, joint).translation.y - joint_world(b, f, joint).translation.y);
-  return drop;
-}
-
 // On noisy capture at 30 Hz a contact found on smoothed positions can outlast the step by a few
 // frames: holding the toe there, after the foot has lifted, pulled the pelvis down by 5-7 cm
 // (Bandai walk). Such ends are released: the pelvis stays within 2 cm of the noise-free clip's.
@@ -122,7 +115,7 @@ TEST(CaptureNoise, ContactEndsTheLegCannotHoldAreReleased) {
     test::add_capture_noise(noisy, loaded.rig.translation_joint, 11);
     const CleanResult r = clean_clip(make_sliding(noisy, loaded.rig, factor), loaded.rig, CleanSettings{});
     ASSERT_GT(r.contacts.denoise_sigma_s, 0.0);
-    EXPECT_LT(largest_drop_m(make_sliding(slow, loaded.rig, factor), r.cleaned, loaded.rig.translation_joint), 0.02)
+    EXPECT_LT(test::largest_drop(make_sliding(slow, loaded.rig, factor), r.cleaned, loaded.rig.translation_joint), 0.02)
         << "x" << factor;
     EXPECT_LT(contact_slide(r.cleaned, loaded.rig, contact_mask(r.contacts)).p95_cm_per_s, 1.0) << "x" << factor;
   }

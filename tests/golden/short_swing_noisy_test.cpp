@@ -18,10 +18,6 @@
 namespace footfix {
 namespace {
 
-// The video capture's joint noise (degrees rms, each joint's drawn in this range: the "video"
-// variant's, not "video-light"'s).
-constexpr double k_video_min_deg = 1;
-constexpr double k_video_max_deg = 3;
 // The noise seeds tried (1 to this): each a different capture of the same motion.
 constexpr unsigned k_video_seeds = 12;
 
@@ -31,8 +27,8 @@ TEST(ShortSwingNoisy, PlantedToesNextToShortSwingsStayStill) {
   const Clip slow = test::resampled(loaded.clip, test::k_video_fps);
   for (unsigned seed = 1; seed <= k_video_seeds; ++seed) {
     Clip video = slow;
-    test::add_capture_noise(video, loaded.rig.translation_joint, seed, test::k_video_root_noise_m, k_video_min_deg,
-                            k_video_max_deg, test::k_video_noise_correlation);
+    test::add_capture_noise(video, loaded.rig.translation_joint, seed, test::k_video_root_noise_m,
+                            test::k_video_min_joint_deg, test::k_video_max_joint_deg, test::k_video_noise_correlation);
     const Clip scaled = make_sliding(video, loaded.rig, 1.25);
     const CleanResult r = clean_clip(scaled, loaded.rig, CleanSettings{});
     ASSERT_GT(r.contacts.denoise_sigma_s, 0.0) << "seed " << seed;

@@ -57,6 +57,10 @@ inline void add_capture_noise(Clip& clip, int root, unsigned seed, double root_r
 constexpr double k_video_fps = 30;
 constexpr double k_video_root_noise_m = 0.01;
 constexpr double k_video_noise_correlation = 0.6;
+// The "video" variant's joint noise: each joint's rms (degrees) drawn in this range ("video-light"
+// has less).
+constexpr double k_video_min_joint_deg = 1;
+constexpr double k_video_max_joint_deg = 3;
 
 // An inertial suit's root drift (inertial_root_drift): horizontal speed (m/s rms) correlated
 // over k_inertial_drift_time_s (s), and vertical offset (m rms) over k_inertial_rise_time_s (s).

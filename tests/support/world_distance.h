@@ -31,4 +31,13 @@ inline double common_world_distance(const Clip& a, const Clip& b) {
   return worst;
 }
 
+/// The largest drop of `joint` in `lowered` below where it is in `reference` (world height, the
+/// clips' own units; 0 where it never comes lower), over the frames they have in common.
+inline double largest_drop(const Clip& reference, const Clip& lowered, int joint) {
+  double drop = 0;
+  for (int f = 0; f < std::min(reference.frame_count, lowered.frame_count); ++f)
+    drop = std::max(drop, joint_world(reference, f, joint).translation.y - joint_world(lowered, f, joint).translation.y);
+  return drop;
+}
+
 }  // namespace footfix::test
