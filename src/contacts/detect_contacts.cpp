@@ -77,6 +77,11 @@ constexpr double k_body_travel_window_s = 0.5;
 // two takes, a teleport or reset of the root, a reference pose): no contact spans such a jump,
 // whatever the smoothing around it made of the frames. Faster than any foot moves (m/s).
 constexpr double k_cut_speed_mps = 15.0;
+// A body whose travel (over k_body_travel_window_s) is slower than this (m/s) stands: its
+// direction is the rounding, noise or sway of a root held in place (a pinned root stays within
+// 5 mm, solve/pinned_root.h: at most 1 cm/s over the window, 2 cm/s over the half window left
+// at a clip's ends), not a travel that could carry the feet with it.
+constexpr double k_still_body_speed_mps = 0.02;
 
 /// Horizontal velocity of the pelvis (m/s), averaged over `window_s`, at the work rate.
 std::vector<Vec3> body_velocities(const std::vector<Vec3>& pelvis_work, double work_fps, double window_s) {
@@ -222,8 +227,10 @@ std::vector<double> local_ground(const std::vector<double>& heights, double flat
 /// foot's horizontal velocity. Zero where the lower foot stands; the treadmill speed of an
 /// in-place clip, whose planted feet move backwards. Where it runs along the body's travel
 /// faster than body_speed_fraction x the body speed, the feet are moving with the body (jumps,
-/// flight) rather than the ground, and it is zero. Zero everywhere when disabled. `body_velocity`
-/// is the body's travel (averaged over k_body_travel_window_s).
+/// flight) rather than the ground, and it is zero; a body that stands (k_still_body_speed_mps)
+/// carries no feet with it, or the direction of its rounding would decide whether the ground
+/// under a pinned root's sliding feet is seen. Zero everywhere when disabled. `body_velocity` is the body's travel (averaged over
+/// k_body_travel_window_s).
 std::vector<Vec3> ground_velocities(const std::array<std::vector<Vec3>, 2>& feet_work,
                                     const std::vector<Vec3>& body_velocity, double work_fps,
                                     const ContactSettings& s) {
@@ -245,7 +252,8 @@ std::vector<Vec3> ground_velocities(const std::array<std::vector<Vec3>, 2>& feet
   for (size_t t = 0; t < n; ++t) {
     Vec3 g = axes.to_world({ma[t], 0, mb[t]});
     double body_speed = length(body_velocity[t]);
-    bool with_body = body_speed > 0 && dot(g, body_velocity[t]) / body_speed > s.body_speed_fraction * body_speed;
+    bool with_body = body_speed >= k_still_body_speed_mps &&
+                     dot(g, body_velocity[t]) / body_speed > s.body_speed_fraction * body_speed;
     out[t] = with_body ? Vec3{} : g;
   }
   return out;

@@ -5,8 +5,9 @@
 // 1. velocity v = the shorter of the backward and forward differences of p, times fps (m/s),
 //    minus the ground velocity: the windowed median of the lower foot's horizontal velocity
 //    (ground_velocity_window_s), ignored where it runs with the body's travel faster than
-//    body_speed_fraction x the body speed (the feet travel with the body: jumps). It is zero
-//    for clean clips and lets in-place (treadmill) clips and sliding clips show still feet;
+//    body_speed_fraction x the body speed (the feet travel with the body: jumps; a body slower
+//    than 2 cm/s stands, whatever the direction of its sway or rounding). It is zero for clean
+//    clips and lets in-place (treadmill) clips and sliding clips show still feet;
 // 2. sliding tolerance: with d the direction of the pelvis's horizontal velocity (averaged over
 //    body_speed_window_s) and b its speed, the component of v along d may reach
 //    max(speed_threshold_mps, body_speed_fraction * b); the rest of v (vertical, sideways) is
