@@ -270,7 +270,8 @@ std::vector<std::pair<std::string, MakeVariant>> variants() {
     Made m{resampled(plain_copy(c), 30), resampled(plain_copy(c), 30), true, true};
     add_capture_noise(m.input, rig.translation_joint, noise_seed(31), 0.01, 0.3, 0.6);
     std::mt19937 rng(noise_seed(5));
-    for (int k = 0; k < 6; ++k) {
+    // A glitch spans up to two frames from frame 1 on and leaves the last frame alone.
+    for (int k = 0; k < 6 && m.input.frame_count >= 4; ++k) {
       const int f = std::uniform_int_distribution<int>(1, m.input.frame_count - 3)(rng);
       const int heel = rig.legs[k % 2].heel;
       for (int g = f; g <= f + (k % 3 == 2 ? 1 : 0); ++g)
