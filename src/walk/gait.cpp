@@ -715,6 +715,13 @@ int GaitPlan::alternation_breaks() const {
   return breaks;
 }
 
+bool GaitPlan::steps_down_a_stair() const {
+  for (const std::vector<int>& ids : per_side)
+    for (size_t i = 1; i < ids.size(); ++i)
+      if (descends(steps[ids[i - 1]], steps[ids[i]])) return true;
+  return false;
+}
+
 GaitPlan plan_gait(const GaitSettings& settings, const Terrain& terrain, const FeetGeometry& feet) {
   settings.validate();
   return Planner(settings, terrain, feet).run();

@@ -308,17 +308,6 @@ constexpr double k_sole_sink_tolerance_mm = 0.05;
 /// a planted foot short of its foothold (docs/tuning.md).
 constexpr double k_descent_heel_strike_retries[] = {0.75, 0.5, 0.25};
 
-/// Whether a step of the plan goes down from one stair tread to another.
-bool steps_down_a_stair(const GaitPlan& plan) {
-  for (const std::vector<int>& ids : plan.per_side)
-    for (size_t i = 1; i < ids.size(); ++i) {
-      const Footstep& from = plan.steps[ids[i - 1]];
-      const Footstep& to = plan.steps[ids[i]];
-      if (to.tread != from.tread && to.toe_m.y < from.toe_m.y) return true;
-    }
-  return false;
-}
-
 /// How far a walk is from meeting the terrain (mm): its deepest sole point below it and its
 /// planted feet's largest miss, together.
 double terrain_shortfall_mm(const SoleSink& sink, double stance_miss_m) { return sink.depth_mm + 1000 * stance_miss_m; }
@@ -332,7 +321,7 @@ WalkResult generate_walk(const Clip& source, const Rig& rig, const Terrain& terr
   SoleSink sink = deepest_sole_sink(result.clip, rig, terrain, settings.limits);
   // Where a sole point sinks on the way down a stair, the gait adapts its heel strike there,
   // keeping the walk that sinks and misses least.
-  if (sink.depth_mm > k_sole_sink_tolerance_mm && steps_down_a_stair(result.plan)) {
+  if (sink.depth_mm > k_sole_sink_tolerance_mm && result.plan.steps_down_a_stair()) {
     for (double share : k_descent_heel_strike_retries) {
       if (share == settings.gait.descent_heel_strike_share) continue;
       GaitSettings gait = settings.gait;

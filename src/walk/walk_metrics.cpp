@@ -19,6 +19,19 @@ std::array<Vec3, 3> sole_points(const FootGeometry& foot, const Transform& ankle
           toe.translation + rotate(toe_rot, foot.tip_sole - foot.toe)};
 }
 
+/// Deepens `deepest` with frame `f`'s heel, ball and tip sole points of both feet, the frame's
+/// world transforms being `world`.
+void deepen_sole_sink(SoleSink& deepest, const WalkBody& body, Quat canon, const Rig& rig, const Terrain& terrain,
+                      const std::vector<Transform>& world, int f) {
+  for (int side = 0; side < 2; ++side) {
+    const LegChain& leg = rig.legs[side];
+    for (const Vec3& p : sole_points(body.feet[side], world[leg.heel], world[leg.toe], canon)) {
+      const double depth_mm = 1000 * (terrain.height(p.x, p.z) - p.y);
+      if (depth_mm > deepest.depth_mm) deepest = {depth_mm, f, static_cast<Side>(side), p};
+    }
+  }
+}
+
 }  // namespace
 
 SoleSink deepest_sole_sink(const Clip& clip, const Rig& rig, const Terrain& terrain, const LegLimits& limits) {
@@ -28,13 +41,7 @@ SoleSink deepest_sole_sink(const Clip& clip, const Rig& rig, const Terrain& terr
   SoleSink deepest;
   for (int f = 0; f < clip.frame_count; ++f) {
     world_pose(clip, f, world);
-    for (int side = 0; side < 2; ++side) {
-      const LegChain& leg = rig.legs[side];
-      for (const Vec3& p : sole_points(body.feet[side], world[leg.heel], world[leg.toe], canon)) {
-        const double depth_mm = 1000 * (terrain.height(p.x, p.z) - p.y);
-        if (depth_mm > deepest.depth_mm) deepest = {depth_mm, f, static_cast<Side>(side), p};
-      }
-    }
+    deepen_sole_sink(deepest, body, canon, rig, terrain, world, f);
   }
   return deepest;
 }
@@ -45,8 +52,11 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
   WalkMeasures m;
   std::vector<Transform> world(clip.joint_count());
   std::array<Vec3, 2> prev_toe{};
+  const Quat canon = body.to_canonical();
+  SoleSink sink;
   for (int f = 0; f < clip.frame_count; ++f) {
     world_pose(clip, f, world);
+    deepen_sole_sink(sink, body, canon, rig, terrain, world, f);
     const Vec3 left = rotate(world[rig.pelvis].rotation, body.left_ws);
     for (int side = 0; side < 2; ++side) {
       const LegChain& leg = rig.legs[side];
@@ -66,7 +76,7 @@ WalkMeasures measure_walk(const Clip& clip, const Rig& rig, const Terrain& terra
       if (bend > 3 * k_deg_to_rad && dot(normal, left) < 0) ++m.knee_flips;
     }
   }
-  m.max_sole_penetration_mm = deepest_sole_sink(clip, rig, terrain, limits).depth_mm;
+  m.max_sole_penetration_mm = sink.depth_mm;
   m.contact_alternation_breaks = alternation_breaks(truth);
   return m;
 }

@@ -147,6 +147,8 @@ struct GaitPlan {
   /// Consecutive walking steps (within one walking bout, START to the last STOP) by the same
   /// foot: 0 when the footsteps alternate.
   int alternation_breaks() const;
+  /// Whether a foot steps from one stair tread down to a lower one.
+  bool steps_down_a_stair() const;
 };
 
 /// Per Side.
