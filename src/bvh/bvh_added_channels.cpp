@@ -3,6 +3,7 @@
 // a root without position channels that the clean moves. write_bvh gives them channels instead
 // of refusing the clip.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -32,21 +33,36 @@ bool turned(const Clip& clip, int j) {
   return false;
 }
 
-// Whether `clip` moves joint j off its OFFSET along an axis that has no position channel.
-bool moved(const Clip& clip, const BvhSource& source, int j) {
-  const BvhJointLayout& layout = source.joints[static_cast<size_t>(j)];
-  const Vec3 offset = source.raw_offsets[static_cast<size_t>(j)];
-  const double tolerance = unstated_translation_tolerance(offset);
-  Vec3 checked;
-  for (int f = 0; f < clip.frame_count; ++f) {
-    const Vec3 t = clip.translation(f, j);
-    if (f > 0 && t == checked) continue;  // joints at rest keep one translation: converted once
-    checked = t;
-    const Vec3 file_t = point_to_source(clip.values_to_file(), t);
-    for (int axis = 0; axis < 3; ++axis)
-      if (!has_axis_position(layout, axis) && !(std::abs(at(file_t, axis) - at(offset, axis)) <= tolerance)) return true;
+// Per joint of `source`: whether `clip` moves it off its OFFSET along an axis that has no
+// position channel. One pass over the frames in memory order: a pass per joint would stride
+// across the whole clip once for each.
+std::vector<bool> moved_joints(const Clip& clip, const BvhSource& source) {
+  struct Checked {
+    int joint;
+    Vec3 offset;
+    std::array<bool, 3> stated;  // a position channel sets the axis
+    double tolerance;
+    Vec3 last;  // the last translation checked: a joint at rest keeps one, converted once
+  };
+  std::vector<Checked> checked;
+  for (size_t j = 0; j < source.joints.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
+    const BvhJointLayout& layout = source.joints[j];
+    const std::array<bool, 3> stated{has_axis_position(layout, 0), has_axis_position(layout, 1), has_axis_position(layout, 2)};
+    if (stated[0] && stated[1] && stated[2]) continue;
+    const Vec3 offset = source.raw_offsets[j];
+    checked.push_back({static_cast<int>(j), offset, stated, unstated_translation_tolerance(offset), Vec3{}});
   }
-  return false;
+  std::vector<bool> moved(source.joints.size(), false);
+  for (int f = 0; f < clip.frame_count && !checked.empty(); ++f)
+    for (Checked& c : checked) {
+      const Vec3 t = clip.translation(f, c.joint);
+      if (f > 0 && t == c.last) continue;
+      c.last = t;
+      const Vec3 file_t = point_to_source(clip.values_to_file(), t);
+      for (int axis = 0; axis < 3; ++axis)
+        if (!c.stated[axis] && !(std::abs(at(file_t, axis) - at(c.offset, axis)) <= c.tolerance)) moved[c.joint] = true;
+    }
+  return moved;
 }
 
 }  // namespace
@@ -55,11 +71,11 @@ std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource
   using C = BvhChannel;
   std::vector<BvhJointLayout> layouts = source.joints;
   added.assign(layouts.size(), false);
+  const std::vector<bool> moved = moved_joints(clip, source);
   for (size_t j = 0; j < layouts.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
     BvhJointLayout& layout = layouts[j];
-    const bool all_positions = has_axis_position(layout, 0) && has_axis_position(layout, 1) && has_axis_position(layout, 2);
     const bool needs_rotation = !rotates(layout) && turned(clip, static_cast<int>(j));
-    const bool needs_position = !all_positions && moved(clip, source, static_cast<int>(j));
+    const bool needs_position = moved[j];
     if (!needs_rotation && !needs_position) continue;
     added[j] = true;
     if (needs_position) {
