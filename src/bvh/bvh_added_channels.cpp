@@ -55,6 +55,7 @@ std::vector<bool> moved_joints(const Clip& clip, const BvhSource& source) {
   std::vector<bool> moved(source.joints.size(), false);
   for (int f = 0; f < clip.frame_count && !checked.empty(); ++f)
     for (Checked& c : checked) {
+      if (moved[static_cast<size_t>(c.joint)]) continue;  // its answer is known
       const Vec3 t = clip.translation(f, c.joint);
       if (f > 0 && t == c.last) continue;
       c.last = t;
