@@ -24,8 +24,8 @@ constexpr std::uint64_t k_inflate_allowance = 64ull << 20;
 
 class BinaryReader {
  public:
-  BinaryReader(std::string_view bytes, const std::string& source, bool wide)
-      : bytes_(bytes), source_(source), wide_(wide) {}
+  BinaryReader(std::string_view bytes, const std::string& source, bool wide, const EachFbxObject& each_object)
+      : bytes_(bytes), source_(source), wide_(wide), each_object_(each_object) {}
 
   [[noreturn]] void error(std::size_t offset, const std::string& what) const {
     fail(ErrorKind::read, source_ + ": offset " + std::to_string(offset) + ": " + what);
@@ -52,8 +52,8 @@ class BinaryReader {
   }
 
   /// Parses records from `pos` until a null record (consumed) or `end`. Returns true if a null
-  /// record closed the list.
-  bool parse_list(std::size_t& pos, std::size_t end, std::vector<FbxNode>& out, int depth) const {
+  /// record closed the list. `objects`: the list is the first top-level Objects node's children.
+  bool parse_list(std::size_t& pos, std::size_t end, std::vector<FbxNode>& out, int depth, bool objects = false) {
     if (depth > k_fbx_max_depth) error(pos, "nodes nested deeper than " + std::to_string(k_fbx_max_depth));
     while (pos < end) {
       std::size_t start = pos;
@@ -74,10 +74,13 @@ class BinaryReader {
       if (prop_count > prop_bytes) error(start, "node '" + printable(node.name, 40) + "': " + std::to_string(prop_count) + " properties in " + std::to_string(prop_bytes) + " bytes");
       for (std::uint64_t i = 0; i < prop_count; ++i) node.properties.push_back(parse_property(pos, props_end));
       if (pos != props_end) error(pos, "node '" + printable(node.name, 40) + "': property list length mismatch");
+      const bool first_objects = depth == 0 && node.name == "Objects" && !objects_seen_;
+      objects_seen_ = objects_seen_ || first_objects;
       if (pos < end_offset) {
-        node.null_terminated = parse_list(pos, end_offset, node.children, depth + 1);
+        node.null_terminated = parse_list(pos, end_offset, node.children, depth + 1, first_objects);
         if (pos != end_offset) error(pos, "node '" + printable(node.name, 40) + "': children end at " + std::to_string(pos) + ", expected " + std::to_string(end_offset));
       }
+      if (objects && each_object_) each_object_(node);
       out.push_back(std::move(node));
     }
     return false;
@@ -158,12 +161,14 @@ class BinaryReader {
   std::string_view bytes_;
   const std::string& source_;
   bool wide_;
+  const EachFbxObject& each_object_;
+  bool objects_seen_ = false;  ///< the first top-level Objects node has been met
   mutable std::uint64_t inflated_ = 0;  ///< bytes all compressed arrays so far expand to
 };
 
 }  // namespace
 
-FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_name) {
+FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_name, const EachFbxObject& each_object) {
   auto error = [&](std::size_t offset, const std::string& what) {
     fail(ErrorKind::read, source_name + ": offset " + std::to_string(offset) + ": " + what);
   };
@@ -173,7 +178,7 @@ FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_n
   doc.binary = true;
   std::memcpy(&doc.version, bytes.data() + 23, 4);
   if (doc.version < 7000 || doc.version >= 8000) error(23, "unsupported FBX version " + std::to_string(doc.version));
-  BinaryReader reader(bytes, source_name, doc.version >= 7500);
+  BinaryReader reader(bytes, source_name, doc.version >= 7500, each_object);
   std::size_t pos = k_header_size;
   bool closed = reader.parse_list(pos, bytes.size(), doc.roots, 0);
   if (!closed) error(pos, "missing top-level null record (truncated file?)");

@@ -65,16 +65,15 @@ struct KeySpan {
   double span_s = 0;
 };
 
-KeySpan curve_keys(const FbxNode& curve) {
+/// How many keys `times` holds and the span of their times in seconds.
+template <typename Times>
+KeySpan key_span(std::size_t keys, const Times& times) {
   KeySpan out;
-  const FbxNode* times = curve.child("KeyTime");
-  if (!times || times->properties.empty()) return out;
-  const FbxProperty& t = times->properties[0];
-  out.keys = t.array_size();
+  out.keys = keys;
   if (out.keys == 0) return out;
-  double lo = t.array_double(0), hi = lo;
+  double lo = times(0), hi = lo;
   for (std::size_t i = 1; i < out.keys; ++i) {
-    double v = t.array_double(i);
+    double v = times(i);
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
@@ -82,15 +81,25 @@ KeySpan curve_keys(const FbxNode& curve) {
   return out;
 }
 
+KeySpan curve_keys(const FbxNode& curve, const SharedKeyTimes& key_times) {
+  if (const std::vector<std::int64_t>* shared = shared_key_times(curve, key_times))
+    return key_span(shared->size(), [&](std::size_t i) { return static_cast<double>((*shared)[i]); });
+  const FbxNode* times = curve.child("KeyTime");
+  if (!times || times->properties.empty()) return {};
+  const FbxProperty& t = times->properties[0];
+  return key_span(t.array_size(), [&](std::size_t i) { return t.array_double(i); });
+}
+
 }  // namespace
 
-void check_import_budget(const FbxDocument& doc, const std::string& name, const ReadLimits& limits) {
+void check_import_budget(const FbxDocument& doc, const SharedKeyTimes& key_times, const std::string& name,
+                         const ReadLimits& limits) {
   const std::vector<Connection> links = connections(doc);
   check_model_depth(doc, links, name);
 
   std::unordered_map<std::int64_t, KeySpan> curves;
   for (const FbxNode* c : objects_of(doc, "AnimationCurve")) {
-    KeySpan k = curve_keys(*c);
+    KeySpan k = curve_keys(*c, key_times);
     if (k.span_s > limits.max_duration_s)
       fail_over_duration(name + ": AnimationCurve " + std::to_string(object_id(*c)), "spans", k.span_s, limits);
     curves.emplace(object_id(*c), k);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fbx_document.h"
+#include "fbx_key_times.h"
 #include "footfix/files/read_limits.h"
 
 namespace footfix::fbx {
@@ -30,7 +31,9 @@ std::uint64_t max_scene_nodes(const ReadLimits& limits);
 /// Throws Error(read) naming `name` when the document's Model hierarchy is deeper than
 /// k_max_model_depth (or cyclic), when the keys of all its takes (a curve shared by several
 /// takes counts once per take) would need more than limits.max_memory_bytes inside assimp, or
-/// when a take or a curve spans more than limits.max_duration_s.
-void check_import_budget(const FbxDocument& doc, const std::string& name, const ReadLimits& limits);
+/// when a take or a curve spans more than limits.max_duration_s. A curve's key times are those
+/// `key_times` took out of `doc`, else its own.
+void check_import_budget(const FbxDocument& doc, const SharedKeyTimes& key_times, const std::string& name,
+                         const ReadLimits& limits);
 
 }  // namespace footfix::fbx

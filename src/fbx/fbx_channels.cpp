@@ -23,8 +23,7 @@ const FbxProperty* curve_array(const FbxNode& curve, const char* name) {
 
 /// The key times of `curve`: the array taken out of the document, or its own.
 const std::vector<std::int64_t>* curve_times(const FbxNode& curve, const SharedKeyTimes& key_times) {
-  auto shared = key_times.of_curve.find(object_id(curve));
-  if (shared != key_times.of_curve.end()) return &key_times.arrays[shared->second];
+  if (const std::vector<std::int64_t>* shared = shared_key_times(curve, key_times)) return shared;
   const FbxProperty* p = curve_array(curve, "KeyTime");
   return p ? std::get_if<std::vector<std::int64_t>>(&p->value) : nullptr;
 }

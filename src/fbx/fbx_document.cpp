@@ -121,13 +121,16 @@ bool FbxDocument::same_tree(const FbxDocument& o) const {
   return binary == o.binary && version == o.version && same_trees(roots, o.roots);
 }
 
-FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name) {
+FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name, const EachFbxObject& each_object) {
   constexpr std::string_view k_magic = "Kaydara FBX Binary";
-  if (bytes.substr(0, k_magic.size()) == k_magic) return parse_fbx_binary(bytes, source_name);
+  if (bytes.substr(0, k_magic.size()) == k_magic) return parse_fbx_binary(bytes, source_name, each_object);
   // Named by its magic, never quoted: the "file" may be anything (/proc/self/environ).
   if (std::string_view other = io_detail::foreign_format(bytes); !other.empty() && other != "an ASCII FBX file")
     fail(ErrorKind::read, source_name + ": " + io_detail::not_a("an FBX file", bytes));
-  return parse_fbx_ascii(bytes, source_name);
+  FbxDocument doc = parse_fbx_ascii(bytes, source_name);
+  if (FbxNode* objects = doc.root("Objects"); objects && each_object)
+    for (FbxNode& object : objects->children) each_object(object);
+  return doc;
 }
 
 void write_fbx_document(const FbxDocument& doc, std::ostream& out) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -103,10 +104,17 @@ struct FbxDocument {
   bool same_tree(const FbxDocument& o) const;
 };
 
+/// Called with each child of the document's first top-level Objects node, in order, once that
+/// child is whole: it may shrink the child's arrays. A binary document calls it as each child is
+/// parsed (memory it frees is reused by the next child's arrays), an ASCII one after parsing.
+using EachFbxObject = std::function<void(FbxNode& object)>;
+
 /// Parses an FBX file held in memory (binary if it starts with "Kaydara FBX Binary", else ASCII).
 /// `source_name` prefixes error messages.
-FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name);
-FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_name);
+FbxDocument parse_fbx_document(std::string_view bytes, const std::string& source_name,
+                               const EachFbxObject& each_object = {});
+FbxDocument parse_fbx_binary(std::string_view bytes, const std::string& source_name,
+                             const EachFbxObject& each_object = {});
 FbxDocument parse_fbx_ascii(std::string_view text, const std::string& source_name);
 
 /// Serializes in the document's own flavour. Throws Error(write) if a node cannot be encoded.

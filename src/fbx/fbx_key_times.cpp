@@ -16,26 +16,31 @@ std::vector<std::int64_t>* key_times(FbxNode& curve) {
 
 }  // namespace
 
+void take_out_key_times(FbxNode& object, SharedKeyTimes& shared) {
+  std::vector<std::int64_t>* times = key_times(object);
+  if (!times || times->size() < 2) return;
+  const std::size_t hash = object.child("KeyTime")->properties[0].array_hash();
+  std::size_t index = shared.arrays.size();
+  for (auto [it, end] = shared.by_hash.equal_range(hash); it != end; ++it)
+    if (shared.arrays[it->second] == *times) index = it->second;
+  if (index == shared.arrays.size()) {
+    shared.by_hash.emplace(hash, index);
+    shared.arrays.push_back(std::move(*times));
+  }
+  shared.of_curve[object_id(object)] = index;
+  *times = std::vector<std::int64_t>{shared.arrays[index].front()};  // a new buffer: the old one is freed
+}
+
 SharedKeyTimes take_out_key_times(FbxDocument& doc) {
   SharedKeyTimes out;
-  FbxNode* objects = doc.root("Objects");
-  if (!objects) return out;
-  std::unordered_multimap<std::size_t, std::size_t> by_hash;  // hash of the elements -> index
-  for (FbxNode& curve : objects->children) {
-    std::vector<std::int64_t>* times = key_times(curve);
-    if (!times || times->size() < 2) continue;
-    const std::size_t hash = curve.child("KeyTime")->properties[0].array_hash();
-    std::size_t index = out.arrays.size();
-    for (auto [it, end] = by_hash.equal_range(hash); it != end; ++it)
-      if (out.arrays[it->second] == *times) index = it->second;
-    if (index == out.arrays.size()) {
-      by_hash.emplace(hash, index);
-      out.arrays.push_back(std::move(*times));
-    }
-    out.of_curve[object_id(curve)] = index;
-    *times = std::vector<std::int64_t>{out.arrays[index].front()};  // a new buffer: the old one is freed
-  }
+  if (FbxNode* objects = doc.root("Objects"))
+    for (FbxNode& object : objects->children) take_out_key_times(object, out);
   return out;
+}
+
+const std::vector<std::int64_t>* shared_key_times(const FbxNode& curve, const SharedKeyTimes& shared) {
+  auto it = shared.of_curve.find(object_id(curve));
+  return it == shared.of_curve.end() ? nullptr : &shared.arrays[it->second];
 }
 
 void restore_key_times(FbxDocument& doc, const SharedKeyTimes& shared) {

@@ -22,11 +22,14 @@ namespace {
 
 constexpr double k_max_samples = 50e6;  ///< frames * joints beyond this is not a real clip
 
-/// The parsed document, checked against the limits before assimp sees the bytes.
-FbxDocument checked_document(const std::string& bytes, const std::string& name, const ReadLimits& limits) {
-  FbxDocument doc = parse_fbx_document(bytes, name);
+/// The parsed document, checked against the limits before assimp sees the bytes, its curves' key
+/// times taken out into `key_times` as each curve is parsed (fbx_key_times.h): a duplicate array
+/// is freed before the next curve's are allocated, so the parse holds each distinct one once.
+FbxDocument checked_document(const std::string& bytes, const std::string& name, const ReadLimits& limits,
+                             fbx::SharedKeyTimes& key_times) {
+  FbxDocument doc = parse_fbx_document(bytes, name, [&](FbxNode& object) { fbx::take_out_key_times(object, key_times); });
   if (!doc.root("Objects")) fail(ErrorKind::read, name + ": not an FBX file (no Objects section)");
-  fbx::check_import_budget(doc, name, limits);
+  fbx::check_import_budget(doc, key_times, name, limits);
   return doc;
 }
 
@@ -165,7 +168,8 @@ std::optional<Channels> own_channels(const FbxDocument& doc, const fbx::SharedKe
 
 std::vector<std::string> list_fbx_takes(const std::filesystem::path& path, const ReadLimits& limits) {
   std::string bytes = read_file(path, limits.max_input_bytes);
-  checked_document(bytes, path.string(), limits);
+  fbx::SharedKeyTimes key_times;
+  checked_document(bytes, path.string(), limits, key_times);
   return fbx::import_fbx(bytes, path.string(), limits).take_names();
 }
 
@@ -184,9 +188,8 @@ Clip read_fbx_from(const std::string& bytes, std::string* release, const std::st
     if (warnings) warnings->push_back(name + ": " + w);
   };
   auto source = std::make_shared<FbxSource>();
-  source->document = checked_document(bytes, name, limits);
+  source->document = checked_document(bytes, name, limits, source->key_times);
   check_curves(source->document, name);
-  source->key_times = fbx::take_out_key_times(source->document);  // before assimp: less memory beside it
   ImportedScene scene;
   const ImportedTake* selected = nullptr;
   // assimp imports the skeleton and each curve's end keys only, where the channels are made here

@@ -1,10 +1,13 @@
 // A kept FBX document holds each distinct key-time array once: taken out and put back, every
 // shared FBX file is the document parsed, and a curve whose keys differ keeps its own array.
+// Taken out as each curve is parsed (parse_fbx_document's each_object), the document and the
+// arrays are those of taking them out after parsing, binary and ASCII.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "fbx/fbx_key_times.h"  // internal to fbx, not installed
+#include "fbx/fbx_objects.h"
 #include "fbx/fbx_test_support.h"
 
 namespace footfix {
@@ -38,6 +41,30 @@ TEST(FbxKeyTimes, TakenOutOnceAndPutBackAsParsed) {
     fbx::restore_key_times(whole, shared);
     EXPECT_TRUE(whole.same_tree(parsed));
     EXPECT_EQ(written(whole), written(parsed));
+  }
+}
+
+TEST(FbxKeyTimes, TakenOutAsEachCurveIsParsedAsAfterParsing) {
+  FOOTFIX_REQUIRE_SHARED_CLIPS();
+  for (const auto& path : test::shared_fbx_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const std::string bytes = test::file_bytes(path);
+    FbxDocument after = parse_fbx_document(bytes, path.string());
+    const fbx::SharedKeyTimes taken_after = fbx::take_out_key_times(after);
+    fbx::SharedKeyTimes taken_during;
+    std::vector<std::int64_t> ids;  // of the objects, in the order each_object saw them
+    const FbxDocument during = parse_fbx_document(bytes, path.string(), [&](FbxNode& object) {
+      ids.push_back(fbx::object_id(object));
+      fbx::take_out_key_times(object, taken_during);
+    });
+    ASSERT_GT(taken_after.of_curve.size(), 0u);
+    EXPECT_EQ(taken_during.arrays, taken_after.arrays);
+    EXPECT_EQ(taken_during.of_curve, taken_after.of_curve);
+    EXPECT_TRUE(during.same_tree(after));
+    EXPECT_EQ(written(during), written(after));
+    std::vector<std::int64_t> object_ids;
+    for (const FbxNode& o : after.root("Objects")->children) object_ids.push_back(fbx::object_id(o));
+    EXPECT_EQ(ids, object_ids);
   }
 }
 
