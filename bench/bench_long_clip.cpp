@@ -20,13 +20,14 @@
 // is one of 65 joints: keep frames under 50M / joints (the reader's limit), e.g. 200000.
 // --save FILE writes the long file there and stops (to profile footfix on it). --loop MODE is
 // passed to footfix clean: a repeated Mixamo cycle is detected as a loop, and the loop path
-// wraps the clip in place (--loop off shows the peak without it). On a binary FBX the peak is
-// about 1.9x the clip (200k frames: 1.86x), at the end of parsing: the file's bytes beside the
-// parsed document, before its curves' key times are kept once. assimp then imports the skeleton
-// and each curve's end keys only, the channels' keys are computed from the document's curves
-// when sampled, and the frames as read are evaluated again for the writer and the metrics
-// instead of being copied (fbx/fbx_channels.h, fbx/fbx_frames.h): after reading, the clip and the
-// document with its curves' values (about 0.35x) are what is held.
+// wraps the clip in place (--loop off shows the peak without it). On a binary FBX the parse holds
+// the file's bytes beside the document, each curve's key times taken out as the curve is parsed
+// and kept once (fbx/fbx_key_times.h). assimp then imports the skeleton and each curve's end keys
+// only, the channels' keys are computed from the document's curves when sampled, and the frames
+// as read are evaluated again for the writer and the metrics instead of being copied
+// (fbx/fbx_channels.h, fbx/fbx_frames.h): after reading, the clip and the document with its
+// curves' values (about 0.35x) are what is held, and the peak (about 1.6x the clip at 100k
+// frames) comes in the clean, with the offline solve's window arrays beside them.
 //
 //   build/bench/bench_long_clip [frames] [--keep-input | --against-whole] [--in-place]
 //   build/bench/bench_long_clip [frames] --cli [--from FILE.bvh|FILE.fbx | --format fbx] [--exe FOOTFIX (default: the built one) | --save FILE] [--loop MODE]

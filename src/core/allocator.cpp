@@ -11,7 +11,7 @@ namespace footfix {
 void tune_allocator_for_batches() {
 #if defined(__GLIBC__)
   // Setting either also turns off glibc's own adjustment of the two as memory is freed.
-  constexpr int k_mmap_threshold_bytes = 128 << 10;
+  constexpr int k_mmap_threshold_bytes = 4 << 20;
   constexpr int k_trim_threshold_bytes = 32 << 20;
   mallopt(M_MMAP_THRESHOLD, k_mmap_threshold_bytes);
   mallopt(M_TRIM_THRESHOLD, k_trim_threshold_bytes);

@@ -1,6 +1,7 @@
-// tune_allocator_for_batches: glibc then maps a clip's few-MiB arrays on their own, so their memory
-// goes back when freed, and keeps doing so after such a block was freed (its threshold no longer
-// rises); small requests still come from its heap.
+// tune_allocator_for_batches: a short clip's arrays (up to a few MiB) come from glibc's heap, whose
+// pages the next clip reuses; a long clip's arrays (4 MiB and more) are mapped on their own, so
+// their memory goes back when freed, and keep being so after such a block was freed (the
+// threshold no longer rises).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -50,8 +51,9 @@ TEST(Allocator, ClipSizedRequestsAreMappedOnTheirOwnAfterOthersWereFreed) {
   if (k_sanitized) GTEST_SKIP() << "the address sanitizer replaces the allocator";
   tune_allocator_for_batches();
   EXPECT_FALSE(mapped(size_t{16} << 10));  // small: from the heap
-  EXPECT_TRUE(mapped(size_t{4} << 20));    // a clip's array: mapped, and unmapped when freed
-  EXPECT_TRUE(mapped(size_t{1} << 20));    // still mapped after a mapped block was freed
+  EXPECT_FALSE(mapped(size_t{3} << 20));   // a short clip's array: from the heap
+  EXPECT_TRUE(mapped(size_t{8} << 20));    // a long clip's array: mapped, and unmapped when freed
+  EXPECT_TRUE(mapped(size_t{5} << 20));    // still mapped after a larger mapped block was freed
   EXPECT_TRUE(mapped(size_t{64} << 20));   // a long clip's arrays
 #endif
 }
