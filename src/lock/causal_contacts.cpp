@@ -19,6 +19,14 @@ constexpr double k_contact_speed_hold = 1.5;
 // A landing foot counts as on its ground within this height above it (m).
 constexpr double k_landed_height_m = 0.01;
 
+// While a foot is in contact its signal is read this many ticks ahead of the current frame, the
+// current raw value taken to hold until then: the contact then ends at the tick nearest to where
+// the signal falls below the release threshold, not at the first tick after it, so it ends at the
+// same time (within half a tick) at any tick rate. Read at the tick itself, the release would lag
+// its crossing by up to a whole tick, the more the coarser the rate. (The onset is read at the
+// tick: update()'s landing rule already counts a coarse rate's landing frame as still.)
+constexpr double k_signal_ahead_ticks = 0.5;
+
 // Tolerance of the signal's threshold tests: a window that is exactly a whole number of ticks
 // must not depend on the rounding of the time sums.
 constexpr double k_signal_tolerance = 1e-9;
@@ -42,8 +50,9 @@ int CausalContactDetector::onset_delay_frames(double fps) const {
 }
 
 int CausalContactDetector::release_delay_frames(double fps) const {
-  // The signal must fall strictly below the release threshold.
-  const double moved = (1 - settings_.release_threshold) * window_s_ * fps;
+  // Moving ticks m: the signal must fall strictly below the release threshold, m + 1/2 > the
+  // moving time that takes, in ticks.
+  const double moved = (1 - settings_.release_threshold) * window_s_ * fps - k_signal_ahead_ticks;
   return std::max(0, static_cast<int>(std::floor(moved + k_signal_tolerance)));
 }
 
@@ -94,7 +103,7 @@ const std::array<CausalContactDetector::Foot, 2>& CausalContactDetector::update(
     // The first frame has no velocity yet: it counts as moving.
     const bool raw = !first && foot.effective_speed_mps < hold * settings_.speed_threshold_mps &&
                      p.y - foot.ground_m < settings_.height_threshold_m;
-    foot.signal = raw_[s].push(time_s_, dt, raw);
+    foot.signal = raw_[s].push(time_s_, dt, raw, foot.contact ? k_signal_ahead_ticks * dt : 0.0);
     if (!foot.contact && foot.signal >= settings_.contact_threshold - k_signal_tolerance)
       foot.contact = true;
     else if (foot.contact && foot.signal < settings_.release_threshold - k_signal_tolerance)

@@ -279,6 +279,27 @@ TEST(LockRuntime, CausalDetectorDelaysAreTheDocumentedOnes) {
   EXPECT_EQ(ended, 90 + 2);
 }
 
+TEST(LockRuntime, CausalReleaseFallsOnTheNearestTick) {
+  // A contact ends once the foot has moved for 0.5 x 5/120 s = 20.8 ms. At 60 Hz that is 1.25
+  // ticks: the nearest tick is the first moving frame (its tick of motion is 4 ms short of it; the
+  // next is 12.5 ms past it). A foot still on the ground moves at 1 m/s sideways from frame 30.
+  ContactSettings settings;
+  CausalContactDetector detector(settings, 60.0);
+  EXPECT_EQ(detector.release_delay_frames(60), 0);
+  const double dt = 1.0 / 60;
+  double x = 0;
+  int ended = -1;
+  bool was_contact = false;
+  for (int f = 0; f < 50; ++f) {
+    if (f >= 30) x += 1.0 * dt;
+    const auto& feet = detector.update({Vec3{x, 0.02, 0}, Vec3{x, 0.02, 0.3}}, Vec3{x, 0.9, 0.15}, dt);
+    if (f == 29) was_contact = feet[0].contact;
+    if (f >= 30 && !feet[0].contact && ended < 0) ended = f;
+  }
+  ASSERT_TRUE(was_contact);
+  EXPECT_EQ(ended, 30);
+}
+
 TEST(LockRuntime, CausalDetectorCountsALandingFrameAsStill) {
   // 30 Hz: one still tick (33 ms) is longer than the 31 ms of stillness a contact needs, so a
   // contact starts on the first still frame. A foot falls straight down at 1 m/s, lands on the

@@ -21,13 +21,15 @@
 //    raw was 1, W = majority_window_s / 2 (the past half of the offline majority window; a frame
 //    stands for the dt before it, time before the stream counts as moving);
 // 4. hysteresis: contact starts when the signal reaches contact_threshold and ends when it falls
-//    below release_threshold.
+//    below release_threshold; while in contact the signal is read half a tick ahead, the current
+//    raw value held, so a contact ends on the tick nearest to where the signal falls (at a coarse
+//    rate the first tick after it would end it up to a whole tick later than a fine rate does).
 // Every window is a span of time, not a frame count, so the detector sees the same contacts at
 // any tick rate (within one tick) and costs the same per frame (O(1): running sums and a
 // monotonic queue). The delay this adds: a contact starts once the foot has been still for
-// contact_threshold x W and ends once it has moved for (1 - release_threshold) x W (with the
-// defaults 31 and 21 ms: at 120 Hz 3 and 2 frames after the first still or moving frame; at
-// 30 Hz 1 frame). The offline detector's centred windows put both boundaries where the motion
+// contact_threshold x W and ends once it has moved for (1 - release_threshold) x W, to the
+// nearest tick (with the defaults 31 and 21 ms: at 120 Hz 3 and 2 frames after the first still or
+// moving frame; at 60 Hz 1 and 0; at 30 Hz 0 and 0). The offline detector's centred windows put both boundaries where the motion
 // switches. Not handled causally: the cubic upsampling of low frame rates.
 #pragma once
 

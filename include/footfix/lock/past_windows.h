@@ -44,14 +44,16 @@ inline size_t window_capacity(double window_s, double fps) {
   return static_cast<size_t>(window_s * fps * 2.0) + 4;
 }
 
-/// The fraction of the last window_s seconds during which a 0/1 signal was 1. A sample of value v
-/// at time t after a tick of dt stands for v over (t - dt, t]; time before the stream counts as 0.
+/// The fraction of a window_s seconds long window during which a 0/1 signal was 1. A sample of
+/// value v at time t after a tick of dt stands for v over (t - dt, t]; time before the stream
+/// counts as 0.
 class PastFraction {
  public:
   void allocate(double window_s, double fps) { window_s_ = window_s; ring_.allocate(window_capacity(window_s, fps)); }
   void clear() { ring_.clear(); on_s_ = 0; }
-  /// Adds a sample and returns the fraction in [0, 1].
-  double push(double time_s, double dt, bool on) {
+  /// Adds a sample and returns the fraction in [0, 1] over the window that ends `ahead_s`
+  /// (>= 0, s) after it, the sample's value taken to hold over those last ahead_s.
+  double push(double time_s, double dt, bool on, double ahead_s = 0) {
     ring_.push_back({time_s, dt, on});
     on_s_ += on ? dt : 0.0;
     const double start = time_s - window_s_;
@@ -59,9 +61,12 @@ class PastFraction {
       on_s_ -= ring_.front().on ? ring_.front().dt : 0.0;
       ring_.pop_front();
     }
-    // The oldest sample may reach back past the window's start: only its part inside counts.
-    double inside = on_s_;
-    if (!ring_.empty() && ring_.front().on) inside -= std::max(0.0, start - (ring_.front().time_s - ring_.front().dt));
+    // The window is (start + ahead_s, time_s + ahead_s]: the oldest samples count only with their
+    // part after its start.
+    const double from = start + ahead_s;
+    double inside = on_s_ + (on ? std::min(ahead_s, window_s_) : 0.0);
+    for (size_t i = 0; i < ring_.size() && ring_[i].time_s - ring_[i].dt < from; ++i)
+      if (ring_[i].on) inside -= std::min(ring_[i].dt, from - (ring_[i].time_s - ring_[i].dt));
     return std::clamp(inside / window_s_, 0.0, 1.0);
   }
 
