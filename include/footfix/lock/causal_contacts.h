@@ -45,7 +45,8 @@ class CausalContactDetector {
  public:
   struct Foot {
     bool contact = false;
-    double signal = 0;         ///< fraction of raw contact frames in the window, [0, 1]
+    double signal = 0;         ///< fraction of the window's time with raw contact, [0, 1] (in
+                               ///< contact: the window ending half a tick ahead, see step 4)
     double ground_m = 0;       ///< ground height under the foot (m)
     double effective_speed_mps = 0;
   };
