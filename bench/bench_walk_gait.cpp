@@ -2,7 +2,9 @@
 // 1. cadence and step length at 0.8, 1.3 and 1.8 m/s against adult ranges, and the stance,
 //    push-off, acceleration and sole-penetration figures at each speed;
 // 2. knee, hip and ankle curves over the gait cycle against the shared optical-mocap walks
-//    (CMU 07_01, Xia neutral, Bandai normal) at their own speed: RMS of the mean-cycle difference;
+//    (CMU 07_01, Xia neutral, Bandai normal) at their own speed: RMS of the mean-cycle difference,
+//    the knee's squared difference split by window of the cycle, and each walk's stance (contact
+//    start to lift) as a share of its cycle;
 // 3. sole penetration and annotate's contact F1 per foot on each terrain at 30, 60 and 120 Hz, at
 //    0.5, 1.0, 1.3 and 2.0 m/s.
 // Both the walk and the mocap walks are cut into cycles by the same contact detector.
@@ -10,6 +12,8 @@
 // writes the left leg's mean-cycle curves of each shared walk and of the walk at its speed
 // (columns: walk, angle, percent of the cycle, degrees) for scripts/plot_gait_curves.py.
 #include <algorithm>
+#include <array>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -81,6 +85,49 @@ double pelvis_range_m(const Clip& clip, const Rig& rig) {
 void print_header() {
   std::printf("%-26s %5s %5s %5s %6s %6s %5s %6s %6s %6s %6s %6s %6s %5s\n", "walk", "m/s", "st/s", "step", "kneeMS", "kneeLR",
               "hip+", "hip-", "dorsi", "push", "heel_s", "kneeA", "toeA", "pelvA");
+}
+
+/// Windows of the detected cycle (percent; 0 = the contact joint planted) over which section 2
+/// splits the knee's squared difference: loading response and mid-stance, terminal stance,
+/// pre-swing, initial swing, mid and terminal swing, the last frames before the plant.
+constexpr double k_knee_windows[] = {0, 22, 42, 56, 66, 90, 100};
+constexpr int k_knee_window_count = std::size(k_knee_windows) - 1;
+
+/// Share (percent) of the knee's squared mean-cycle difference between two walks in each of
+/// k_knee_windows, over the sides on which both have a complete cycle (as mean_cycle_rms).
+std::array<double, k_knee_window_count> knee_window_shares(const GaitFigures& a, const ContactResult& ca, const GaitFigures& b,
+                                                           const ContactResult& cb) {
+  std::array<double, k_knee_window_count> shares{};
+  double total = 0;
+  for (int side = 0; side < 2; ++side) {
+    const std::vector<double> ma = mean_gait_cycle(a.angles[side].knee_deg, ca.feet[side]);
+    const std::vector<double> mb = mean_gait_cycle(b.angles[side].knee_deg, cb.feet[side]);
+    if (ma.empty() || mb.empty()) continue;
+    for (size_t k = 0; k < ma.size(); ++k) {
+      const double percent = 100.0 * k / (ma.size() - 1), sq = (ma[k] - mb[k]) * (ma[k] - mb[k]);
+      int w = 0;
+      while (w + 1 < k_knee_window_count && percent >= k_knee_windows[w + 1]) ++w;
+      shares[w] += sq;
+      total += sq;
+    }
+  }
+  for (double& s : shares) s = total > 0 ? 100 * s / total : 0;
+  return shares;
+}
+
+/// Mean stance (contact start to the lift) as a percentage of the cycle between contact starts,
+/// over the cycles mean_gait_cycle takes, both feet: where the swing begins in the mean cycle.
+double stance_percent(const ContactResult& c) {
+  double sum = 0;
+  int cycles = 0;
+  for (const FootContacts& foot : c.feet)
+    for (size_t i = 0; i + 1 < foot.intervals.size(); ++i) {
+      const int a = foot.intervals[i].first_frame, b = foot.intervals[i + 1].first_frame;
+      if (a == 0 || b <= a) continue;
+      sum += 100.0 * (foot.intervals[i].last_frame + 1 - a) / (b - a);
+      ++cycles;
+    }
+  return cycles ? sum / cycles : 0;
 }
 
 struct Reference {
@@ -173,6 +220,11 @@ int run(int argc, char** argv) {
     }
     std::printf("walk %.2f m/s vs %-28s knee %5.1f %s  hip %5.1f %s  ankle %5.1f %s\n", speed, r.file, knee,
                 verdict(knee <= 8), hip, verdict(hip <= 8), ankle, verdict(ankle <= 8));
+    const auto shares = knee_window_shares(g, c, r.g, r.contacts);
+    std::printf("  knee's squared difference by window of the cycle:");
+    for (int w = 0; w < k_knee_window_count; ++w)
+      std::printf(" %.0f-%.0f%% %.0f%%", k_knee_windows[w], k_knee_windows[w + 1], shares[w]);
+    std::printf("; stance %.1f%% of the cycle (walk %.1f%%)\n", stance_percent(r.contacts), stance_percent(c));
     failures += !(knee <= 8) + !(hip <= 8) + !(ankle <= 8);
   }
   const bool knee_accel = walk_knee_accel <= 2 * ref_knee_accel, toe_accel = walk_toe_accel <= 2 * ref_toe_accel;
