@@ -50,18 +50,36 @@ Vec3 flat_ankle(const FootGeometry& foot, const Footstep& s) {
   return ankle_from_toe(foot, foot_rotation(s.yaw_rad, s.pitch_rad, s.roll_rad, 0), s.toe_m);
 }
 
-/// Swing profile of the foot's lift and of the extra plantar flexion of early swing (the shin
-/// swings forward before the foot follows): u^3 (1 - u)^k, 0 at both ends with zero velocity and
-/// acceleration, scaled to peak 1 at u = 3 / (3 + k). The same shape for both, so the toe, which
-/// the extra pitch lowers, rises with the lift. With `early` k is 4.5, peak at u = 2/5: the foot
-/// rises earlier, as adults' knee flexion in early swing lifts it (a larger k jolts the knee just
-/// after the lift; docs/tuning.md); else k is 4, peak at u = 3/7 (see early_lift).
+/// Swing profile of the extra plantar flexion of early swing (the shin swings forward before the
+/// foot follows), and of the foot's lift where it does not lift early (lift_bump): u^3 (1 - u)^k,
+/// 0 at both ends with zero velocity and acceleration, scaled to peak 1 at u = 3 / (3 + k). With
+/// `early` k is 4.5, peak at u = 2/5 (a larger k jolts the knee just after the lift;
+/// docs/tuning.md); else k is 4, peak at u = 3/7 (see early_lift).
 double swing_bump(double u, bool early) {
   u = std::clamp(u, 0.0, 1.0);
   const double v = 1 - u;
   // The peaks' values: 0.4^3 0.6^4.5 and (3/7)^3 (4/7)^4.
   if (early) return u * u * u * v * v * v * v * std::sqrt(v) / (0.064 * 0.1296 * std::sqrt(0.6));
   return u * u * u * v * v * v * v / (27.0 * 256.0 / 823543.0);
+}
+
+/// Profile of the swing foot's lift (u in [0, 1]). Where it lifts early (early_lift):
+/// u^2 (1 - u)^4.5 scaled to peak 1 at u = 4/13, its upward acceleration brought in over the
+/// first k_early_lift_onset_share of the swing (a minimum-jerk ramp), so the foot leaves the
+/// ground with velocity and acceleration continuous but rises at once, as adults' knee flexion in
+/// initial swing lifts it; the knee then flexes into its swing without stalling after the lift
+/// (the shared optical-mocap walks' knees flex steadily through their toe off; docs/tuning.md).
+/// The extra pitch of early swing keeps swing_bump: on the quicker profile it jolts the knee just
+/// after the lift. Elsewhere the lift is swing_bump.
+constexpr double k_early_lift_onset_share = 0.1;
+constexpr double k_early_lift_fall_power = 4.5;
+
+double lift_bump(double u, bool early) {
+  if (!early) return swing_bump(u, false);
+  u = std::clamp(u, 0.0, 1.0);
+  constexpr double k = k_early_lift_fall_power, peak = 2 / (2 + k);
+  const double onset = min_jerk(u / k_early_lift_onset_share);
+  return onset * u * u * std::pow(1 - u, k) / (peak * peak * std::pow(1 - peak, k));
 }
 
 /// Terminal swing's hover: the foot comes down onto its foothold later, by up to hover_m above
@@ -96,7 +114,7 @@ double hover_height_m(double speed_mps, double pitch_rad) {
   return k_hover_m * by_speed * by_pitch;
 }
 
-/// Whether the swing from `from` to `to` lifts the foot early (swing_bump): on one stair tread or
+/// Whether the swing from `from` to `to` lifts the foot early (lift_bump): on one stair tread or
 /// level, between footholds pitched less than k_hover_no_pitch_rad. Up or down a stair the later
 /// lift keeps the sole clear of the treads as before; on steep slopes the earlier one moved the
 /// contact detector's reading of the lift (docs/tuning.md).
@@ -291,7 +309,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   // heel comes down, and the lift that cleared it would raise the whole swing and bend the knee
   // far past an adult's. Up onto a higher stair tread the heel leads all the way: a tip led
   // swing would reach over the riser with the foot still low.
-  const Vec3 up{0, lift * swing_bump(u, early) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
+  const Vec3 up{0, lift * lift_bump(u, early) + (from.tread == to.tread ? to.hover_m * hover_profile(u) : 0.0), 0};
   const Vec3 heel_a = a.ankle + rotate(a.rotation, foot.heel_sole), heel_b = b.ankle + rotate(b.rotation, foot.heel_sole);
   const Vec3 from_heel = sole_path(heel_a, heel_b, from, to, u) + up - rotate(pose.rotation, foot.heel_sole);
   if (from.tread == to.tread || descends(from, to)) {
@@ -336,7 +354,7 @@ double clearance_lift(const FootGeometry& foot, const Terrain& terrain, const Fo
   for (int i = 1; i < 48; ++i) {
     const double u = i / 48.0;
     // The margin grows from 0 at the ends to `clearance` in mid swing.
-    const double bump = swing_bump(u, early);
+    const double bump = lift_bump(u, early);
     const FootPose pose = swing_pose(foot, from, to, u, 0);
     const Vec3 toe = pose.ankle + rotate(pose.rotation, foot.toe);
     const Vec3 points[5] = {pose.ankle + rotate(pose.rotation, foot.heel_sole), pose.ankle,

@@ -261,9 +261,10 @@ TEST(WalkGaitCurves, KneeCycleNearerTheSharedWalks) {
   // way at a clip's first frame for a cycle's start, which smeared the Xia walk's mean cycle (its
   // stance knee read near 30 degrees, its swing peak 36). Measured from known contact starts, the
   // walk was 12.2, 13.7 and 11.8 degrees off before its forefoot came down over 9.5% of the
-  // cycle (8%) and its knee yielded 16 degrees after heel strike (6).
+  // cycle (8%) and its knee yielded 16 degrees after heel strike (6); 11.6, 11.8 and 9.4 before
+  // the swing foot's lift rose at once after the toe off (the knee stalled after the lift).
   const std::pair<const char*, double> limits[] = {
-      {"cmu_07_01_walk.bvh", 12.0}, {"xia_neutral_01_000_walk.bvh", 12.2}, {"bandai1_walk_normal_001.bvh", 9.8}};
+      {"cmu_07_01_walk.bvh", 12.0}, {"xia_neutral_01_000_walk.bvh", 11.4}, {"bandai1_walk_normal_001.bvh", 9.3}};
   expect_cycle_nearer(limits, &LegAngleCurves::knee_deg, false);
 }
 
