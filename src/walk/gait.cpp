@@ -272,12 +272,23 @@ Vec3 sole_path(Vec3 a, Vec3 b, const Footstep& from, const Footstep& to, double 
 /// it would be out of the leg's reach.
 constexpr double k_toe_turn_share = 0.6;
 constexpr double k_climb_toe_turn_share = 0.3;
-/// The toe tip clears the ground at once: it rises this far (m) over this share of the swing
-/// (minimum-jerk), then keeps it while it leads the foot. With the toe segment turning slowly,
-/// the toe joint would otherwise hang just above its foothold after the lift, where a contact
-/// detector still reads it as planted.
+/// The toe tip clears the ground at once: it rises this far (m) over this share of the swing,
+/// then keeps it while it leads the foot. With the toe segment turning slowly, the toe joint
+/// would otherwise hang just above its foothold after the lift, where a contact detector still
+/// reads it as planted.
 constexpr double k_tip_clear_m = 0.01;
 constexpr double k_tip_clear_share = 0.13;
+/// The tip leaves the ground briskly, rising at this multiple of its clearance's mean rate, as the
+/// forefoot meets it still rolling (k_foot_flat_rate): the toe joint's lift is a distinct event,
+/// not a start from rest that keeps it within a detector's still-foot speed for most of a frame.
+constexpr double k_tip_exit_rate = 3.0;
+
+/// Height (m) of the toe tip's clearance at u of the swing: from its exit rate at the lift to rest
+/// at k_tip_clear_m (quintic, zero acceleration at both ends; it passes k_tip_clear_m by about 1%
+/// on the way).
+double tip_clearance_m(double u) {
+  return k_tip_clear_m * quintic(0, k_tip_exit_rate, 1, 0, u / k_tip_clear_share);
+}
 
 /// Swing from `from` (after its toe off) to `to` (at its heel strike), u in [0, 1], with lift.
 FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footstep& to, double u, double lift) {
@@ -315,7 +326,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
   if (from.tread == to.tread || descends(from, to)) {
     const Vec3 tip_a = a.ankle + rotate(a.rotation, foot.toe) + rotate(a.toe_rotation, foot.tip_sole - foot.toe);
     const Vec3 tip_b = b.ankle + rotate(b.rotation, foot.toe) + rotate(b.toe_rotation, foot.tip_sole - foot.toe);
-    const Vec3 tip_up{0, k_tip_clear_m * min_jerk(u / k_tip_clear_share), 0};
+    const Vec3 tip_up{0, tip_clearance_m(u), 0};
     const Vec3 from_tip = sole_path(tip_a, tip_b, from, to, u) + up + tip_up -
                           rotate(pose.toe_rotation, foot.tip_sole - foot.toe) - rotate(pose.rotation, foot.toe);
     pose.ankle = lerp(from_tip, from_heel, w);
@@ -323,7 +334,7 @@ FootPose swing_pose(const FootGeometry& foot, const Footstep& from, const Footst
     // Up a stair the heel leads from the lift, and the toe segment, turning from flat to the
     // foot's toes-down pitch, would push the tip into the tread it leaves: the whole foot rises
     // by the tip's clearance at once, handed over to the heel's way as the swing goes on.
-    pose.ankle = from_heel + Vec3{0, k_tip_clear_m * min_jerk(u / k_tip_clear_share) * (1 - w), 0};
+    pose.ankle = from_heel + Vec3{0, tip_clearance_m(u) * (1 - w), 0};
   }
   // Push-off goes on past the lift (adults plantar flex most just after toe off): the whole foot
   // pitches further about its tip sole point, which stays where it is, by up to

@@ -336,6 +336,16 @@ TEST(WalkHumanGait, AnnotateFindsTheStepsOfASlowWalk) {
     expect_annotate_agrees(terrain, 0.5);
 }
 
+TEST(WalkHumanGait, AnnotateFindsTheLiftsAtThirtyHertz) {
+  // The toe tip leaves the ground rising briskly, so at 30 Hz the first frame after a lift finds
+  // the toe joint moving off its foothold whatever the lift's phase in the frame: at 2.0 m/s, and
+  // at 1.0 m/s down the stairs, whose step period is a whole number of frames.
+  for (const char* terrain : {"flat", "slope:10", "slope:-10", "slope:20", "slope:-20", "hills", "stairs"})
+    expect_annotate_agrees(terrain, 2.0);
+  expect_annotate_agrees("stairs-down", 1.0);
+  expect_annotate_agrees("stairs-down", 2.0);
+}
+
 TEST(WalkHumanGait, FootholdsGiveHeelBallAndTipOnTheTerrain) {
   for (const char* terrain : {"flat", "slope:10", "stairs"}) {
     SCOPED_TRACE(terrain);
