@@ -71,12 +71,12 @@ ClipReport clean_one(const std::filesystem::path& input, const CleanOneOutputs& 
   if (metrics.cleaned_slide.p95_cm_per_s > s.max_slide_cm_s && worst_miss_m > k_noticeable_miss_m &&
       worst_miss_m <= k_reported_miss_m)
     info.warnings.push_back(slide_left_warning(metrics.cleaned_slide.p95_cm_per_s, s.max_slide_cm_s));
-  const std::vector<std::string> save_notes = save_warnings(result.cleaned, outputs.clip);
+  SaveOptions clip_save = s.save;
+  const std::vector<std::string> save_notes = save_warnings(result.cleaned, outputs.clip, clip_save);
   info.warnings.insert(info.warnings.end(), save_notes.begin(), save_notes.end());
   // The contacts go beside the clip, and into a glTF animation's extras as well.
   std::ostringstream contacts_text;
   write_contacts_json(result.cleaned, result.contacts, s.clean.contacts, contacts_text, &info);
-  SaveOptions clip_save = s.save;
   if (is_gltf_path(outputs.clip)) clip_save.gltf_extras = contacts_text.str();
   // Both written first, then put in place back to back: no clip without its contacts.
   AtomicFileGroup files;

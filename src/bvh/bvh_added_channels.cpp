@@ -68,45 +68,53 @@ std::vector<bool> moved_joints(const Clip& clip, const BvhSource& source) {
 
 }  // namespace
 
-std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource& source, std::vector<bool>& added) {
+BvhAddedChannels find_added_channels(const Clip& clip, const BvhSource& source) {
+  BvhAddedChannels added;
+  added.position = moved_joints(clip, source);
+  added.rotation.assign(source.joints.size(), false);
+  for (size_t j = 0; j < source.joints.size() && j < static_cast<size_t>(clip.joint_count()); ++j)
+    added.rotation[j] = !rotates(source.joints[j]) && turned(clip, static_cast<int>(j));
+  return added;
+}
+
+std::vector<BvhJointLayout> layouts_with_added(const BvhSource& source, const BvhAddedChannels& added) {
   using C = BvhChannel;
   std::vector<BvhJointLayout> layouts = source.joints;
-  added.assign(layouts.size(), false);
-  const std::vector<bool> moved = moved_joints(clip, source);
-  for (size_t j = 0; j < layouts.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
+  for (size_t j = 0; j < layouts.size(); ++j) {
     BvhJointLayout& layout = layouts[j];
-    const bool needs_rotation = !rotates(layout) && turned(clip, static_cast<int>(j));
-    const bool needs_position = moved[j];
-    if (!needs_rotation && !needs_position) continue;
-    added[j] = true;
-    if (needs_position) {
+    if (added.position[j]) {
       std::erase_if(layout.channels, [](C c) { return !is_rotation(c); });
       layout.channels.insert(layout.channels.begin(), {C::x_position, C::y_position, C::z_position});
     }
-    if (needs_rotation) layout.channels.insert(layout.channels.end(), {C::z_rotation, C::y_rotation, C::x_rotation});
+    if (added.rotation[j]) layout.channels.insert(layout.channels.end(), {C::z_rotation, C::y_rotation, C::x_rotation});
   }
   return layouts;
 }
 
+bool fits(const BvhAddedChannels& added, const BvhSource& source) {
+  return added.position.size() == source.joints.size() && added.rotation.size() == source.joints.size();
+}
+
 }  // namespace bvh_detail
 
-std::vector<std::string> bvh_added_channels(const Clip& clip) {
+BvhAddedChannels bvh_added_channels(const Clip& clip) {
   if (clip.skeleton.end_site_joints > 0) return bvh_added_channels(fold_end_site_joints(clip));
   const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
   if (source == nullptr || source->joints.size() != static_cast<size_t>(clip.joint_count())) return {};
-  std::vector<bool> added;
-  const std::vector<BvhJointLayout> layouts = bvh_detail::layouts_for_motion(clip, *source, added);
+  BvhAddedChannels added = bvh_detail::find_added_channels(clip, *source);
+  const std::vector<BvhJointLayout> layouts = bvh_detail::layouts_with_added(*source, added);
   std::string joints;
   int count = 0;
-  for (size_t j = 0; j < added.size(); ++j) {
-    if (!added[j]) continue;
+  for (size_t j = 0; j < layouts.size(); ++j) {
+    if (!added.position[j] && !added.rotation[j]) continue;
     std::string channels;
     for (BvhChannel c : layouts[j].channels) channels += std::string(channels.empty() ? "" : " ") + bvh_detail::k_channel_names[static_cast<int>(c)];
     joints += (count++ ? ", " : "") + bvh_detail::in_quotes(clip.skeleton.names[j]) + " (" + channels + ")";
   }
-  if (count == 0) return {};
-  return {"the written motion moves " + std::to_string(count) + " joint(s) where the file gives them no channel; the written file gives them channels: " +
-          joints};
+  if (count > 0)
+    added.warnings.push_back("the written motion moves " + std::to_string(count) +
+                             " joint(s) where the file gives them no channel; the written file gives them channels: " + joints);
+  return added;
 }
 
 }  // namespace footfix

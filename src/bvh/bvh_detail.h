@@ -40,11 +40,15 @@ constexpr double k_stated_rotation_rad = 1e-9;
 /// (file units): rounding, relative to the offset's length (at least one unit).
 inline double unstated_translation_tolerance(const Vec3& offset) { return 1e-6 * std::max(1.0, length(offset)); }
 
-/// Per joint of `clip` (read from `source`), the channels its written file needs: the source's
-/// own, or for a joint the clip turns without rotation channels, or moves along an axis without a
-/// position channel, the source's with the missing ones added (Xposition Yposition Zposition
-/// first, Zrotation Yrotation Xrotation last). added[j] is set for the joints given channels.
-std::vector<BvhJointLayout> layouts_for_motion(const Clip& clip, const BvhSource& source, std::vector<bool>& added);
+/// Per joint of `clip` (read from `source`, End Site joints folded): whether it turns without
+/// rotation channels, or moves along an axis without a position channel (no warnings).
+BvhAddedChannels find_added_channels(const Clip& clip, const BvhSource& source);
+/// Whether `added` is of `source`'s shape (an entry per joint).
+bool fits(const BvhAddedChannels& added, const BvhSource& source);
+/// Per joint of `source`, the channels its written file has: the source's own, with the missing
+/// ones `added` names (Xposition Yposition Zposition first, Zrotation Yrotation Xrotation last).
+/// `added` must fit `source`.
+std::vector<BvhJointLayout> layouts_with_added(const BvhSource& source, const BvhAddedChannels& added);
 
 /// Whether `clip`, just decoded from `source`, is a "positional" BVH (every OFFSET 0, three
 /// position channels on every joint, every rotation 0, and bone lengths steadier read as world

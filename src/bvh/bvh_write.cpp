@@ -57,7 +57,7 @@ struct Plan {
   /// source's unit. Offsets, End Sites and `position_values` are scaled as they are written.
   double length_scale = 1;
   std::vector<int> position_values;            ///< row indexes of the position channels
-  /// Per joint: whether it has channels its source lacks (layouts_for_motion); its values are
+  /// Per joint: whether it has channels its source lacks (BvhAddedChannels); its values are
   /// then all computed.
   std::vector<bool> added;
 };
@@ -110,7 +110,8 @@ void assign_slots(Plan& plan) {
   }
 }
 
-Plan plan_from_source(const Clip& clip, const BvhSource& source) {
+// `found`: bvh_added_channels of `clip` when the caller has it (BvhWriteOptions::added).
+Plan plan_from_source(const Clip& clip, const BvhSource& source, const std::optional<BvhAddedChannels>& found) {
   const size_t joints = static_cast<size_t>(clip.joint_count());
   if (source.joints.size() != joints || source.raw_offsets.size() != joints ||
       source.raw_end_sites.size() != joints)
@@ -118,7 +119,11 @@ Plan plan_from_source(const Clip& clip, const BvhSource& source) {
                          std::to_string(source.joints.size()));
   Plan plan;
   plan.order = depth_first_order(clip);
-  plan.layouts = bvh_detail::layouts_for_motion(clip, source, plan.added);
+  const BvhAddedChannels added =
+      found && bvh_detail::fits(*found, source) ? *found : bvh_detail::find_added_channels(clip, source);
+  plan.layouts = bvh_detail::layouts_with_added(source, added);
+  plan.added.assign(joints, false);
+  for (size_t j = 0; j < joints; ++j) plan.added[j] = added.position[j] || added.rotation[j];
   plan.offsets = source.raw_offsets;
   plan.end_sites = source.raw_end_sites;
   plan.frame_time_s = source.frame_time_s;
@@ -592,7 +597,7 @@ void set_length_unit(const Clip& clip, Plan& plan, double meters_per_unit) {
 void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options) {
   if (clip.skeleton.end_site_joints > 0) return write_bvh(fold_end_site_joints(clip), out, options);
   const auto* source = dynamic_cast<const BvhSource*>(clip.source.get());
-  Plan plan = source ? plan_from_source(clip, *source) : standard_plan(clip);
+  Plan plan = source ? plan_from_source(clip, *source, options.added) : standard_plan(clip);
   set_length_unit(clip, plan, options.meters_per_unit);
   TextOut text(out);
   if (!write_head_as_read(clip, plan, text)) {

@@ -57,11 +57,11 @@ CLI::App* add_convert_command(CLI::App& app, Action& action) {
     if (out_ext == ".fbx" && in_ext != ".fbx")
       fail(ErrorKind::usage, opts->output + ": FBX output needs an FBX input (BVH to FBX is not supported)");
     ReadOptions read = opts->clip.resolve();
-    const SaveOptions save = opts->format.resolve();
+    SaveOptions save = opts->format.resolve();
     refuse_to_overwrite_input(opts->input, opts->output, opts->overwrite || opts->in_place_alias);
     LoadedClip loaded = load_clip(opts->input, read);
     for (const auto& w : loaded.warnings) spdlog::warn("{}: {}", opts->input, w);
-    for (const auto& w : save_warnings(loaded.clip, opts->output)) spdlog::warn("{}: {}", opts->input, w);
+    for (const auto& w : save_warnings(loaded.clip, opts->output, save)) spdlog::warn("{}: {}", opts->input, w);
     save_clip(loaded.clip, opts->output, save);
     spdlog::info("wrote {}", opts->output);
     return k_exit_ok;

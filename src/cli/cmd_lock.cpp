@@ -43,9 +43,10 @@ void lock_one(const BatchItem& item, const ReadOptions& read, const SaveOptions&
   if (offline_contacts) offline = detect_contacts(loaded.clip, loaded.rig, clean.contacts);
   LockClipResult result = lock_clip(loaded.clip, loaded.rig, runtime, offline_contacts ? &offline : nullptr, ground_velocity, ground);
   // Channels the written file adds to say the locked motion, in the lock JSON and on the console.
-  const std::vector<std::string> save_notes = save_warnings(result.locked, item.output);
+  SaveOptions clip_save = save;
+  const std::vector<std::string> save_notes = save_warnings(result.locked, item.output, clip_save);
   result.warnings.insert(result.warnings.end(), save_notes.begin(), save_notes.end());
-  save_clip(result.locked, item.output, save);
+  save_clip(result.locked, item.output, clip_save);
   write_file_atomically(lock_json_path(item.output), [&](std::ostream& out) {
     write_lock_json(loaded.clip, loaded.rig, result, runtime, out);
   });

@@ -37,8 +37,10 @@ Clip read_clip_file(const fs::path& path, const std::string& take, std::vector<s
   fail(ErrorKind::read, path.string() + ": unsupported file type '" + ext + "' (expected .bvh, .fbx, .gltf or .glb)");
 }
 
-std::vector<std::string> save_warnings(const Clip& clip, const fs::path& path) {
-  return lower_extension(path) == ".bvh" ? bvh_added_channels(clip) : std::vector<std::string>{};
+std::vector<std::string> save_warnings(const Clip& clip, const fs::path& path, SaveOptions& options) {
+  if (lower_extension(path) != ".bvh") return {};
+  options.bvh.added = bvh_added_channels(clip);
+  return options.bvh.added->warnings;
 }
 
 std::vector<fs::path> add_clip_files(const Clip& clip, const fs::path& path, const SaveOptions& options,

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "bvh_test_text.h"
@@ -306,6 +307,33 @@ TEST(BvhRoundTrip, AMoveAlongAnAxisWithoutAChannelIsWrittenWithPositionChannels)
     EXPECT_NEAR(at(back.translation(1, 1), axis), at(kept, axis), 1e-12);
   }
   EXPECT_LT(quat_difference(back.rotation(1, 1), clip.rotation(1, 1)), 1e-12);
+}
+
+TEST(BvhRoundTrip, AddedChannelsFoundBeforeAreWhatTheWriterUses) {
+  Clip clip = parse_bvh(test::k_small_bvh, "small.bvh");
+  convert_to_internal(clip, {0.01, Axis::pos_y});
+  const BvhAddedChannels before_the_move = bvh_added_channels(clip);
+  clip.translation(0, 1) = clip.translation(0, 1) + Vec3{0.5, 0, 0};  // Leg has no position channels
+  const BvhAddedChannels found = bvh_added_channels(clip);
+  EXPECT_EQ(found.position, (std::vector<bool>{false, true}));
+  EXPECT_EQ(found.rotation, (std::vector<bool>{false, false}));
+  ASSERT_EQ(found.warnings.size(), 1u);
+  EXPECT_NE(found.warnings[0].find("'Leg' (Xposition Yposition Zposition Zrotation Xrotation Yrotation)"), std::string::npos)
+      << found.warnings[0];
+  const std::string own = written(clip);
+  const auto written_with = [&clip](std::optional<BvhAddedChannels> added) {
+    std::ostringstream out;
+    BvhWriteOptions options;
+    options.added = std::move(added);
+    write_bvh(clip, out, options);
+    return out.str();
+  };
+  EXPECT_EQ(written_with(found), own);
+  // A result of another shape is not used: the writer finds the channels itself.
+  EXPECT_EQ(written_with(BvhAddedChannels{}), own);
+  // One found for the clip before it changed is used as given: the move it does not cover is a
+  // write error, not a file that says another motion.
+  EXPECT_THROW(written_with(before_the_move), Error);
 }
 
 TEST(BvhRoundTrip, ASkeletonThatIsNotTheSourcesIsAWriteError) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -39,12 +40,29 @@ Clip parse_bvh(std::string_view text, const std::string& source_name,
 Clip read_bvh_file(const std::filesystem::path& path, const std::string& source_name,
                    std::vector<std::string>* warnings = nullptr, const ReadLimits& limits = {});
 
+/// The channels write_bvh gives a clip read from BVH beyond those of its file, so that the
+/// clip's motion can be said. Per joint of the clip as written (End Site joints folded back,
+/// see footfix/core/end_site_joints.h); empty for a clip not read from BVH.
+struct BvhAddedChannels {
+  /// Moved off its OFFSET along an axis without a position channel: written with Xposition
+  /// Yposition Zposition first, in place of its position channels.
+  std::vector<bool> position;
+  /// Turned without rotation channels: written with Zrotation Yrotation Xrotation last.
+  std::vector<bool> rotation;
+  /// One line naming the joints given channels and their written channels; empty when none is.
+  std::vector<std::string> warnings;
+};
+
 /// How write_bvh writes lengths.
 struct BvhWriteOptions {
   /// The length unit of the text, meters per unit (0.01: centimeters): offsets, End Sites and
   /// position channels are scaled to it. 0 keeps the clip's own (clip.source_frame), whose
   /// unchanged values are then written as read.
   double meters_per_unit = 0;
+  /// bvh_added_channels of the clip written, when the caller has it already (to warn first):
+  /// write_bvh uses it instead of finding it again. Unset, or not of the clip's shape: write_bvh
+  /// finds it.
+  std::optional<BvhAddedChannels> added;
 };
 
 /// Writes `clip` (internal frame) as BVH text, converting back to clip.source_frame. If the clip
@@ -53,9 +71,8 @@ struct BvhWriteOptions {
 void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options = {});
 
 /// What write_bvh adds to the hierarchy of the BVH file `clip` was read from so that its motion
-/// can be written (a joint it turns that the file gives no rotation channels, one it moves along
-/// an axis without a position channel): one warning line naming those joints and their written
-/// channels; empty when nothing is added or the clip was not read from BVH.
-std::vector<std::string> bvh_added_channels(const Clip& clip);
+/// can be written: the joints it turns that the file gives no rotation channels, those it moves
+/// along an axis without a position channel, and one warning line naming them.
+BvhAddedChannels bvh_added_channels(const Clip& clip);
 
 }  // namespace footfix

@@ -56,8 +56,9 @@ std::vector<std::filesystem::path> save_clip(const Clip& clip, const std::filesy
 
 /// What writing `clip` to `path` (its format by the extension) adds to the file it was read from
 /// so that the clip's motion can be said (bvh_added_channels for .bvh), one warning line each;
-/// empty when nothing is.
-std::vector<std::string> save_warnings(const Clip& clip, const std::filesystem::path& path);
+/// empty when nothing is. What it found is kept in `options` (BvhWriteOptions::added): writing
+/// the clip with them does not look again.
+std::vector<std::string> save_warnings(const Clip& clip, const std::filesystem::path& path, SaveOptions& options);
 
 /// save_clip's files, added to `files` (written and synced, not yet in place) for the caller to
 /// commit together with others (AtomicFileGroup); returns what save_clip returns.
