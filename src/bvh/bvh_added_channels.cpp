@@ -22,58 +22,72 @@ bool has_axis_position(const BvhJointLayout& layout, int axis) {
 
 bool rotates(const BvhJointLayout& layout) { return std::any_of(layout.channels.begin(), layout.channels.end(), is_rotation); }
 
-// Whether `clip` turns joint j, which has no rotation channels in `source`.
-bool turned(const Clip& clip, int j) {
-  const Quat identity{};
-  for (int f = 0; f < clip.frame_count; ++f) {
-    const Quat q = clip.rotation(f, j);
-    if (q == identity) continue;
-    if (angle_of(rotation_to_source(clip.values_to_file(), q)) > k_stated_rotation_rad) return true;
-  }
-  return false;
-}
-
-// Per joint of `source`: whether `clip` moves it off its OFFSET along an axis that has no
-// position channel. One pass over the frames in memory order: a pass per joint would stride
-// across the whole clip once for each.
-std::vector<bool> moved_joints(const Clip& clip, const BvhSource& source) {
-  struct Checked {
-    int joint;
-    Vec3 offset;
-    std::array<bool, 3> stated;  // a position channel sets the axis
-    double tolerance;
-    Vec3 last;  // the last translation checked: a joint at rest keeps one, converted once
-  };
-  std::vector<Checked> checked;
-  for (size_t j = 0; j < source.joints.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
-    const BvhJointLayout& layout = source.joints[j];
-    const std::array<bool, 3> stated{has_axis_position(layout, 0), has_axis_position(layout, 1), has_axis_position(layout, 2)};
-    if (stated[0] && stated[1] && stated[2]) continue;
-    const Vec3 offset = source.raw_offsets[j];
-    checked.push_back({static_cast<int>(j), offset, stated, unstated_translation_tolerance(offset), Vec3{}});
-  }
-  std::vector<bool> moved(source.joints.size(), false);
-  for (int f = 0; f < clip.frame_count && !checked.empty(); ++f)
-    for (Checked& c : checked) {
-      if (moved[static_cast<size_t>(c.joint)]) continue;  // its answer is known
-      const Vec3 t = clip.translation(f, c.joint);
-      if (f > 0 && t == c.last) continue;
-      c.last = t;
-      const Vec3 file_t = point_to_source(clip.values_to_file(), t);
-      for (int axis = 0; axis < 3; ++axis)
-        if (!c.stated[axis] && !(std::abs(at(file_t, axis) - at(c.offset, axis)) <= c.tolerance)) moved[c.joint] = true;
+// Checks the watched joints' values at frame f for a motion their file cannot say: a joint
+// found to have one is set in `found` and no longer watched. `value(f, joint)` is the value,
+// `unsaid(watch, value)` whether the file cannot say it. A value equal to the last one checked
+// is not checked again: a joint at rest keeps one, checked (and converted) once.
+template <class Watch, class Value, class Unsaid>
+void check_frame(int f, std::vector<Watch>& watched, std::vector<bool>& found, Value value, Unsaid unsaid) {
+  for (size_t i = 0; i < watched.size();) {
+    Watch& w = watched[i];
+    const auto v = value(f, w.joint);
+    if (f > 0 && v == w.last) {
+      ++i;
+      continue;
     }
-  return moved;
+    w.last = v;
+    if (unsaid(w, v)) {
+      found[static_cast<size_t>(w.joint)] = true;
+      w = watched.back();
+      watched.pop_back();
+    } else {
+      ++i;
+    }
+  }
 }
 
 }  // namespace
 
 BvhAddedChannels find_added_channels(const Clip& clip, const BvhSource& source) {
+  struct Moves {  // a joint with an axis without a position channel
+    int joint;
+    Vec3 offset;
+    std::array<bool, 3> stated;  // a position channel sets the axis
+    double tolerance;
+    Vec3 last;  // the translation last checked
+  };
+  struct Turns {  // a joint without rotation channels
+    int joint;
+    Quat last;  // the rotation last checked
+  };
+  std::vector<Moves> moves;
+  std::vector<Turns> turns;
+  for (size_t j = 0; j < source.joints.size() && j < static_cast<size_t>(clip.joint_count()); ++j) {
+    const BvhJointLayout& layout = source.joints[j];
+    const int joint = static_cast<int>(j);
+    if (!rotates(layout)) turns.push_back({joint, Quat{}});
+    const std::array<bool, 3> stated{has_axis_position(layout, 0), has_axis_position(layout, 1), has_axis_position(layout, 2)};
+    if (stated[0] && stated[1] && stated[2]) continue;
+    const Vec3 offset = source.raw_offsets[j];
+    moves.push_back({joint, offset, stated, unstated_translation_tolerance(offset), Vec3{}});
+  }
   BvhAddedChannels added;
-  added.position = moved_joints(clip, source);
+  added.position.assign(source.joints.size(), false);
   added.rotation.assign(source.joints.size(), false);
-  for (size_t j = 0; j < source.joints.size() && j < static_cast<size_t>(clip.joint_count()); ++j)
-    added.rotation[j] = !rotates(source.joints[j]) && turned(clip, static_cast<int>(j));
+  const SourceFrame to_file = clip.values_to_file();
+  // One pass over the frames in memory order: a pass per joint would stride across the whole
+  // clip once for each.
+  for (int f = 0; f < clip.frame_count && !(moves.empty() && turns.empty()); ++f) {
+    check_frame(f, moves, added.position, [&clip](int g, int j) { return clip.translation(g, j); },
+                [&to_file](const Moves& m, const Vec3& t) {
+                  const Vec3 file_t = point_to_source(to_file, t);
+                  for (int axis = 0; axis < 3; ++axis)
+                    if (!m.stated[axis] && !(std::abs(at(file_t, axis) - at(m.offset, axis)) <= m.tolerance)) return true;
+                  return false;
+                });
+    check_frame(f, turns, added.rotation, [&clip](int g, int j) { return clip.rotation(g, j); },
+                [&to_file](const Turns&, const Quat& q) { return angle_of(rotation_to_source(to_file, q)) > k_stated_rotation_rad; });
+  }
   return added;
 }
 
