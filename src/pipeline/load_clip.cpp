@@ -40,7 +40,11 @@ LoadedClip load_clip(const fs::path& path, const ReadOptions& options) {
 }
 
 void prepare_loaded_clip(LoadedClip& out, const fs::path& path, const ReadOptions& options) {
-  Rig source_rig = detect_rig_reaching_end_sites(out.clip, options.rig_profile);
+  // The legs in the file's frame tell its units and up axis; the rig of the converted clip is
+  // detected after the conversion: its knee axes are in the knee's local frame, its translation
+  // joint is chosen by a variance threshold in meters, and its choices among near-equal lengths
+  // and directions are made on the values the clean uses.
+  const Rig source_rig = find_legs_reaching_end_sites(out.clip, options.rig_profile);
   // FBX declares its units and axes (GlobalSettings); BVH has no such header, so its frame is
   // detected from the legs' proportions and the motion. Unit (up) warnings only when no unit (up) is
   // given.

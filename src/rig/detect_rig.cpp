@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 
 #include "footfix/core/error.h"
 #include "footfix/core/fk.h"
@@ -153,16 +154,31 @@ Vec3 body_forward(const SampledPoses& poses, const std::array<LegChain, 2>& legs
   return fwd;
 }
 
+// Poses sampled for the geometry of the rig (up, forward, sides): sampled when first needed.
+class Poses {
+ public:
+  explicit Poses(const Clip& clip) : clip_(clip) {}
+  const SampledPoses& get() {
+    if (!poses_) poses_ = rig_detail::sample_poses(clip_, k_rig_pose_samples);
+    return *poses_;
+  }
+
+ private:
+  static constexpr int k_rig_pose_samples = 64;
+  const Clip& clip_;
+  std::optional<SampledPoses> poses_;
+};
+
 // Orders the two legs left, right: from names when both say opposite sides, else geometry
 // (left = up x forward for a right-handed frame). Returns whether geometry decided.
-bool assign_sides(const Clip& clip, const SampledPoses& poses, int pelvis, std::array<LegChain, 2>& legs,
-                  const LegPair& pair) {
+bool assign_sides(const Clip& clip, Poses& sampled, int pelvis, std::array<LegChain, 2>& legs, const LegPair& pair) {
   auto s0 = chain_side_from_names(clip.skeleton, pair.chains[0]);
   auto s1 = chain_side_from_names(clip.skeleton, pair.chains[1]);
   if (s0 && s1 && *s0 != *s1) {
     if (*s0 == Side::right) std::swap(legs[0], legs[1]);
     return false;
   }
+  const SampledPoses& poses = sampled.get();
   Vec3 up = rig_detail::dominant_up(poses, pelvis, legs[0].heel, legs[1].heel);
   Vec3 left = cross(up, body_forward(poses, legs, up));
   double side = 0;
@@ -220,7 +236,7 @@ void check_chain(const Skeleton& sk, const LegChain& leg, Side side) {
     fail(ErrorKind::process, std::string(to_string(side)) + " leg: joints do not form a hip-knee-ankle chain");
 }
 
-// One line for the legs whose contact joint is an End Site joint (detect_rig_reaching_end_sites).
+// One line for the legs whose contact joint is an End Site joint (find_legs_reaching_end_sites).
 std::optional<std::string> end_site_contact_warning(const Skeleton& sk, const Rig& rig) {
   std::string sides, below;
   int legs = 0;
@@ -239,38 +255,60 @@ std::optional<std::string> end_site_contact_warning(const Skeleton& sk, const Ri
          " contact point" + (legs == 1 ? "" : "s");
 }
 
-}  // namespace
-
-Rig detect_rig(const Clip& clip, const RigProfile* profile) {
+// detect_rig's joints: the legs, their sides, the pelvis and the translation joint (the knee
+// axes left at their default, no warnings). Sets `sides_guessed` when the geometry told the sides.
+Rig find_leg_joints(const Clip& clip, const RigProfile* profile, Poses& poses, bool& sides_guessed) {
   if (clip.frame_count < 1) fail(ErrorKind::process, clip.source_name + ": clip has no frames");
-  SampledPoses poses = rig_detail::sample_poses(clip, 64);
   Rig rig;
   LegPair pair = find_leg_pair(clip);
+  sides_guessed = false;
   if (pair.pelvis >= 0) {
     rig.pelvis = pair.pelvis;
     rig.legs = {leg_from_chain(clip, pair.chains[0]), leg_from_chain(clip, pair.chains[1])};
-    const bool sides_guessed = assign_sides(clip, poses, rig.pelvis, rig.legs, pair);
-    const bool profile_names_hips = profile && !profile->legs[0].hip.empty() && !profile->legs[1].hip.empty();
-    if (sides_guessed && !profile_names_hips)
-      rig.warnings.push_back("left and right legs guessed from the pose (no joint name says a side): left is the "
-                             "leg on the character's left when it faces where its toes point; pass --rig PROFILE "
-                             "if the sides are swapped");
+    sides_guessed = assign_sides(clip, poses, rig.pelvis, rig.legs, pair);
   }
   if (profile) apply_profile(clip, *profile, rig);
   if (rig.pelvis < 0 || !rig.legs[0].valid() || !rig.legs[1].valid())
     fail(ErrorKind::process, clip.source_name + ": no legs found (need two matching hip-knee-ankle chains)");
   for (int s = 0; s < 2; ++s) check_chain(clip.skeleton, rig.legs[s], static_cast<Side>(s));
   if (rig.translation_joint < 0) rig.translation_joint = find_translation_joint(clip, rig.pelvis);
+  return rig;
+}
 
-  Vec3 up = rig_detail::dominant_up(poses, rig.pelvis, rig.legs[0].heel, rig.legs[1].heel);
-  Vec3 fwd = body_forward(poses, rig.legs, up);
+}  // namespace
+
+Rig find_legs(const Clip& clip, const RigProfile* profile) {
+  Poses poses(clip);
+  bool sides_guessed = false;
+  return find_leg_joints(clip, profile, poses, sides_guessed);
+}
+
+Rig detect_rig(const Clip& clip, const RigProfile* profile) {
+  Poses sampled(clip);
+  bool sides_guessed = false;
+  Rig rig = find_leg_joints(clip, profile, sampled, sides_guessed);
+  const bool profile_names_hips = profile && !profile->legs[0].hip.empty() && !profile->legs[1].hip.empty();
+  if (sides_guessed && !profile_names_hips)
+    rig.warnings.push_back("left and right legs guessed from the pose (no joint name says a side): left is the "
+                           "leg on the character's left when it faces where its toes point; pass --rig PROFILE "
+                           "if the sides are swapped");
+  // The body's left (up x forward), for a knee never clearly bent: found from the poses when needed.
+  std::optional<Vec3> body_left;
+  const auto left_ws = [&] {
+    if (!body_left) {
+      const SampledPoses& poses = sampled.get();
+      const Vec3 up = rig_detail::dominant_up(poses, rig.pelvis, rig.legs[0].heel, rig.legs[1].heel);
+      body_left = cross(up, body_forward(poses, rig.legs, up));
+    }
+    return *body_left;
+  };
   for (int s = 0; s < 2; ++s) {
     LegChain& leg = rig.legs[s];
     const RigProfile::Leg* p = profile ? &profile->legs[s] : nullptr;
     if (p && p->knee_side_ls) {
       leg.knee_side_ls = normalize(*p->knee_side_ls);
     } else {
-      auto axis = rig_detail::derive_knee_side(clip, leg, cross(up, fwd));
+      auto axis = rig_detail::derive_knee_side(clip, leg, left_ws);
       leg.knee_side_ls = axis.knee_side_ls;
       if (!axis.from_bend)
         rig.warnings.push_back(std::string(to_string(static_cast<Side>(s))) +

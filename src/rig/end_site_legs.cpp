@@ -28,11 +28,11 @@ bool reaches_end_sites(const Skeleton& sk, const Rig& with, const std::optional<
 
 }  // namespace
 
-Rig detect_rig_reaching_end_sites(Clip& clip, const RigProfile* profile) {
+Rig find_legs_reaching_end_sites(Clip& clip, const RigProfile* profile) {
   std::optional<Rig> rig;
   std::exception_ptr failure;
   try {
-    rig = detect_rig(clip, profile);
+    rig = find_legs(clip, profile);
   } catch (const Error&) {
     failure = std::current_exception();
   }
@@ -40,7 +40,7 @@ Rig detect_rig_reaching_end_sites(Clip& clip, const RigProfile* profile) {
   Clip with_sites = clip;
   if (add_end_site_joints(with_sites) > 0) {
     try {
-      Rig found = detect_rig(with_sites, profile);
+      Rig found = find_legs(with_sites, profile);
       if (reaches_end_sites(with_sites.skeleton, found, rig)) {
         clip = std::move(with_sites);
         return found;

@@ -7,7 +7,7 @@
 
 namespace footfix::rig_detail {
 
-KneeAxis derive_knee_side(const Clip& clip, const LegChain& leg, Vec3 fallback_side_ws) {
+KneeAxis derive_knee_side(const Clip& clip, const LegChain& leg, const std::function<Vec3()>& fallback_side_ws) {
   const double min_bend = std::sin(10.0 * k_deg_to_rad);
   int step = std::max(1, clip.frame_count / 400);
   Vec3 sum;
@@ -30,7 +30,7 @@ KneeAxis derive_knee_side(const Clip& clip, const LegChain& leg, Vec3 fallback_s
     out.from_bend = true;
   } else {
     Transform knee = joint_world(clip, 0, leg.knee);
-    out.knee_side_ls = normalize(rotate(inverse(knee.rotation), fallback_side_ws));
+    out.knee_side_ls = normalize(rotate(inverse(knee.rotation), fallback_side_ws()));
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // Deriving a leg's knee bend axis (LegChain::knee_side_ls) from the clip itself.
 #pragma once
 
+#include <functional>
+
 #include "footfix/rig/leg_rig.h"
 
 namespace footfix::rig_detail {
@@ -13,8 +15,8 @@ struct KneeAxis {
 /// The normal of the hip-knee-ankle plane, n = (knee - hip) x (ankle - hip), expressed in the
 /// knee's local frame and averaged over frames where the knee is bent by more than 10 degrees
 /// (weighted by the bend). Rotating the knee positively about it bends the leg further.
-/// Without bent frames, `fallback_side_ws` (the body's left, which is that normal for a knee
-/// bending forward) is used, expressed in the knee frame of the first frame.
-KneeAxis derive_knee_side(const Clip& clip, const LegChain& leg, Vec3 fallback_side_ws);
+/// Without bent frames, `fallback_side_ws()` (the body's left, which is that normal for a knee
+/// bending forward; called only then) is used, expressed in the knee frame of the first frame.
+KneeAxis derive_knee_side(const Clip& clip, const LegChain& leg, const std::function<Vec3()>& fallback_side_ws);
 
 }  // namespace footfix::rig_detail

@@ -50,6 +50,34 @@ TEST(RigDetect, UnknownNamesUseStructureAndGeometry) {
   EXPECT_EQ(clip.skeleton.names[anonymous.leg(Side::left).hip], "LeftUpLeg");
 }
 
+// find_legs picks detect_rig's joints, sides told by names or by the geometry, without the knee
+// axes (they are the converted clip's) and without warnings.
+TEST(RigDetect, FindLegsPicksDetectRigsJoints) {
+  Clip clip = read_source(test::data_clip("cmu_07_01_walk.bvh"));
+  Clip renamed = clip;
+  for (int j = 0; j < renamed.joint_count(); ++j) renamed.skeleton.names[j] = "bone" + std::to_string(j);
+  for (const Clip* c : {&clip, &renamed}) {
+    const Rig full = detect_rig(*c);
+    const Rig legs = find_legs(*c);
+    EXPECT_EQ(legs.pelvis, full.pelvis);
+    EXPECT_EQ(legs.translation_joint, full.translation_joint);
+    for (int s = 0; s < 2; ++s) {
+      EXPECT_EQ(leg_names(*c, legs.legs[s]), leg_names(*c, full.legs[s])) << s;
+      EXPECT_EQ(legs.legs[s].toe_end, full.legs[s].toe_end) << s;
+      EXPECT_EQ(legs.legs[s].knee_side_ls, LegChain{}.knee_side_ls) << s;
+    }
+    EXPECT_TRUE(legs.warnings.empty());
+  }
+  // Mirrored (x -> -x): the leg first in the file is now on the character's right, which only
+  // the geometry can tell.
+  Clip mirrored = renamed;
+  for (Vec3& t : mirrored.translations) t.x = -t.x;
+  for (Vec3& o : mirrored.skeleton.rest_offsets) o.x = -o.x;
+  for (Quat& q : mirrored.rotations) q = Quat{q.w, q.x, -q.y, -q.z};
+  EXPECT_EQ(find_legs(mirrored).leg(Side::left).hip, clip.skeleton.find("RightUpLeg"));
+  EXPECT_EQ(detect_rig(mirrored).leg(Side::left).hip, clip.skeleton.find("RightUpLeg"));
+}
+
 // Knee axes derived from the bend: rotating the knee about knee_side_ls bends the leg (the
 // hip-heel distance shrinks), on both legs.
 TEST(RigDetect, KneeSideAxisBendsTheKnee) {

@@ -69,15 +69,21 @@ JointPoint foot_tip_point(const Clip& clip, const LegChain& leg);
 /// `profile` names override detection. Also derives knee side axes from the clip.
 Rig detect_rig(const Clip& clip, const RigProfile* profile = nullptr);
 
-/// detect_rig for a clip as read (no End Site joints yet), carrying legs without a toe joint to
+/// detect_rig's joints alone: the pelvis, the translation joint and each leg's chain and side,
+/// without the knee side axes (left at their default) and without warnings. What
+/// detect_source_frame needs of a clip before it is converted (the knee axes are in the knee's
+/// local frame, which the conversion changes). Throws as detect_rig.
+Rig find_legs(const Clip& clip, const RigProfile* profile = nullptr);
+
+/// find_legs for a clip as read (no End Site joints yet), carrying legs without a toe joint to
 /// their End Sites. When a leg has no toe joint (or no legs are found), the End Sites of the
 /// clip's leaf joints become joints (add_end_site_joints, core/end_site_joints.h) and the legs
 /// are found again; if each leg then has a toe joint or ends in an End Site joint below the
-/// joint it ended in before, `clip` keeps those joints and that rig is returned: the End Site
+/// joint it ended in before, `clip` keeps those joints and those legs are returned: the End Site
 /// is the leg's toe (a leg without toe joint) or its ankle (a leg without foot joint either),
-/// and so its contact point. Otherwise `clip` is unchanged and detect_rig's result (or its
+/// and so its contact point. Otherwise `clip` is unchanged and find_legs's result (or its
 /// error) is returned.
-Rig detect_rig_reaching_end_sites(Clip& clip, const RigProfile* profile = nullptr);
+Rig find_legs_reaching_end_sites(Clip& clip, const RigProfile* profile = nullptr);
 
 /// Source frame of a clip still in its file's frame. When the file declares it
 /// (source_clip.source_frame_declared, FBX) that frame is kept and only checked. Otherwise the
