@@ -79,13 +79,12 @@ void raise_to_input_height(OfflineSolveResult& solved, const OfflineSolveInput& 
 
 /// Per leg and frame: the least drop below the height of the path the solve followed that brings
 /// that leg's planted target within reach (reach_drops_needed with `solved`'s pelvis raised to
-/// that height, raise_to_input_height): the solve's own lowering counts as part of the cost.
+/// that height, as raise_to_input_height raises it): the solve's own lowering counts as part of
+/// the cost.
 std::array<std::vector<double>, 2> drops_below_input_height(const Clip& clip, const Rig& rig, const OfflineSolveInput& input,
                                                             const LegIkSettings& ik, const OfflineSolveResult& solved,
                                                             const LegTracks* tracks) {
-  OfflineSolveResult raised = solved;
-  raise_to_input_height(raised, input);
-  return reach_drops_needed(clip, rig.translation_joint, rig.legs, input.contact, ik, raised, tracks);
+  return reach_drops_needed(clip, rig.translation_joint, rig.legs, input.contact, ik, solved, tracks, &input.pelvis_ws);
 }
 
 OfflineSolveSettings solve_settings_for(const OfflineSolveSettings& settings, const ContactResult& contacts) {

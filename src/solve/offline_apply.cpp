@@ -314,13 +314,18 @@ std::array<std::vector<double>, 2> reach_drops_needed(const Clip& clip, int tran
                                                       const std::array<LegChain, 2>& legs,
                                                       const std::array<std::vector<uint8_t>, 2>& contact,
                                                       const LegIkSettings& ik, const OfflineSolveResult& result,
-                                                      const LegTracks* tracks) {
+                                                      const LegTracks* tracks, const std::vector<Vec3>* no_lower_than) {
   const auto n = static_cast<size_t>(clip.frame_count);
   std::array<std::vector<double>, 2> needed{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
   if (n == 0 || result.pelvis_ws.size() != n) return needed;
   const ReachPlan plan(clip, translation_joint, legs, contact, ik, result, tracks);
+  const size_t floors = no_lower_than ? std::min(n, no_lower_than->size()) : 0;
   for (int leg = 0; leg < 2; ++leg)
-    for (size_t f = 0; f < n; ++f) needed[leg][f] = plan.leg_drop_needed(leg, f, result.pelvis_ws[f]);
+    for (size_t f = 0; f < n; ++f) {
+      Vec3 at = result.pelvis_ws[f];
+      if (f < floors) at.y = std::max(at.y, (*no_lower_than)[f].y);
+      needed[leg][f] = plan.leg_drop_needed(leg, f, at);
+    }
   return needed;
 }
 

@@ -46,12 +46,15 @@ double lower_pelvis_to_reach(const Clip& clip, int translation_joint, const std:
 /// Per leg and frame, the least drop of `result`'s pelvis (meters, straight down, no horizontal
 /// move) that brings that leg's contact-frame toe target within reach as lower_pelvis_to_reach
 /// plans it, for that leg alone; 0 where the target is within reach or the leg is not in contact,
-/// 0.15 (the most lower_pelvis_to_reach drops) where even that does not reach.
+/// 0.15 (the most lower_pelvis_to_reach drops) where even that does not reach. With
+/// `no_lower_than` (a position per frame, meters, world), the drop is from `result`'s pelvis
+/// raised straight up to its height wherever it is lower.
 std::array<std::vector<double>, 2> reach_drops_needed(const Clip& clip, int translation_joint,
                                                       const std::array<LegChain, 2>& legs,
                                                       const std::array<std::vector<uint8_t>, 2>& contact,
                                                       const LegIkSettings& ik, const OfflineSolveResult& result,
-                                                      const LegTracks* tracks = nullptr);
+                                                      const LegTracks* tracks = nullptr,
+                                                      const std::vector<Vec3>* no_lower_than = nullptr);
 
 struct OfflineApplyReport {
   std::array<int, 2> unreached_frames{0, 0};  ///< per leg, frames whose target was missed

@@ -139,5 +139,26 @@ TEST(LowerPelvisToReach, MovingThePelvisTowardsTheTargetsFirstNeedsLessDrop) {
   EXPECT_LT(steepest, 0.1 * largest_move);
 }
 
+// reach_drops_needed with a path the pelvis is held no lower than: the drops of the pelvis raised
+// straight up to that path where the solve lowered it below (here 3 cm over the moved stance).
+TEST(ReachDropsNeeded, APelvisBelowThePathItIsHeldToIsRaisedToItFirst) {
+  Walk walk;
+  const OfflineSolveResult on_path = walk.with_stance_moved();
+  OfflineSolveResult lowered = on_path;
+  const ContactInterval c = walk.stance();
+  for (int f = c.first_frame; f <= c.last_frame; ++f) lowered.pelvis_ws[f].y -= 0.03;
+  const Clip& clip = walk.loaded.clip;
+  const Rig& rig = walk.loaded.rig;
+  const auto& contact = walk.problem.input.contact;
+  const auto drops = [&](const OfflineSolveResult& r, const std::vector<Vec3>* no_lower_than) {
+    return reach_drops_needed(clip, rig.translation_joint, rig.legs, contact, LegIkSettings{}, r, nullptr, no_lower_than);
+  };
+  const auto expected = drops(on_path, nullptr);
+  EXPECT_GT(*std::max_element(expected[0].begin(), expected[0].end()), 0.01);
+  EXPECT_EQ(drops(lowered, &walk.problem.input.pelvis_ws), expected);
+  EXPECT_NE(drops(lowered, nullptr), expected);  // held lower, the leg needs less
+  EXPECT_EQ(drops(on_path, &walk.problem.input.pelvis_ws), expected);
+}
+
 }  // namespace
 }  // namespace footfix
