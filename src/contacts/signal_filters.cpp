@@ -12,6 +12,33 @@ namespace {
 // stays O(frames) for any sigma.
 constexpr double k_max_exact_gaussian_radius = 256;
 
+// The radius (frames) at which a Gaussian of sigma `sigma_frames` is cut: 3 sigma, at least 1;
+// computed in double, so that any sigma is defined behaviour.
+double gaussian_radius(double sigma_frames) { return std::max(1.0, std::ceil(3.0 * sigma_frames)); }
+
+// That radius cut to a signal of n frames (a kernel wider than the signal adds nothing).
+int gaussian_radius(double sigma_frames, int n) { return static_cast<int>(std::min(gaussian_radius(sigma_frames), static_cast<double>(n))); }
+
+// The weight of an offset of k frames in a Gaussian of sigma `sigma_frames` (1 at 0).
+double gaussian_weight(int k, double sigma_frames) {
+  return std::exp(-0.5 * (static_cast<double>(k) * k) / (sigma_frames * sigma_frames));
+}
+
+// Frame t of `in` smoothed with `weight(|offset|)` over t - radius .. t + radius, the kernel cut
+// at the ends and renormalised. Summed in frame order.
+template <class T, class Weight>
+T smoothed_at(std::span<const T> in, int t, int radius, Weight weight) {
+  const int n = static_cast<int>(in.size());
+  T sum{};
+  double total = 0;
+  for (int s = std::max(0, t - radius); s <= std::min(n - 1, t + radius); ++s) {
+    const double w = weight(std::abs(s - t));
+    sum += w * in[static_cast<size_t>(s)];
+    total += w;
+  }
+  return sum / total;
+}
+
 }  // namespace
 
 int odd_window_frames(double seconds, double fps) {
@@ -41,9 +68,7 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
   const int n = static_cast<int>(in.size());
   if (n == 0) return {};
   if (!(sigma_frames > 0) || !std::isfinite(sigma_frames)) return {in.begin(), in.end()};
-  // The radius is computed in double and cut to the signal length before the conversion to int
-  // (a kernel wider than the signal adds nothing), so any sigma is defined behaviour.
-  const double wanted_radius = std::max(1.0, std::ceil(3.0 * sigma_frames));
+  const double wanted_radius = gaussian_radius(sigma_frames);
   if (wanted_radius > k_max_exact_gaussian_radius && wanted_radius < n) {
     // Three passes of a box filter of variance sigma^2 / 3 each: O(frames) for any sigma.
     const int box = static_cast<int>(std::floor(std::sqrt(4.0 * sigma_frames * sigma_frames + 1.0)));
@@ -51,21 +76,17 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
     for (int pass = 1; pass < 3; ++pass) out = moving_average(std::span<const double>(out), box | 1);
     return out;
   }
-  const int radius = static_cast<int>(std::min(wanted_radius, static_cast<double>(n)));
+  const int radius = gaussian_radius(sigma_frames, n);
   std::vector<double> kernel(static_cast<size_t>(radius) + 1);
-  for (int k = 0; k <= radius; ++k) kernel[k] = std::exp(-0.5 * (static_cast<double>(k) * k) / (sigma_frames * sigma_frames));
+  for (int k = 0; k <= radius; ++k) kernel[static_cast<size_t>(k)] = gaussian_weight(k, sigma_frames);
   std::vector<double> out(in.size());
-  for (int t = 0; t < n; ++t) {
-    double sum = 0, weight = 0;
-    const int lo = std::max(0, t - radius), hi = std::min(n - 1, t + radius);
-    for (int s = lo; s <= hi; ++s) {
-      double w = kernel[static_cast<size_t>(std::abs(s - t))];
-      sum += w * in[s];
-      weight += w;
-    }
-    out[t] = sum / weight;
-  }
+  for (int t = 0; t < n; ++t) out[static_cast<size_t>(t)] = smoothed_at(in, t, radius, [&kernel](int k) { return kernel[static_cast<size_t>(k)]; });
   return out;
+}
+
+Vec3 gaussian_smooth_at(std::span<const Vec3> p, int t, double sigma_frames) {
+  const int radius = gaussian_radius(sigma_frames, static_cast<int>(p.size()));
+  return smoothed_at(p, t, radius, [sigma_frames](int k) { return gaussian_weight(k, sigma_frames); });
 }
 
 namespace {

@@ -38,21 +38,6 @@ std::vector<double> distance_to_edges(const std::vector<double>& edges, int fram
   return distance;
 }
 
-// Frame t of `in` smoothed with a Gaussian of sigma `sigma_frames` (> 0), the kernel cut at 3
-// sigma and renormalised near the ends, as gaussian_smooth's.
-Vec3 gaussian_at(const std::vector<Vec3>& in, int t, double sigma_frames) {
-  const int n = static_cast<int>(in.size());
-  const int radius = static_cast<int>(std::min(std::max(1.0, std::ceil(3.0 * sigma_frames)), static_cast<double>(n)));
-  Vec3 sum;
-  double weight = 0;
-  for (int k = std::max(0, t - radius); k <= std::min(n - 1, t + radius); ++k) {
-    const double w = std::exp(-0.5 * (k - t) * (k - t) / (sigma_frames * sigma_frames));
-    sum += in[static_cast<size_t>(k)] * w;
-    weight += w;
-  }
-  return sum / weight;
-}
-
 // The ground's steps smoothed over k_travel_smoothing_s, narrowed towards the take-offs and
 // landings of feet that stood together (together_flight_edges) down to k_flight_edge_smoothing_s:
 // only the frames near such an edge are smoothed again, with their own sigma.
@@ -66,7 +51,7 @@ std::vector<Vec3> smoothed_steps(const std::vector<Vec3>& steps, const std::arra
   const std::vector<double> distance = distance_to_edges(edges, frames);
   for (int t = 0; t < frames; ++t) {
     const double sigma = distance[static_cast<size_t>(t)] * k_edge_sigma_per_distance;
-    if (sigma < wide) out[static_cast<size_t>(t)] = gaussian_at(steps, t, std::max(sigma, narrow));
+    if (sigma < wide) out[static_cast<size_t>(t)] = gaussian_smooth_at(std::span<const Vec3>(steps), t, std::max(sigma, narrow));
   }
   return out;
 }

@@ -1,5 +1,9 @@
 // Signal tools and settings of contact annotation.
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <span>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "footfix/contacts/contact_settings.h"
@@ -36,6 +40,33 @@ TEST(ContactFilters, GaussianKeepsConstantsAndCentresSteps) {
   EXPECT_NEAR(s[19] + s[20], 1.0, 1e-12);
   EXPECT_NEAR(s[20], 0.6305, 0.005);
   EXPECT_LT(s[10], 1e-6);
+}
+
+// One frame smoothed alone is that frame of the whole signal smoothed, bit for bit (ends
+// included); past the box passes' radius it is the Gaussian itself, cut at 3 sigma.
+TEST(ContactFilters, GaussianAtOneFrameIsTheWholeSmoothsFrame) {
+  std::vector<Vec3> p(400);
+  for (size_t i = 0; i < p.size(); ++i) {
+    const double t = static_cast<double>(i);
+    p[i] = {std::sin(0.1 * t) + 0.01 * t, std::cos(0.37 * t), (i % 7) * 0.3};
+  }
+  for (double sigma : {0.4, 1.0, 2.5, 9.0, 60.0}) {
+    const std::vector<Vec3> all = gaussian_smooth(std::span<const Vec3>(p), sigma);
+    for (int t = 0; t < static_cast<int>(p.size()); ++t) {
+      const Vec3 one = gaussian_smooth_at(std::span<const Vec3>(p), t, sigma);
+      ASSERT_TRUE(one.x == all[t].x && one.y == all[t].y && one.z == all[t].z) << "sigma " << sigma << " frame " << t;
+    }
+  }
+  const double wide = 100;  // a 300-frame radius: gaussian_smooth would use box passes
+  const int t = 200;
+  double sum = 0, weight = 0;
+  for (int k = t - 300; k <= t + 300; ++k) {
+    if (k < 0 || k >= static_cast<int>(p.size())) continue;
+    const double w = std::exp(-0.5 * (k - t) * (k - t) / (wide * wide));
+    sum += w * p[static_cast<size_t>(k)].x;
+    weight += w;
+  }
+  EXPECT_NEAR(gaussian_smooth_at(std::span<const Vec3>(p), t, wide).x, sum / weight, 1e-12);
 }
 
 TEST(ContactFilters, HysteresisKeepsRunsThatReachTheHighThreshold) {

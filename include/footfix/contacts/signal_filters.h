@@ -29,6 +29,11 @@ std::vector<double> gaussian_smooth(std::span<const double> in, double sigma_fra
 /// gaussian_smooth on each axis of a trajectory.
 std::vector<Vec3> gaussian_smooth(std::span<const Vec3> p, double sigma_frames);
 
+/// Frame t (0 <= t < p.size()) smoothed as gaussian_smooth smooths it (bit for bit where that
+/// uses the Gaussian kernel itself), with the kernel at any radius (no box passes): for frames
+/// smoothed each with a sigma of its own. `sigma_frames` finite and > 0.
+Vec3 gaussian_smooth_at(std::span<const Vec3> p, int t, double sigma_frames);
+
 /// Local quadratic regression with Gaussian weights of standard deviation `sigma_frames` (> 0),
 /// cut at 3 sigma and at the ends: each output value is the value at t of the weighted
 /// least-squares parabola through in[t - 3 sigma .. t + 3 sigma]. Unlike gaussian_smooth it keeps
