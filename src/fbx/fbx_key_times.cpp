@@ -31,13 +31,6 @@ void take_out_key_times(FbxNode& object, SharedKeyTimes& shared) {
   *times = std::vector<std::int64_t>{shared.arrays[index].front()};  // a new buffer: the old one is freed
 }
 
-SharedKeyTimes take_out_key_times(FbxDocument& doc) {
-  SharedKeyTimes out;
-  if (FbxNode* objects = doc.root("Objects"))
-    for (FbxNode& object : objects->children) take_out_key_times(object, out);
-  return out;
-}
-
 const std::vector<std::int64_t>* shared_key_times(const FbxNode& curve, const SharedKeyTimes& shared) {
   auto it = shared.of_curve.find(object_id(curve));
   return it == shared.of_curve.end() ? nullptr : &shared.arrays[it->second];

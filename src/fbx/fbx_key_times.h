@@ -17,14 +17,11 @@ struct SharedKeyTimes {
   std::unordered_multimap<std::size_t, std::size_t> by_hash;  ///< hash of an array's elements -> index
 };
 
-/// Takes every AnimationCurve's KeyTime array (int64, two keys or more) out of `doc`, keeping
-/// each distinct array once; the document keeps each curve's first key (a take's origin is read
-/// from it). restore_key_times puts them back.
-SharedKeyTimes take_out_key_times(FbxDocument& doc);
-
-/// take_out_key_times for one object of the document's Objects node (a no-op unless it is an
-/// AnimationCurve), into `shared`. Called on each object as it is parsed (parse_fbx_document's
-/// each_object), a duplicate array is freed before the next curve's arrays are allocated.
+/// Takes the KeyTime array (int64, two keys or more) of `object`, one object of the document's
+/// Objects node, out into `shared` when it is an AnimationCurve (a no-op otherwise), keeping each
+/// distinct array once; the object keeps its first key (a take's origin is read from it).
+/// Called on each object as it is parsed (parse_fbx_document's each_object), a duplicate array
+/// is freed before the next curve's arrays are allocated. restore_key_times puts them back.
 void take_out_key_times(FbxNode& object, SharedKeyTimes& shared);
 
 /// The KeyTime array `shared` took out of `curve`, or null.

@@ -39,8 +39,8 @@ TEST(FbxChannels, EveryKeyAndSampleAsAssimpMakesThem) {
   for (const auto& path : test::shared_fbx_files()) {
     SCOPED_TRACE(path.filename().string());
     const std::string bytes = test::file_bytes(path);
-    FbxDocument doc = parse_fbx_document(bytes, path.string());
-    fbx::SharedKeyTimes key_times = fbx::take_out_key_times(doc);
+    fbx::SharedKeyTimes key_times;
+    const FbxDocument doc = test::parse_kept(bytes, path.string(), key_times);
     std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
     if (!doc.binary) {
       EXPECT_FALSE(ends) << "ASCII goes through assimp whole";
@@ -147,13 +147,14 @@ TEST(FbxChannels, RotationKeysAssimpWouldSplitGoThroughAssimpWhole) {
   ASSERT_TRUE(times && values && values->size() > 10);
   (*values)[5] = (*values)[4] + 200.0f;  // assimp adds a key between these two
   const std::string bytes = document_bytes(doc);
-  fbx::SharedKeyTimes key_times = fbx::take_out_key_times(doc);
-  std::optional<FbxDocument> ends = fbx::copy_with_end_keys(doc, key_times);
+  fbx::SharedKeyTimes key_times;
+  const FbxDocument kept = test::parse_kept(bytes, "split.fbx", key_times);
+  std::optional<FbxDocument> ends = fbx::copy_with_end_keys(kept, key_times);
   ASSERT_TRUE(ends);
   const std::string copy = document_bytes(*ends);
   const fbx::ImportedScene small = imported(copy);
   ASSERT_FALSE(small.takes.empty());
-  EXPECT_FALSE(fbx::own_channels(doc, key_times, small.takes[0]));
+  EXPECT_FALSE(fbx::own_channels(kept, key_times, small.takes[0]));
   const Clip clip = read_fbx_bytes(bytes, "split.fbx");
   const auto* source = dynamic_cast<const FbxSource*>(clip.source.get());
   ASSERT_NE(source, nullptr);
@@ -180,8 +181,8 @@ TEST(FbxChannels, CurvesAssimpDropsGoThroughAssimpWhole) {
     ASSERT_TRUE(times && times->size() > 10);
     std::swap((*times)[3], (*times)[4]);
     const std::string bytes = document_bytes(doc);
-    fbx::SharedKeyTimes key_times = fbx::take_out_key_times(doc);
-    EXPECT_FALSE(fbx::copy_with_end_keys(doc, key_times));
+    fbx::SharedKeyTimes key_times;
+    EXPECT_FALSE(fbx::copy_with_end_keys(test::parse_kept(bytes, "dropped.fbx", key_times), key_times));
     expect_read_whole(bytes);
   }
   {  // fewer values than key times
@@ -190,8 +191,8 @@ TEST(FbxChannels, CurvesAssimpDropsGoThroughAssimpWhole) {
     ASSERT_TRUE(values && values->size() > 10);
     values->pop_back();
     const std::string bytes = document_bytes(doc);
-    fbx::SharedKeyTimes key_times = fbx::take_out_key_times(doc);
-    EXPECT_FALSE(fbx::copy_with_end_keys(doc, key_times));
+    fbx::SharedKeyTimes key_times;
+    EXPECT_FALSE(fbx::copy_with_end_keys(test::parse_kept(bytes, "dropped.fbx", key_times), key_times));
     expect_read_whole(bytes);
   }
 }

@@ -32,10 +32,10 @@ TEST(FbxCurveArrays, WrittenFromWhereTheyAreKeptAsIfPutBack) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   int binary_files = 0;
   for (const auto& path : test::shared_fbx_files()) {
-    FbxDocument kept = parse_fbx_document(test::file_bytes(path), path.string());
+    fbx::SharedKeyTimes key_times;
+    const FbxDocument kept = test::parse_kept(test::file_bytes(path), path.string(), key_times);
     if (!kept.binary) continue;
     ++binary_files;
-    const fbx::SharedKeyTimes key_times = fbx::take_out_key_times(kept);
     const std::int64_t model = animated_model(kept);
     ASSERT_NE(model, 0) << path;
     for (bool edit : {false, true}) {

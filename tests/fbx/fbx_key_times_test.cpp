@@ -1,10 +1,13 @@
-// A kept FBX document holds each distinct key-time array once: taken out and put back, every
-// shared FBX file is the document parsed, and a curve whose keys differ keeps its own array.
-// Taken out as each curve is parsed (parse_fbx_document's each_object), the document and the
-// arrays are those of taking them out after parsing, binary and ASCII.
+// A kept FBX document holds each distinct key-time array once, taken out as each curve is parsed
+// (parse_fbx_document's each_object, as the read does): put back, every shared FBX file is the
+// document parsed without taking them out, binary and ASCII; each curve's array is the one parsed,
+// and a curve whose keys differ keeps its own.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <variant>
+#include <vector>
 
 #include "fbx/fbx_key_times.h"  // internal to fbx, not installed
 #include "fbx/fbx_objects.h"
@@ -26,14 +29,23 @@ std::string written(const FbxDocument& doc) {
   return out.str();
 }
 
+/// The KeyTime array of an AnimationCurve object with two keys or more, or null.
+const std::vector<std::int64_t>* parsed_key_times(const FbxNode& o) {
+  const FbxNode* times = o.name == "AnimationCurve" ? o.child("KeyTime") : nullptr;
+  if (!times || times->properties.empty() || times->properties[0].array_size() < 2) return nullptr;
+  return std::get_if<std::vector<std::int64_t>>(&times->properties[0].value);
+}
+
 TEST(FbxKeyTimes, TakenOutOnceAndPutBackAsParsed) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const auto& path : test::shared_fbx_files()) {
     SCOPED_TRACE(path.filename().string());
-    const FbxDocument parsed = parse_fbx_document(test::file_bytes(path), path.string());
+    const std::string bytes = test::file_bytes(path);
+    const FbxDocument parsed = parse_fbx_document(bytes, path.string());
     const std::size_t curves = curves_with_key_times(parsed);
-    FbxDocument kept = parsed;
-    const fbx::SharedKeyTimes shared = fbx::take_out_key_times(kept);
+    fbx::SharedKeyTimes shared;
+    const FbxDocument kept = test::parse_kept(bytes, path.string(), shared);
+    ASSERT_GT(curves, 0u);
     EXPECT_EQ(shared.of_curve.size(), curves);
     EXPECT_EQ(curves_with_key_times(kept), 0u);  // each curve keeps its first key only
     EXPECT_LE(shared.arrays.size(), curves);
@@ -44,48 +56,72 @@ TEST(FbxKeyTimes, TakenOutOnceAndPutBackAsParsed) {
   }
 }
 
-TEST(FbxKeyTimes, TakenOutAsEachCurveIsParsedAsAfterParsing) {
+TEST(FbxKeyTimes, EachCurveKeepsTheArrayParsedAndEachArrayIsKeptOnce) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
   for (const auto& path : test::shared_fbx_files()) {
     SCOPED_TRACE(path.filename().string());
     const std::string bytes = test::file_bytes(path);
-    FbxDocument after = parse_fbx_document(bytes, path.string());
-    const fbx::SharedKeyTimes taken_after = fbx::take_out_key_times(after);
-    fbx::SharedKeyTimes taken_during;
+    const FbxDocument parsed = parse_fbx_document(bytes, path.string());
+    fbx::SharedKeyTimes shared;
     std::vector<std::int64_t> ids;  // of the objects, in the order each_object saw them
-    const FbxDocument during = parse_fbx_document(bytes, path.string(), [&](FbxNode& object) {
+    const FbxDocument kept = parse_fbx_document(bytes, path.string(), [&](FbxNode& object) {
       ids.push_back(fbx::object_id(object));
-      fbx::take_out_key_times(object, taken_during);
+      fbx::take_out_key_times(object, shared);
     });
-    ASSERT_GT(taken_after.of_curve.size(), 0u);
-    EXPECT_EQ(taken_during.arrays, taken_after.arrays);
-    EXPECT_EQ(taken_during.of_curve, taken_after.of_curve);
-    EXPECT_TRUE(during.same_tree(after));
-    EXPECT_EQ(written(during), written(after));
+    const auto& objects = parsed.root("Objects")->children;
+    const auto& kept_objects = kept.root("Objects")->children;
+    ASSERT_EQ(kept_objects.size(), objects.size());
+    std::vector<bool> used(shared.arrays.size(), false);
+    for (size_t i = 0; i < objects.size(); ++i) {
+      const std::vector<std::int64_t>* times = parsed_key_times(objects[i]);
+      const std::vector<std::int64_t>* taken = fbx::shared_key_times(kept_objects[i], shared);
+      if (!times) {
+        EXPECT_EQ(taken, nullptr) << i;
+        continue;
+      }
+      ASSERT_NE(taken, nullptr) << i;
+      EXPECT_EQ(*taken, *times) << i;
+      used[static_cast<size_t>(taken - shared.arrays.data())] = true;
+      EXPECT_EQ(std::get<std::vector<std::int64_t>>(kept_objects[i].child("KeyTime")->properties[0].value),
+                std::vector<std::int64_t>{times->front()})
+          << i;
+    }
+    EXPECT_EQ(std::count(used.begin(), used.end(), false), 0);
+    for (size_t a = 0; a < shared.arrays.size(); ++a)
+      for (size_t b = a + 1; b < shared.arrays.size(); ++b) EXPECT_NE(shared.arrays[a], shared.arrays[b]) << a << " " << b;
     std::vector<std::int64_t> object_ids;
-    for (const FbxNode& o : after.root("Objects")->children) object_ids.push_back(fbx::object_id(o));
+    for (const FbxNode& o : objects) object_ids.push_back(fbx::object_id(o));
     EXPECT_EQ(ids, object_ids);
   }
 }
 
 TEST(FbxKeyTimes, MixamoCurvesShareOneArrayAndAChangedCurveKeepsItsOwn) {
   FOOTFIX_REQUIRE_SHARED_CLIPS();
-  FbxDocument doc = parse_fbx_document(
-      test::file_bytes(test::shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "walk");
-  ASSERT_GT(curves_with_key_times(doc), 100u);
-  EXPECT_EQ(fbx::take_out_key_times(doc).arrays.size(), 1u);  // one key grid for every curve
-  FbxDocument changed = parse_fbx_document(
-      test::file_bytes(test::shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx"), "walk");
-  for (FbxNode& o : changed.root("Objects")->children)
+  const std::string bytes = test::file_bytes(test::shared_clips_dir() / "mixamo_walking_rootmotion_bin7700.fbx");
+  ASSERT_GT(curves_with_key_times(parse_fbx_document(bytes, "walk")), 100u);
+  fbx::SharedKeyTimes shared;
+  test::parse_kept(bytes, "walk", shared);
+  EXPECT_EQ(shared.arrays.size(), 1u);  // one key grid for every curve
+  // The first curve's last key moved, as it is parsed: it keeps an array of its own.
+  fbx::SharedKeyTimes changed;
+  bool moved = false;
+  FbxDocument kept = parse_fbx_document(bytes, "walk", [&](FbxNode& object) {
+    if (!moved && object.name == "AnimationCurve" && object.child("KeyTime")) {
+      std::get<std::vector<std::int64_t>>(object.child("KeyTime")->properties[0].value).back() += 1;
+      moved = true;
+    }
+    fbx::take_out_key_times(object, changed);
+  });
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(changed.arrays.size(), 2u);
+  FbxDocument parsed = parse_fbx_document(bytes, "walk");
+  for (FbxNode& o : parsed.root("Objects")->children)
     if (o.name == "AnimationCurve" && o.child("KeyTime")) {
       std::get<std::vector<std::int64_t>>(o.child("KeyTime")->properties[0].value).back() += 1;
       break;
     }
-  const FbxDocument parsed = changed;
-  const fbx::SharedKeyTimes shared = fbx::take_out_key_times(changed);
-  EXPECT_EQ(shared.arrays.size(), 2u);
-  fbx::restore_key_times(changed, shared);
-  EXPECT_TRUE(changed.same_tree(parsed));
+  fbx::restore_key_times(kept, changed);
+  EXPECT_TRUE(kept.same_tree(parsed));
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fbx/fbx_document.h"  // internal to fbx, not installed
+#include "fbx/fbx_key_times.h"
 #include "support/paths.h"
 
 namespace footfix::test {
@@ -32,6 +33,12 @@ inline std::string file_bytes(const std::filesystem::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+/// `bytes` parsed as footfix's FBX read keeps them: each AnimationCurve's key times taken out
+/// into `key_times` as the curve is parsed (fbx::take_out_key_times).
+inline FbxDocument parse_kept(const std::string& bytes, const std::string& name, fbx::SharedKeyTimes& key_times) {
+  return parse_fbx_document(bytes, name, [&key_times](FbxNode& object) { fbx::take_out_key_times(object, key_times); });
 }
 
 struct AssimpSummary {
