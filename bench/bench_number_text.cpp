@@ -1,8 +1,10 @@
-// Google Benchmark micro-benchmarks of footfix's number-to-text writers against std::to_chars,
-// which they must match byte for byte (tests/unit check that). They exist only where they are
-// faster: on the short decimals motion files hold (write_shortest, write_decimals) and, for
-// computed values, write_round_trip (17 digits, not always the shortest). Items/s is values
-// written per second.
+// Google Benchmark micro-benchmarks of footfix's number-to-text writers against std::to_chars.
+// write_shortest writes std::to_chars's text byte for byte; write_decimals (plain notation, the
+// channel's decimals) and write_round_trip (17 significant digits, not always the shortest)
+// write other text that reads back as exactly (tests/unit check both). They exist only where
+// they are faster: on the short decimals motion files hold (write_shortest, write_decimals) and,
+// for computed values, write_round_trip. Items/s is values written per second; docs/tuning.md
+// keeps the figures.
 //
 // Usage: bench_number_text [--benchmark_filter=REGEX] (Google Benchmark's options)
 #include <benchmark/benchmark.h>
