@@ -17,8 +17,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "footfix/core/error.h"
 #include "footfix/fbx/fbx.h"
@@ -56,23 +58,26 @@ bool reaped(pid_t pid) {
 }
 
 TEST(FbxImportWorker, ThreadImportsFileAfterFileInOneWorker) {
-  ReadLimits here;
-  here.isolate_fbx_import = false;
-  const pid_t before = fbx::import_worker_of_this_thread();
-  for (int models : {3, 5, 3, 8}) {
-    SCOPED_TRACE(models);
-    const Clip isolated = read_isolated(models);
-    const Clip direct = read_isolated(models, here);
-    EXPECT_EQ(isolated.skeleton.names, direct.skeleton.names);
-    EXPECT_TRUE(isolated.rotations == direct.rotations);
-    EXPECT_TRUE(isolated.translations == direct.translations);
-  }
-  const pid_t worker = fbx::import_worker_of_this_thread();
-  EXPECT_EQ(before, 0);
-  EXPECT_GT(worker, 0);
-  read_isolated(3);
-  EXPECT_EQ(fbx::import_worker_of_this_thread(), worker) << "the second import started a new worker";
-  EXPECT_EQ(::waitpid(worker, nullptr, WNOHANG), 0) << "the worker is a running child of this process";
+  // On a thread of its own, which starts with no worker whatever earlier tests left on this one.
+  std::thread([] {
+    ReadLimits here;
+    here.isolate_fbx_import = false;
+    const pid_t before = fbx::import_worker_of_this_thread();
+    for (int models : {3, 5, 3, 8}) {
+      SCOPED_TRACE(models);
+      const Clip isolated = read_isolated(models);
+      const Clip direct = read_isolated(models, here);
+      EXPECT_EQ(isolated.skeleton.names, direct.skeleton.names);
+      EXPECT_TRUE(isolated.rotations == direct.rotations);
+      EXPECT_TRUE(isolated.translations == direct.translations);
+    }
+    const pid_t worker = fbx::import_worker_of_this_thread();
+    EXPECT_EQ(before, 0);
+    EXPECT_GT(worker, 0);
+    read_isolated(3);
+    EXPECT_EQ(fbx::import_worker_of_this_thread(), worker) << "the second import started a new worker";
+    EXPECT_EQ(::waitpid(worker, nullptr, WNOHANG), 0) << "the worker is a running child of this process";
+  }).join();
 }
 
 TEST(FbxImportWorker, RetireLimitZeroMeansAFreshWorkerForEveryImport) {
@@ -195,14 +200,18 @@ TEST(FbxImportWorker, CpuBombEndsWithTheCpuTimeLimit) {
 }
 
 TEST(FbxImportWorker, WorkerEndsWithItsThreadAndIsReaped) {
+  // This thread's own worker (one that an earlier test in this process started, or none) is not
+  // the other thread's and outlives it.
+  const pid_t own = fbx::import_worker_of_this_thread();
   pid_t worker = 0;
   std::thread([&] {
     read_isolated(3);
     worker = fbx::import_worker_of_this_thread();
   }).join();
   ASSERT_GT(worker, 0);
+  EXPECT_NE(worker, own);
   EXPECT_TRUE(reaped(worker)) << "the worker of an ended thread is left running or unreaped";
-  EXPECT_EQ(fbx::import_worker_of_this_thread(), 0);
+  EXPECT_EQ(fbx::import_worker_of_this_thread(), own);
 }
 
 /// The state letter of process `pid` (/proc/PID/stat), or 0.
