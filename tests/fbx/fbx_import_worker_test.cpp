@@ -6,6 +6,7 @@
 // staged through the worker's test hook.
 #include <gtest/gtest.h>
 
+#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -97,6 +98,33 @@ TEST(FbxImportWorker, WorkerRetiresWhenItHasGrownPastItsLimit) {
   read_isolated(3, limits);
   EXPECT_EQ(fbx::import_worker_of_this_thread(), 0);
   EXPECT_TRUE(reaped(worker));
+}
+
+TEST(FbxImportWorker, WorkerForkedOverAFreedHeapRetiresWhenItHasGrownPastItsLimit) {
+  // A reader that freed much of its heap before its worker started: the worker's import reuses
+  // that heap, whose pages it shares with the reader until it writes them, so its resident set
+  // does not grow; the copies it makes are its own memory all the same, and count.
+  std::thread([] {
+    {
+      constexpr size_t k_chunk = 32 << 10, k_chunks = 512;  // 16 MiB in blocks the heap serves
+      std::vector<std::unique_ptr<char[]>> freed;
+      for (size_t i = 0; i < k_chunks; ++i) {
+        freed.emplace_back(new char[k_chunk]);
+        std::memset(freed.back().get(), 1, k_chunk);
+      }
+      const std::unique_ptr<char[]> pin(new char[64]);  // keeps the heap's top: the free stays in it
+      freed.clear();
+      ReadLimits limits;
+      limits.fbx_worker_retire_bytes = 4096;
+      read_isolated(3);
+      const pid_t worker = fbx::import_worker_of_this_thread();
+      ASSERT_GT(worker, 0);
+      read_isolated(3, limits);
+      EXPECT_EQ(fbx::import_worker_of_this_thread(), 0) << "the worker did not retire";
+      EXPECT_TRUE(reaped(worker));
+    }
+    ::malloc_trim(0);  // the freed heap back to the system: later tests' children fork a small process
+  }).join();
 }
 
 TEST(FbxImportWorker, AnswerArrivesBeforeTheWorkerFreesTheImport) {

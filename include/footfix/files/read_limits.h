@@ -20,8 +20,9 @@ constexpr int k_default_import_cpu_s = 120;
 /// Wall-clock time the isolated FBX import may take, in seconds: room for its CPU time on a
 /// machine busy with other work.
 constexpr double k_default_import_wall_s = 300.0;
-/// Growth of an FBX import worker's resident memory past which it trims its heap, and retires if
-/// it is still over, in bytes: several times what the import of a clip of a few MiB uses.
+/// Growth of an FBX import worker's own memory (its private dirty pages) past which it trims its
+/// heap, and retires if it is still over, in bytes: several times what the import of a clip of a
+/// few MiB uses.
 constexpr std::uint64_t k_default_fbx_worker_retire_bytes = 256ull << 20;
 
 struct ReadLimits {
@@ -32,7 +33,8 @@ struct ReadLimits {
   /// Seconds: ends an isolated FBX import that waits without using CPU time (blocked), which
   /// import_cpu_s cannot.
   double import_wall_s = k_default_import_wall_s;
-  /// Bytes: an import worker whose resident memory has grown by more than this since it started
+  /// Bytes: an import worker whose own memory (private dirty pages: what it wrote, not what it
+  /// shares with the reader it was forked from) has grown by more than this since it started
   /// trims its heap after the import (below it, the heap stays warm for the next import), and
   /// exits if it is still over; the next import then starts a fresh one. 0: a fresh worker for
   /// every import.
